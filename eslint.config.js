@@ -1,0 +1,114 @@
+// @ts-check
+import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const siteFeatures = ['search', 'filters', 'episodes', 'transcript', 'player', 'snippets'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.trawl/**', 'demo/podcast/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Arrows point one way: site → core and builder → core.
+            { target: './src/core', from: './src/site', message: 'core is shared: it must not import the site' },
+            { target: './src/core', from: './src/builder', message: 'core is shared: it must not import the builder' },
+            { target: './src/site', from: './src/builder', message: 'the site never imports the builder' },
+            { target: './src/builder', from: './src/site', message: 'the builder never imports the site' },
+            // Shared site code sits below the features; the app shell sits above them.
+            { target: './src/site/shared', from: './src/site/features', message: 'shared code must not import features' },
+            { target: './src/site/shared', from: './src/site/app', message: 'shared code must not import the app shell' },
+            { target: './src/site/data', from: './src/site/features', message: 'the data module must not import features' },
+            { target: './src/site/features', from: './src/site/app', message: 'features must not import the app shell' },
+            // Features do not import each other; the app shell composes them.
+            ...siteFeatures.map((feature) => ({
+              target: `./src/site/features/${feature}`,
+              from: './src/site/features',
+              except: [`./${feature}`],
+              message: 'features do not import each other: compose them in src/site/app',
+            })),
+          ],
+        },
+      ],
+    },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+  },
+  {
+    // The shared core runs in Node and in the browser: no Node APIs, no DOM.
+    files: ['src/core/**/*.ts'],
+    languageOptions: { globals: { ...globals.es2021 } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'src/core is shared with the browser: no Node APIs' },
+            { group: ['fs', 'path', 'os', 'zlib', 'crypto', 'http', 'url', 'stream', 'child_process'], message: 'src/core is shared with the browser: no Node APIs' },
+            { group: ['react', 'react-dom', 'react-*', 'dompurify', 'better-sqlite3', 'sql.js-httpvfs'], message: 'src/core holds pure modules only' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'location', 'localStorage', 'process', 'Buffer', '__dirname', 'require'].map((name) => ({
+          name,
+          message: 'src/core is shared: no DOM or Node globals',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['src/site/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'the site runs in the browser' },
+            { group: ['better-sqlite3', 'jsdom', 'citty', 'fast-xml-parser'], message: 'build-time packages stay in the builder' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only the data module talks to the database worker.
+    files: ['src/site/**/*.{ts,tsx}'],
+    ignores: ['src/site/data/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'the site runs in the browser' },
+            { group: ['better-sqlite3', 'jsdom', 'citty', 'fast-xml-parser'], message: 'build-time packages stay in the builder' },
+            { group: ['sql.js-httpvfs', 'sql.js-httpvfs/*'], message: 'only src/site/data owns the database worker' },
+          ],
+        },
+      ],
+    },
+  },
+);

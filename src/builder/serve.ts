@@ -1,0 +1,231 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+
+/** One folder served under a URL prefix. The first mount that has the file answers. */
+export interface Mount {
+  /** URL path prefix, starting and ending with '/'. */
+  prefix: string;
+  dir: string;
+  /** Answer unknown paths without a file extension with this mount's index.html (the SPA). */
+  spaFallback?: boolean;
+}
+
+export interface ServeOptions {
+  mounts: Mount[];
+  port?: number;
+  host?: string;
+  /** Milliseconds added before every response (the benchmark's simulated round trip). */
+  delayMs?: number;
+  /** Called once per answered request, for counting in tests and benchmarks. */
+  onResponse?: (entry: ServedRequest) => void;
+}
+
+export interface ServedRequest {
+  method: string;
+  path: string;
+  status: number;
+  /** Bytes of body sent. */
+  bytes: number;
+  range: string | undefined;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  server: Server;
+  close: () => Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.mp3': 'audio/mpeg',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.srt': 'application/x-subrip',
+};
+
+/** Content type of a served file; database chunks and unknown files are plain bytes. */
+export function contentTypeFor(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * Cache policy: version folders and hashed assets never change, so caches may keep them for
+ * ever; `latest.json` and `index.html` name the current version and must be revalidated.
+ */
+export function cacheControlFor(urlPath: string): string {
+  if (urlPath.endsWith('/latest.json') || urlPath.endsWith('.html') || urlPath.endsWith('/')) {
+    return 'no-cache';
+  }
+  if (/\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(urlPath)) {
+    return 'public, max-age=31536000, immutable';
+  }
+  if (/\/db\/[^/]+\/[^/]+$/.test(urlPath)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+export type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
+
+/** Parses a single `Range: bytes=…` header against a file size; multi-range asks get the first. */
+export function parseRange(header: string | undefined, size: number): ByteRange {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)(?:,.*)?$/.exec(header.trim());
+  if (!match) return undefined;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return undefined;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+async function findFile(mounts: Mount[], urlPath: string): Promise<string | undefined> {
+  for (const mount of mounts) {
+    if (!urlPath.startsWith(mount.prefix)) continue;
+    const root = resolve(mount.dir);
+    const candidate = resolve(join(root, urlPath.slice(mount.prefix.length)));
+    if (candidate !== root && !candidate.startsWith(root + sep)) continue;
+    const info = await stat(candidate).catch(() => undefined);
+    if (info?.isFile()) return candidate;
+    if (info?.isDirectory()) {
+      const index = join(candidate, 'index.html');
+      if ((await stat(index).catch(() => undefined))?.isFile()) return index;
+    }
+  }
+  for (const mount of mounts) {
+    if (mount.spaFallback && urlPath.startsWith(mount.prefix) && extname(urlPath) === '') {
+      return join(resolve(mount.dir), 'index.html');
+    }
+  }
+  return undefined;
+}
+
+function decodePath(rawUrl: string | undefined): string | undefined {
+  try {
+    const path = decodeURIComponent(new URL(rawUrl ?? '/', 'http://localhost').pathname);
+    return path.includes('\0') ? undefined : path;
+  } catch {
+    return undefined;
+  }
+}
+
+async function answer(
+  mounts: Mount[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<{ status: number; bytes: number }> {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Expose-Headers', 'Accept-Ranges, Content-Length, Content-Range');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  const method = req.method ?? 'GET';
+  if (method === 'OPTIONS') {
+    res.setHeader('Access-Control-Allow-Headers', 'Range');
+    res.writeHead(204).end();
+    return { status: 204, bytes: 0 };
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' }).end();
+    return { status: 405, bytes: 0 };
+  }
+  const urlPath = decodePath(req.url);
+  const file = urlPath === undefined ? undefined : await findFile(mounts, urlPath);
+  if (urlPath === undefined || file === undefined) {
+    const body = 'Not found\n';
+    res.writeHead(urlPath === undefined ? 400 : 404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end(method === 'HEAD' ? undefined : body);
+    return { status: urlPath === undefined ? 400 : 404, bytes: body.length };
+  }
+  const { size } = await stat(file);
+  res.setHeader('Content-Type', contentTypeFor(file));
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Cache-Control', cacheControlFor(file.endsWith('index.html') ? '/index.html' : urlPath));
+  const range = parseRange(req.headers.range, size);
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, { 'Content-Range': `bytes */${size}` }).end();
+    return { status: 416, bytes: 0 };
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  const length = size === 0 ? 0 : end - start + 1;
+  const status = range ? 206 : 200;
+  res.setHeader('Content-Length', String(length));
+  if (range) res.setHeader('Content-Range', `bytes ${start}-${end}/${size}`);
+  res.writeHead(status);
+  if (method === 'HEAD' || length === 0) {
+    res.end();
+    return { status, bytes: 0 };
+  }
+  await new Promise<void>((done, fail) => {
+    const stream = createReadStream(file, { start, end });
+    stream.on('error', fail);
+    res.on('close', () => {
+      stream.destroy();
+      done();
+    });
+    stream.pipe(res);
+  });
+  return { status, bytes: length };
+}
+
+/**
+ * Starts the static server that `npm start`, `trawl serve` and the end-to-end tests use.
+ * It answers byte ranges with 206, never compresses anything (database chunks must reach
+ * the browser byte for byte) and falls back to the SPA's index.html for route paths.
+ */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const { mounts, delayMs = 0, onResponse } = options;
+  const server = createServer((req, res) => {
+    const respond = async (): Promise<void> => {
+      if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
+      const { status, bytes } = await answer(mounts, req, res);
+      onResponse?.({
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        status,
+        bytes,
+        range: req.headers.range,
+      });
+    };
+    respond().catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(`Internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, host, () => done());
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no port');
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    server,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Unit and component tests live beside their code. The site's tests run in jsdom; the pure
+// core, the builder and the scripts run in Node. End-to-end tests have their own config
+// (e2e/vitest.config.ts) because they need the built site and a browser.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    restoreMocks: true,
+    testTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/core/**/*.test.ts', 'src/builder/**/*.test.ts', 'scripts/**/*.test.ts', 'demo/**/*.test.ts', 'bench/**/*.test.ts'],
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'site',
+          environment: 'jsdom',
+          include: ['src/site/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
+        },
+      },
+    ],
+  },
+});
