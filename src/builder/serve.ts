@@ -99,6 +99,22 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/**
+ * A path the SPA router should answer: not under a data mount such as /db/ (a missing chunk
+ * must be a 404, never index.html) and not an asset by its extension. Route paths may hold
+ * dots: /episodes/14.5 is a route.
+ */
+function isRoutePath(mounts: Mount[], urlPath: string): boolean {
+  if (
+    mounts.some(
+      (mount) => mount.prefix !== '/' && !mount.spaFallback && urlPath.startsWith(mount.prefix),
+    )
+  ) {
+    return false;
+  }
+  return !(extname(urlPath).toLowerCase() in CONTENT_TYPES);
+}
+
 async function findFile(mounts: Mount[], urlPath: string): Promise<string | undefined> {
   for (const mount of mounts) {
     if (!urlPath.startsWith(mount.prefix)) continue;
@@ -112,12 +128,9 @@ async function findFile(mounts: Mount[], urlPath: string): Promise<string | unde
       if ((await stat(index).catch(() => undefined))?.isFile()) return index;
     }
   }
-  for (const mount of mounts) {
-    if (mount.spaFallback && urlPath.startsWith(mount.prefix) && extname(urlPath) === '') {
-      return join(resolve(mount.dir), 'index.html');
-    }
-  }
-  return undefined;
+  if (!isRoutePath(mounts, urlPath)) return undefined;
+  const spa = mounts.find((mount) => mount.spaFallback && urlPath.startsWith(mount.prefix));
+  return spa ? join(resolve(spa.dir), 'index.html') : undefined;
 }
 
 function decodePath(rawUrl: string | undefined): string | undefined {
@@ -151,14 +164,19 @@ async function answer(
   const file = urlPath === undefined ? undefined : await findFile(mounts, urlPath);
   if (urlPath === undefined || file === undefined) {
     const body = 'Not found\n';
-    res.writeHead(urlPath === undefined ? 400 : 404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.writeHead(urlPath === undefined ? 400 : 404, {
+      'Content-Type': 'text/plain; charset=utf-8',
+    });
     res.end(method === 'HEAD' ? undefined : body);
     return { status: urlPath === undefined ? 400 : 404, bytes: body.length };
   }
   const { size } = await stat(file);
   res.setHeader('Content-Type', contentTypeFor(file));
   res.setHeader('Accept-Ranges', 'bytes');
-  res.setHeader('Cache-Control', cacheControlFor(file.endsWith('index.html') ? '/index.html' : urlPath));
+  res.setHeader(
+    'Cache-Control',
+    cacheControlFor(file.endsWith('index.html') ? '/index.html' : urlPath),
+  );
   const range = parseRange(req.headers.range, size);
   if (range === 'unsatisfiable') {
     res.writeHead(416, { 'Content-Range': `bytes */${size}` }).end();

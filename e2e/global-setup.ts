@@ -1,0 +1,24 @@
+import { rm } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildWithCli, DEMO_FOLDER, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The demo podcast's site, served over HTTP with byte ranges. */
+    baseUrl: string;
+    /** The demo database folder the server publishes under /db/. */
+    demoDbDir: string;
+  }
+}
+
+/** Builds the demo podcast with the real CLI once, and serves it for every e2e test file. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dbDir = resolve(REPO_ROOT, '.trawl/e2e/demo-db');
+  await rm(dbDir, { recursive: true, force: true });
+  await buildWithCli(DEMO_FOLDER, dbDir);
+  const server = await serveSite(dbDir);
+  project.provide('baseUrl', server.url);
+  project.provide('demoDbDir', dbDir);
+  return () => server.close();
+}

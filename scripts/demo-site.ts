@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { startServer, type RunningServer, type ServeOptions } from '../src/builder/serve.ts';
+
+const run = promisify(execFile);
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..');
+export const SITE_DIR = resolve(REPO_ROOT, 'dist/site');
+export const DEMO_FOLDER = resolve(REPO_ROOT, 'demo/podcast');
+export const DEMO_MEDIA = resolve(DEMO_FOLDER, 'media');
+
+/** Builds a podcast folder with the real CLI, exactly as a user would. */
+export async function buildWithCli(
+  folder: string,
+  out: string,
+  extraArgs: string[] = [],
+): Promise<void> {
+  await run(
+    process.execPath,
+    [resolve(REPO_ROOT, 'bin/trawl.js'), 'build', folder, '--out', out, ...extraArgs],
+    {
+      cwd: REPO_ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+}
+
+/** Serves the production site with a database folder and a media folder, as `trawl serve` does. */
+export async function serveSite(
+  dbDir: string,
+  mediaDir: string = DEMO_MEDIA,
+  options: Omit<ServeOptions, 'mounts'> = {},
+): Promise<RunningServer> {
+  if (!existsSync(resolve(SITE_DIR, 'index.html'))) {
+    throw new Error(
+      `The production site is not built: run 'npx vite build' (expected ${SITE_DIR}/index.html)`,
+    );
+  }
+  return startServer({
+    ...options,
+    mounts: [
+      { prefix: '/db/', dir: dbDir },
+      { prefix: '/', dir: SITE_DIR, spaFallback: true },
+      { prefix: '/', dir: mediaDir },
+    ],
+  });
+}
