@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every test, from a clean checkout. Installs what the tests need and is
-# missing (npm packages, Debian's Chromium, espeak-ng for the demo timing check), runs the
+# missing (npm packages, Debian's Chromium, espeak-ng and lame for the demo timing checks), runs the
 # unit and component tests, builds the production site, then runs the end-to-end tests
 # in headless Chromium. Ends with one line of totals.
 set -euo pipefail
@@ -14,6 +14,7 @@ fi
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+command -v lame >/dev/null 2>&1 || missing+=(lame)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> Installing ${missing[*]} with apt-get"
   if [ "$(id -u)" -ne 0 ]; then
