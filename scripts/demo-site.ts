@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, type RunningServer, type ServeOptions } from '../src/builder/serve.ts';
+import { siteMounts } from '../src/builder/site-mounts.ts';
 
 const run = promisify(execFile);
 
@@ -38,12 +39,5 @@ export async function serveSite(
       `The production site is not built: run 'npx vite build' (expected ${SITE_DIR}/index.html)`,
     );
   }
-  return startServer({
-    ...options,
-    mounts: [
-      { prefix: '/db/', dir: dbDir },
-      { prefix: '/', dir: SITE_DIR, spaFallback: true },
-      { prefix: '/', dir: mediaDir },
-    ],
-  });
+  return startServer({ ...options, mounts: siteMounts({ dbDir, siteDir: SITE_DIR, mediaDir }) });
 }

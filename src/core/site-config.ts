@@ -37,18 +37,24 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 /**
+ * A file or folder name without a path: it cannot leave the folder it is resolved against
+ * (no '/', no '.' or '..', no URL).
+ */
+const plainName = z.string().regex(/^(?!\.\.?$)[A-Za-z0-9._-]+$/, 'must be a plain file name');
+
+/**
  * `{db base}/{version}/config.json`: the sql.js-httpvfs chunked-database settings plus the
  * site settings. The builder writes it; the site validates it before opening the database.
  */
 export const dbConfigSchema = z.object({
   /** The version folder this config belongs to. */
-  version: z.string().regex(/^[A-Za-z0-9._-]+$/),
+  version: plainName,
   serverMode: z.literal('chunked'),
   requestChunkSize: z.number().int().positive(),
   databaseLengthBytes: z.number().int().positive(),
   serverChunkSize: z.number().int().positive(),
   /** Relative to the config file's folder. */
-  urlPrefix: z.string().regex(/^[A-Za-z0-9._-]+$/),
+  urlPrefix: plainName,
   suffixLength: z.number().int().min(1).max(8),
   site: siteSettingsSchema,
 });
@@ -57,7 +63,7 @@ export type DbConfig = z.infer<typeof dbConfigSchema>;
 
 /** `{db base}/latest.json`: names the version folder to read. */
 export const latestSchema = z.object({
-  latest: z.string().regex(/^[A-Za-z0-9._-]+$/),
+  latest: plainName,
 });
 
 export type Latest = z.infer<typeof latestSchema>;

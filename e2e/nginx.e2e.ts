@@ -1,0 +1,195 @@
+import { execFile } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { DEMO_MEDIA, REPO_ROOT } from '../scripts/demo-site.ts';
+import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import { ensureNginx, misconfigure, startNginx, type NginxInstance } from './nginx-harness.ts';
+
+// The production path end to end: `trawl bundle` makes the deployable folder (site built by
+// Vite for the base path, the demo database, the media, nginx/trawl.conf), Debian's nginx
+// serves it with that server block on a loopback port, and Chromium runs the core flows.
+// `trawl check-host` must find it clean, and must name what a misconfigured nginx breaks.
+
+const WORK = resolve(REPO_ROOT, '.trawl/e2e/nginx');
+const ROOT_BUNDLE = join(WORK, 'bundle-root');
+const SUB_BUNDLE = join(WORK, 'bundle-sub');
+/** `axolotl` occurs in episode 3 only (demo/README.md). */
+const SEARCH_WORD = 'axolotl';
+const NO_PROBLEMS: PageProblems = {
+  consoleErrors: [],
+  pageErrors: [],
+  foreignRequests: [],
+  cspViolations: [],
+};
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real `trawl` CLI, as a user would; never throws on a non-zero exit. */
+function trawl(args: string[]): Promise<CliResult> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [join(REPO_ROOT, 'bin/trawl.js'), ...args],
+      { cwd: REPO_ROOT, maxBuffer: 16 << 20, timeout: 180_000 },
+      (error, stdout, stderr) => {
+        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : 1;
+        done({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+async function bundleDemo(out: string, extraArgs: string[]): Promise<string> {
+  const result = await trawl([
+    'bundle',
+    '--db',
+    inject('demoDbDir'),
+    '--out',
+    out,
+    '--media',
+    DEMO_MEDIA,
+    ...extraArgs,
+  ]);
+  if (result.code !== 0) {
+    throw new Error(`trawl bundle failed (${result.code}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return readFile(join(out, 'nginx/trawl.conf'), 'utf8');
+}
+
+let session: BrowserSession | undefined;
+const instances: NginxInstance[] = [];
+let site: NginxInstance;
+let broken: NginxInstance;
+let subSite: NginxInstance;
+
+beforeAll(async () => {
+  await ensureNginx();
+  await rm(WORK, { recursive: true, force: true });
+  const rootConf = await bundleDemo(ROOT_BUNDLE, []);
+  const subConf = await bundleDemo(SUB_BUNDLE, ['--base-path', '/sub/']);
+  site = await startNginx(rootConf);
+  instances.push(site);
+  broken = await startNginx(misconfigure(rootConf));
+  instances.push(broken);
+  subSite = await startNginx(subConf);
+  instances.push(subSite);
+  session = await launchBrowser({ audio: true });
+}, 240_000);
+
+afterAll(async () => {
+  await session?.close();
+  // Every instance is stopped even when one stop fails.
+  await Promise.allSettled(instances.map((instance) => instance.stop()));
+});
+
+function browser(): BrowserSession {
+  if (session === undefined) throw new Error('the browser did not start');
+  return session;
+}
+
+/** Loads the site and searches the demo's unique word, as a visitor would. */
+async function loadAndSearch(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByText(/showing all 10 episodes/).waitFor();
+  await page.getByPlaceholder('no such thing as a search bar').fill(SEARCH_WORD);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByText('found 1 of 10 episodes').waitFor();
+  await expect(
+    page.getByRole('heading', { name: /^3: The Axolotl.s Secret$/ }).isVisible(),
+  ).resolves.toBe(true);
+}
+
+describe('the bundle served by nginx', () => {
+  test('loads, searches, opens a transcript and plays, reading the database in ranges', async () => {
+    const { page, problems } = await openPage(browser(), site.url);
+    const chunkReads: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.includes('/db.sqlite3.')) {
+        chunkReads.push(`${response.request().method()} ${response.status()}`);
+      }
+    });
+    await loadAndSearch(page, `${site.url}/`);
+
+    await page.getByRole('link', { name: /^3: The Axolotl.s Secret$/ }).click();
+    const transcript = page.getByRole('region', { name: 'Transcript of episode 3' });
+    await transcript.waitFor();
+    await expect(transcript.textContent()).resolves.toMatch(/axolotl/i);
+    await page.getByText(/found \d+ utterances? of "axolotl"/).waitFor();
+
+    await page.getByRole('button', { name: 'Play episode 3' }).first().click();
+    await page.waitForFunction(() => {
+      const audio = document.querySelector('audio');
+      return audio !== null && audio.currentTime > 0.2;
+    });
+    const audioSource = await page.evaluate(() => document.querySelector('audio')?.currentSrc);
+    expect(audioSource).toBe(`${site.url}/audio/3.mp3`);
+
+    // sql.js-httpvfs sends one HEAD to the first chunk, then reads pages with ranges only.
+    expect(chunkReads).toContain('GET 206');
+    expect(chunkReads.filter((read) => read !== 'GET 206')).toEqual(['HEAD 200']);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('opens an episode link with a dot in it directly (SPA fallback)', async () => {
+    const { page, problems } = await openPage(browser(), site.url);
+    const response = await page.goto(`${site.url}/episodes/4.5`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: /^4\.5: The Best Bits So Far$/ }).waitFor();
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('trawl check-host reports it clean', async () => {
+    const result = await trawl(['check-host', `${site.url}/`, '--cross-origin']);
+    expect(result.stdout).not.toMatch(/^(PROBLEM|warning)/m);
+    expect(result.stdout).toMatch(/^ok {7}ranges: first chunk .* → 206 /m);
+    expect(result.stdout).toMatch(/^ok {7}compression: chunks are not compressed/m);
+    expect(result.stdout).toMatch(/0 warning\(s\), 0 problem\(s\)\n$/);
+    expect(result.code).toBe(0);
+  });
+
+  test('trawl check-host names both faults of an nginx with gzip on everything and no ranges', async () => {
+    const result = await trawl(['check-host', `${broken.url}/`]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /^PROBLEM {2}ranges: first chunk .*: Range bytes=0-99 was ignored \(200 with the whole file instead of 206\)/m,
+    );
+    expect(result.stdout).toMatch(
+      /^PROBLEM {2}compression: database chunks are compressed \(Content-Encoding: GET gzip/m,
+    );
+    expect(result.stdout).toMatch(/^ {9}fix: turn compression off for the db folder/m);
+  });
+});
+
+describe('the bundle under a sub-path', () => {
+  test('loads and searches under /sub/, asking nothing outside it', async () => {
+    const { page, problems } = await openPage(browser(), subSite.url);
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!request.url().startsWith('data:') && !path.startsWith('/sub/')) outside.push(path);
+    });
+    await loadAndSearch(page, `${subSite.url}/sub/`);
+    expect(outside).toEqual([]);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('opens /sub/episodes/4.5 directly and passes check-host', async () => {
+    const { page, problems } = await openPage(browser(), subSite.url);
+    await page.goto(`${subSite.url}/sub/episodes/4.5`);
+    await page.getByRole('heading', { name: /^4\.5: The Best Bits So Far$/ }).waitFor();
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+    const result = await trawl(['check-host', `${subSite.url}/sub/`]);
+    expect(result.stdout).not.toMatch(/^(PROBLEM|warning)/m);
+    expect(result.code).toBe(0);
+  });
+});

@@ -1,0 +1,406 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { PAGE_SIZE } from '../core/db-schema.ts';
+import { siteSettingsSchema, type SiteSettings } from '../core/site-config.ts';
+import { canonicalEpisodeNumber } from './episode-number.ts';
+import { displayPath, formatZodIssues, InputError } from './errors.ts';
+import { parseFeed, type ParsedFeed } from './feed.ts';
+import { resolveInputs, type InputPaths, type ResolvedInputs } from './inputs.ts';
+import {
+  derivePresenters,
+  deriveVenues,
+  parseOverrides,
+  parsePresenters,
+  parseVenues,
+  resolveCast,
+  type EpisodeOverride,
+  type Presenter,
+  type Venue,
+} from './people.ts';
+import {
+  DEFAULT_PODCAST_CONFIG,
+  parsePodcastConfig,
+  type PodcastConfig,
+} from './podcast-config.ts';
+import { createWorkDir, DEFAULT_CHUNK_SIZE, publishVersion } from './publish.ts';
+import { createHtmlSanitizer } from './sanitize-html.ts';
+import { readTranscriptFile, transcriptFileName } from './transcripts/detect.ts';
+import { plural, WarningCollector, type WarningSummary } from './warnings.ts';
+import { openDatabaseWriter } from './write-db.ts';
+
+/** Steps a build reports progress for. */
+export type BuildStep = 'episodes' | 'optimize' | 'vacuum' | 'publish';
+
+export interface BuildProgress {
+  step: BuildStep;
+  done: number;
+  total: number;
+}
+
+export interface BuildOptions extends InputPaths {
+  /** The output folder: version folders and latest.json go here. */
+  outDir: string;
+  /** Bytes per chunk file; a multiple of the 16 KiB page size. Default 8 MiB. */
+  chunkSize?: number;
+  /** Old versions kept besides the new one. Default 3. */
+  keep?: number;
+  /**
+   * Count a transcript whose episode is not in the feed (or whose name is not an episode number)
+   * as a warning and skip it, instead of failing the build.
+   */
+  ignoreOrphanTranscripts?: boolean;
+  onProgress?: (progress: BuildProgress) => void;
+}
+
+export interface BuildResult {
+  version: string;
+  outDir: string;
+  versionDir: string;
+  databaseBytes: number;
+  chunks: number;
+  episodes: number;
+  /** Episodes that have a transcript with words. */
+  transcripts: number;
+  words: number;
+  presenters: number;
+  venues: number;
+  site: SiteSettings;
+  warnings: WarningSummary[];
+  /** Old version folders deleted. */
+  pruned: string[];
+  inputs: ResolvedInputs;
+}
+
+const buildOptionsSchema = z.object({
+  outDir: z.string().min(1, 'an output folder is required (--out)'),
+  chunkSize: z
+    .number()
+    .int()
+    .positive()
+    .refine(
+      (value) => value % PAGE_SIZE === 0,
+      `must be a multiple of the ${PAGE_SIZE}-byte page size`,
+    )
+    .default(DEFAULT_CHUNK_SIZE),
+  keep: z.number().int().nonnegative().default(3),
+});
+
+interface Loaded {
+  inputs: ResolvedInputs;
+  config: PodcastConfig;
+  feed: ParsedFeed;
+  presenters: Presenter[];
+  venues: Venue[];
+  site: SiteSettings;
+  overrides: EpisodeOverride[];
+  derivedPresenterIds: Map<string, number> | undefined;
+  derivedVenueIds: Map<string, number> | undefined;
+  feedSha256: string;
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new InputError(
+      { file },
+      `cannot read (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
+
+async function loadInputs(paths: InputPaths, warnings: WarningCollector): Promise<Loaded> {
+  const inputs = await resolveInputs(paths);
+  const config = inputs.config
+    ? parsePodcastConfig(inputs.config, await readText(inputs.config))
+    : DEFAULT_PODCAST_CONFIG;
+  const feedText = await readText(inputs.feed);
+  const feed = parseFeed(inputs.feed, feedText, {
+    titlePattern: config.titlePattern,
+    duplicates: config.duplicateEpisodes,
+    warnings,
+  });
+  if (feed.episodes.length === 0) {
+    throw new InputError(
+      { file: inputs.feed },
+      'the feed has no numbered episodes (see docs/podcast-inputs.md for how numbers are found)',
+    );
+  }
+  let presenters: Presenter[];
+  let derivedPresenterIds: Map<string, number> | undefined;
+  let derivedHostIds: number[] = [];
+  if (inputs.presenters) {
+    presenters = parsePresenters(inputs.presenters, await readText(inputs.presenters));
+  } else {
+    const derived = derivePresenters(feed);
+    presenters = derived.presenters;
+    derivedPresenterIds = derived.idByName;
+    derivedHostIds = derived.hostIds;
+  }
+  let venues: Venue[];
+  let derivedVenueIds: Map<string, number> | undefined;
+  if (inputs.venues) {
+    venues = parseVenues(inputs.venues, await readText(inputs.venues));
+  } else {
+    const derived = deriveVenues(feed);
+    venues = derived.venues;
+    derivedVenueIds = derived.idByName;
+  }
+  const overrides = inputs.overrides
+    ? parseOverrides(inputs.overrides, await readText(inputs.overrides))
+    : [];
+  const site = siteSettingsSchema.parse({
+    title: feed.title || undefined,
+    ...(derivedPresenterIds ? { hostIds: derivedHostIds } : {}),
+    ...config.site,
+  });
+  checkSiteIds(inputs.config ?? inputs.feed, site, presenters, venues);
+  return {
+    inputs,
+    config,
+    feed,
+    presenters,
+    venues,
+    site,
+    overrides,
+    derivedPresenterIds,
+    derivedVenueIds,
+    feedSha256: createHash('sha256').update(feedText).digest('hex'),
+  };
+}
+
+function checkSiteIds(
+  file: string,
+  site: SiteSettings,
+  presenters: Presenter[],
+  venues: Venue[],
+): void {
+  const presenterIds = new Set(presenters.map((presenter) => presenter.id));
+  const venueIds = new Set(venues.map((venue) => venue.id));
+  const unknownHost = site.hostIds.find((id) => !presenterIds.has(id));
+  if (unknownHost !== undefined)
+    throw new InputError({ file }, `site.hostIds: ${unknownHost} is an unknown presenter id`);
+  for (const key of ['wfhVenueIds', 'officeVenueIds'] as const) {
+    const unknown = site[key].find((id) => !venueIds.has(id));
+    if (unknown !== undefined)
+      throw new InputError({ file }, `site.${key}: ${unknown} is an unknown venue id`);
+  }
+}
+
+/** Maps episode numbers to their transcript files; unmatched files are errors or warnings. */
+async function findTranscripts(
+  dir: string | undefined,
+  episodes: Set<string>,
+  ignoreOrphans: boolean,
+  warnings: WarningCollector,
+): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  if (dir === undefined) return files;
+  const names: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    // Symbolic links count when they lead to a file (a folder of links to an archive works).
+    const isFile =
+      entry.isFile() ||
+      (entry.isSymbolicLink() &&
+        (await stat(join(dir, entry.name)).catch(() => undefined))?.isFile() === true);
+    if (isFile) names.push(entry.name);
+  }
+  for (const name of names.sort()) {
+    const file = join(dir, name);
+    const parts = transcriptFileName(name);
+    if (!parts) {
+      warnings.add(
+        'not-a-transcript',
+        (n) =>
+          `${plural(n, 'file')} in the transcripts folder had no transcript extension (.json, .vtt, .srt); ignored`,
+        displayPath(file),
+      );
+      continue;
+    }
+    const episode = canonicalEpisodeNumber(parts.stem);
+    const problem =
+      episode === undefined
+        ? `the file name "${parts.stem}" is not an episode number (name transcripts <episode>.${parts.extension}, e.g. 14.5.${parts.extension})`
+        : episodes.has(episode)
+          ? undefined
+          : `episode ${episode} is not in the feed`;
+    if (problem !== undefined) {
+      if (!ignoreOrphans)
+        throw new InputError(
+          { file },
+          `${problem}; remove the transcript or pass --ignore-orphan-transcripts`,
+        );
+      warnings.add(
+        'orphan-transcript',
+        (n) => `${plural(n, 'transcript')} had no episode in the feed; skipped`,
+        `${displayPath(file)}: ${problem}`,
+      );
+      continue;
+    }
+    const canonical = episode ?? '';
+    const earlier = files.get(canonical);
+    if (earlier)
+      throw new InputError(
+        { file, episode: canonical },
+        `episode ${canonical} already has a transcript, ${displayPath(earlier)}: keep one`,
+      );
+    files.set(canonical, file);
+  }
+  return files;
+}
+
+/**
+ * Builds a podcast's database from its inputs and publishes it as a new version in `outDir`.
+ * Input problems throw an InputError that names the file; on any failure the previous version
+ * and latest.json are left untouched.
+ */
+export async function buildPodcast(options: BuildOptions): Promise<BuildResult> {
+  const parsedOptions = buildOptionsSchema.safeParse(options);
+  if (!parsedOptions.success)
+    throw new InputError({ file: 'options' }, formatZodIssues(parsedOptions.error));
+  const { chunkSize, keep } = parsedOptions.data;
+  const outDir = resolve(parsedOptions.data.outDir);
+  const warnings = new WarningCollector();
+  const loaded = await loadInputs(options, warnings);
+  const { feed, site } = loaded;
+  const casts = resolveCast({
+    feed,
+    presenters: loaded.presenters,
+    venues: loaded.venues,
+    derivedPresenterIds: loaded.derivedPresenterIds,
+    derivedVenueIds: loaded.derivedVenueIds,
+    overrides: loaded.overrides,
+    warnings,
+  });
+  const transcriptFiles = await findTranscripts(
+    loaded.inputs.transcripts,
+    new Set(feed.episodes.map((episode) => episode.episode)),
+    options.ignoreOrphanTranscripts ?? false,
+    warnings,
+  );
+
+  const workDir = await createWorkDir(outDir).catch((error: unknown) => {
+    throw new InputError(
+      { file: outDir },
+      `cannot write the output folder (${error instanceof Error ? error.message : String(error)})`,
+    );
+  });
+  const databasePath = join(workDir, 'db.sqlite3');
+  const sanitizer = createHtmlSanitizer();
+  const builtFrom = JSON.stringify({
+    generator: 'trawl build',
+    feed: basename(loaded.inputs.feed),
+    feedSha256: loaded.feedSha256,
+    episodes: feed.episodes.length,
+    transcripts: transcriptFiles.size,
+  });
+  const writer = openDatabaseWriter(
+    databasePath,
+    { title: site.title, builtFrom },
+    loaded.presenters,
+    loaded.venues,
+  );
+  try {
+    let words = 0;
+    let transcripts = 0;
+    const total = feed.episodes.length;
+    for (const [index, episode] of feed.episodes.entries()) {
+      const file = transcriptFiles.get(episode.episode);
+      let transcript = null;
+      if (file === undefined) {
+        warnings.add(
+          'no-transcript',
+          (n) => `${plural(n, 'episode')} had no transcript`,
+          `episode ${episode.episode}`,
+        );
+      } else {
+        const reading = await readTranscriptFile(file);
+        if (reading.kind === 'no-words') {
+          warnings.add(
+            'transcript-without-words',
+            (n) => `${plural(n, 'transcript')} held no timed words; stored without a transcript`,
+            `${displayPath(file)}: ${reading.reason}`,
+          );
+        } else {
+          transcript = reading.transcript;
+          transcripts += 1;
+          words += transcript.words.length;
+          const where = displayPath(file);
+          warnings.add(
+            'interpolated',
+            (n) => `${plural(n, 'word')} had no timing; interpolated from their neighbours`,
+            where,
+            transcript.interpolated,
+          );
+          warnings.add(
+            'dropped-words',
+            (n) => `${plural(n, 'empty word')} dropped`,
+            where,
+            transcript.dropped,
+          );
+          if (transcript.timing === 'approximate') {
+            warnings.add(
+              'approximate',
+              (n) =>
+                `${plural(n, 'transcript')} had only cue-level timing; word times are approximate`,
+              where,
+            );
+          }
+        }
+      }
+      const description = sanitizer.sanitize(episode.descriptionHtml);
+      const cast = casts.get(episode.episode);
+      writer.addEpisode(
+        {
+          episode: episode.episode,
+          title: episode.title,
+          pubDate: episode.pubDate,
+          image: episode.image,
+          duration: episode.duration,
+          audioUrl: episode.audioUrl,
+          presenters: cast?.presenters ?? [],
+          venue: cast?.venue ?? null,
+          live: cast?.live ?? false,
+          compilation: cast?.compilation ?? false,
+          descriptionHtml: description.html,
+          descriptionText: description.text,
+        },
+        transcript,
+      );
+      options.onProgress?.({ step: 'episodes', done: index + 1, total });
+    }
+    writer.finish((step) => options.onProgress?.({ step, done: 0, total: 1 }));
+    options.onProgress?.({ step: 'publish', done: 0, total: 1 });
+    const published = await publishVersion({
+      outDir,
+      workDir,
+      databasePath,
+      site,
+      chunkSize,
+      keep,
+    });
+    return {
+      version: published.version,
+      outDir,
+      versionDir: published.versionDir,
+      databaseBytes: published.databaseBytes,
+      chunks: published.chunks,
+      episodes: feed.episodes.length,
+      transcripts,
+      words,
+      presenters: loaded.presenters.length,
+      venues: loaded.venues.length,
+      site,
+      warnings: warnings.summary(),
+      pruned: published.pruned,
+      inputs: loaded.inputs,
+    };
+  } finally {
+    writer.abort();
+    sanitizer.close();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

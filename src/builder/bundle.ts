@@ -1,0 +1,467 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { defineCommand } from 'citty';
+import { z } from 'zod';
+import {
+  mediaOriginOf,
+  readContentSecurityPolicy,
+  withContentSecurityPolicy,
+  type CspOptions,
+} from '../../vite-csp-plugin.ts';
+import { dbConfigSchema, latestSchema, type DbConfig } from '../core/site-config.ts';
+import { chunkSizes } from './check-host.ts';
+import { VERSION_FOLDER } from './publish.ts';
+import {
+  nginxServerBlock,
+  normaliseBasePath,
+  staticHostHeaders,
+  staticHostRedirects,
+} from './host-config.ts';
+
+/**
+ * `trawl bundle`: one deployable folder. `<out>/public/` is the web root (the site built for
+ * the base path, the database version that latest.json names, the media, `_headers`,
+ * `_redirects`, `404.html`); `<out>/nginx/trawl.conf` is a server block for it. The bundle is
+ * built beside `<out>` and renamed into place, so `<out>` is always whole.
+ */
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+
+export interface BundleOptions {
+  /** The database output folder of `trawl build` (holds latest.json). */
+  db: string;
+  out: string;
+  /** URL path the site is served under; default '/'. */
+  basePath?: string;
+  /** Media host URL written into the copied config.json; the media are then not copied. */
+  mediaBase?: string;
+  /** Folder whose files (audio/, images/, hosts/ …) are copied into the site folder. */
+  media?: string;
+  /** A site already built with the same base path (`vite build` output); default: build it. */
+  site?: string;
+  /**
+   * Older complete versions from `db` to include besides the current one (default 1), so
+   * pages opened before a deploy keep working on hosts that replace the whole site at once.
+   */
+  keep?: number;
+  log?: (line: string) => void;
+}
+
+export interface BundleResult {
+  out: string;
+  /** `<out>/public`: upload this folder, or point the web server's root at it. */
+  webRoot: string;
+  /** Where index.html is: the web root plus the base path. */
+  siteDir: string;
+  basePath: string;
+  version: string;
+  chunks: number;
+  /** Older versions included for pages that are still open, newest first. */
+  olderVersions: string[];
+  mediaFiles: number;
+}
+
+/** An error whose message is meant for the person running the command. */
+export class BundleError extends Error {
+  override name = 'BundleError';
+}
+
+const mediaBaseSchema = z
+  .url({ protocol: /^https?$/, error: '--media-base must be an http(s) URL' })
+  .transform((url) => (url.endsWith('/') ? url : `${url}/`));
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+async function readJson(path: string): Promise<unknown> {
+  const text = await readFile(path, 'utf8').catch(() => {
+    throw new BundleError(`${path}: missing (is this the output folder of trawl build?)`);
+  });
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new BundleError(
+      `${path}: not JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
+
+function describeIssue(path: string, error: z.ZodError): BundleError {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  return new BundleError(`${path}: invalid${where}: ${issue?.message ?? 'unknown problem'}`);
+}
+
+/** One complete version folder of a database output folder. */
+export interface VersionFolder {
+  version: string;
+  dir: string;
+  config: DbConfig;
+  chunkFiles: string[];
+}
+
+/** Reads a version folder, checking config.json and that every chunk file is there and whole. */
+export async function readVersionFolder(dbDir: string, version: string): Promise<VersionFolder> {
+  const dir = join(dbDir, version);
+  if (!(await isDirectory(dir))) throw new BundleError(`${dir}: missing`);
+  const configPath = join(dir, 'config.json');
+  const config = dbConfigSchema.safeParse(await readJson(configPath));
+  if (!config.success) throw describeIssue(configPath, config.error);
+  if (config.data.version !== version) {
+    throw new BundleError(
+      `${configPath}: says version ${config.data.version}, but it is in folder ${version}`,
+    );
+  }
+  const chunkFiles: string[] = [];
+  for (const [index, size] of chunkSizes(config.data).entries()) {
+    const name = `${config.data.urlPrefix}${String(index).padStart(config.data.suffixLength, '0')}`;
+    const actual = (await stat(join(dir, name)).catch(() => undefined))?.size;
+    if (actual !== size) {
+      throw new BundleError(
+        `${join(dir, name)}: ${actual === undefined ? 'missing' : `${actual} bytes`}, config.json expects ${size} bytes`,
+      );
+    }
+    chunkFiles.push(name);
+  }
+  return { version, dir, config: config.data, chunkFiles };
+}
+
+export interface DatabaseVersions {
+  current: VersionFolder;
+  /** The exact bytes of latest.json. */
+  latestText: string;
+  /** Complete older versions, newest first, at most `keep` of them. */
+  older: VersionFolder[];
+  /** Older version folders left out because they are incomplete, with the reason. */
+  skipped: string[];
+}
+
+/**
+ * Reads latest.json and the version it names, plus up to `keep` older complete versions
+ * (newest first by modification time, as `trawl build --keep` leaves them).
+ */
+export async function readDatabaseVersions(dbDir: string, keep: number): Promise<DatabaseVersions> {
+  const latestPath = join(dbDir, 'latest.json');
+  const latest = latestSchema.safeParse(await readJson(latestPath));
+  if (!latest.success) throw describeIssue(latestPath, latest.error);
+  const version = latest.data.latest;
+  if (!(await isDirectory(join(dbDir, version)))) {
+    throw new BundleError(
+      `${latestPath} names version ${version}, but ${join(dbDir, version)} is missing`,
+    );
+  }
+  const current = await readVersionFolder(dbDir, version);
+  const entries = await readdir(dbDir, { withFileTypes: true });
+  const candidates = await Promise.all(
+    entries
+      .filter((entry) => entry.isDirectory() && entry.name !== version)
+      .filter((entry) => VERSION_FOLDER.test(entry.name))
+      .map(async (entry) => ({
+        name: entry.name,
+        modified: (await stat(join(dbDir, entry.name))).mtimeMs,
+      })),
+  );
+  candidates.sort((a, b) => b.modified - a.modified || b.name.localeCompare(a.name));
+  const older: VersionFolder[] = [];
+  const skipped: string[] = [];
+  for (const candidate of candidates) {
+    if (older.length >= keep) break;
+    try {
+      older.push(await readVersionFolder(dbDir, candidate.name));
+    } catch (error) {
+      if (!(error instanceof BundleError)) throw error;
+      skipped.push(error.message);
+    }
+  }
+  return { current, latestText: await readFile(latestPath, 'utf8'), older, skipped };
+}
+
+/** The version latest.json names (the shape other modules already use). */
+export interface DatabaseVersion {
+  version: string;
+  /** The exact bytes of latest.json. */
+  latestText: string;
+  versionDir: string;
+  config: DbConfig;
+  chunkFiles: string[];
+}
+
+/** Reads latest.json and the version it names, checking every chunk file is there and whole. */
+export async function readDatabaseVersion(dbDir: string): Promise<DatabaseVersion> {
+  const { current, latestText } = await readDatabaseVersions(dbDir, 0);
+  return {
+    version: current.version,
+    latestText,
+    versionDir: current.dir,
+    config: current.config,
+    chunkFiles: current.chunkFiles,
+  };
+}
+
+/** True when index.html loads its assets from `basePath` (Vite writes absolute URLs). */
+export function builtForBase(indexHtml: string, basePath: string): boolean {
+  return indexHtml.includes(`"${basePath}assets/`);
+}
+
+async function buildSite(basePath: string, outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: join(REPO_ROOT, 'vite.config.ts'),
+    base: basePath,
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+async function copySite(siteDir: string, basePath: string, outDir: string): Promise<void> {
+  const indexPath = join(siteDir, 'index.html');
+  const html = await readFile(indexPath, 'utf8').catch(() => {
+    throw new BundleError(`${indexPath}: missing (--site must be the output of vite build)`);
+  });
+  if (!builtForBase(html, basePath)) {
+    throw new BundleError(
+      `${indexPath}: not built for base path ${basePath}; leave --site out to build it, or build with TRAWL_BASE_PATH=${basePath} npx vite build`,
+    );
+  }
+  await cp(siteDir, outDir, { recursive: true });
+}
+
+async function countFiles(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).length;
+}
+
+/** Refuses to replace a folder that is not an earlier bundle (so a typo cannot delete data). */
+async function checkReplaceable(out: string): Promise<void> {
+  if (!existsSync(out)) return;
+  if (!(await isDirectory(out))) throw new BundleError(`${out}: exists and is not a folder`);
+  const entries = await readdir(out);
+  const isBundle = entries.includes('public') && entries.includes('nginx');
+  if (entries.length > 0 && !isBundle) {
+    throw new BundleError(
+      `${out}: exists and is not a Trawl bundle; give a new or empty folder for --out`,
+    );
+  }
+}
+
+function inside(child: string, parent: string): boolean {
+  return child === parent || child.startsWith(parent + sep);
+}
+
+const optionsSchema = z.object({
+  db: z.string().min(1, '--db is required'),
+  out: z.string().min(1, '--out is required'),
+  basePath: z.string().default('/'),
+  mediaBase: mediaBaseSchema.optional(),
+  media: z.string().min(1).optional(),
+  site: z.string().min(1).optional(),
+  keep: z
+    .number({ error: '--keep is a whole number of older versions' })
+    .int('--keep is a whole number of older versions')
+    .min(0, '--keep is a whole number of older versions')
+    .default(1),
+});
+
+/** The media origins and audio hosts the page's CSP must allow for these versions. */
+function cspOptionsFor(mediaBase: string | undefined, versions: { config: DbConfig }[]): CspOptions {
+  const bases = mediaBase !== undefined ? [mediaBase] : versions.map((folder) => folder.config.site.mediaBase);
+  return {
+    mediaOrigins: bases.map(mediaOriginOf).filter((origin): origin is string => origin !== undefined),
+    anyHttpsAudio: versions.some((folder) => folder.config.site.audio === 'enclosure'),
+  };
+}
+
+/** Writes a deployable bundle (see the module comment) and returns what it holds. */
+export async function bundle(options: BundleOptions): Promise<BundleResult> {
+  const log = options.log ?? (() => undefined);
+  const parsed = optionsSchema.safeParse(options);
+  if (!parsed.success) {
+    throw new BundleError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  }
+  let basePath: string;
+  try {
+    basePath = normaliseBasePath(parsed.data.basePath);
+  } catch (error) {
+    throw new BundleError(error instanceof Error ? error.message : String(error));
+  }
+  const { mediaBase } = parsed.data;
+  const db = resolve(parsed.data.db);
+  const out = resolve(parsed.data.out);
+  const media = parsed.data.media === undefined ? undefined : resolve(parsed.data.media);
+  if (mediaBase !== undefined && media !== undefined) {
+    throw new BundleError(
+      '--media and --media-base exclude each other: the media are either copied into the bundle or served from --media-base',
+    );
+  }
+  const inputs = [
+    ['--db', db],
+    ['--media', media],
+    ['--site', parsed.data.site === undefined ? undefined : resolve(parsed.data.site)],
+  ] as const;
+  for (const [flag, input] of inputs) {
+    if (input !== undefined && (inside(out, input) || inside(input, out))) {
+      throw new BundleError(`--out ${out} and ${flag} ${input} must not contain each other`);
+    }
+  }
+  if (media !== undefined && !(await isDirectory(media))) {
+    throw new BundleError(`--media ${media}: not a folder`);
+  }
+  const database = await readDatabaseVersions(db, parsed.data.keep);
+  for (const reason of database.skipped) log(`Left out an incomplete older version: ${reason}`);
+  const { current } = database;
+  await checkReplaceable(out);
+
+  await mkdir(dirname(out), { recursive: true });
+  const temp = join(dirname(out), `.${basename(out)}.tmp-${randomBytes(4).toString('hex')}`);
+  const webRoot = join(temp, 'public');
+  const siteDir = join(webRoot, ...basePath.split('/').filter(Boolean));
+  try {
+    await mkdir(siteDir, { recursive: true });
+    if (parsed.data.site === undefined) {
+      log(`Building the site for base path ${basePath}…`);
+      await buildSite(basePath, siteDir);
+    } else {
+      await copySite(resolve(parsed.data.site), basePath, siteDir);
+    }
+    // GitHub Pages, Netlify and Cloudflare Pages answer unknown paths with 404.html: make it
+    // the app, so its own 404 screen shows (and GitHub Pages can open /episodes/… at all).
+    let indexHtml = await readFile(join(siteDir, 'index.html'), 'utf8');
+    if (readContentSecurityPolicy(indexHtml) !== undefined) {
+      // The CSP meta tag must allow the media host, which is known only now.
+      indexHtml = withContentSecurityPolicy(indexHtml, cspOptionsFor(mediaBase, [current, ...database.older]));
+      await writeFile(join(siteDir, 'index.html'), indexHtml);
+    }
+    await writeFile(join(siteDir, '404.html'), indexHtml);
+    if (siteDir !== webRoot) await writeFile(join(webRoot, '404.html'), indexHtml);
+
+    let mediaFiles = 0;
+    if (media !== undefined) {
+      // The site's own files win, as with `trawl serve`.
+      await cp(media, siteDir, { recursive: true, force: false, errorOnExist: false });
+      mediaFiles = await countFiles(media);
+      log(`Copied ${mediaFiles} media files from ${media}`);
+    } else if (mediaBase === undefined) {
+      log('No --media or --media-base: audio and images must be uploaded beside the site.');
+    }
+
+    for (const folder of [current, ...database.older]) {
+      const versionOut = join(siteDir, 'db', folder.version);
+      await cp(folder.dir, versionOut, { recursive: true });
+      if (mediaBase !== undefined) {
+        // The one change a copied version gets; see docs/deploy.md (caches keep old configs).
+        const config = { ...folder.config, site: { ...folder.config.site, mediaBase } };
+        await writeFile(join(versionOut, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
+      }
+    }
+    if (mediaBase !== undefined) log(`Media are read from ${mediaBase} (site.mediaBase)`);
+    await writeFile(join(siteDir, 'db', 'latest.json'), database.latestText);
+    log(`Copied database version ${current.version} (${current.chunkFiles.length} chunks)`);
+    if (database.older.length > 0) {
+      log(`Kept older versions for open pages: ${database.older.map((v) => v.version).join(', ')}`);
+    }
+
+    await writeFile(join(webRoot, '_headers'), staticHostHeaders(basePath));
+    await writeFile(join(webRoot, '_redirects'), staticHostRedirects(basePath));
+    await mkdir(join(temp, 'nginx'));
+    await writeFile(
+      join(temp, 'nginx', 'trawl.conf'),
+      nginxServerBlock({ basePath, root: join(out, 'public') }),
+    );
+
+    await swapInto(temp, out);
+    log(
+      `Bundle ready: upload ${join(out, 'public')} (nginx: include ${join(out, 'nginx', 'trawl.conf')})`,
+    );
+    return {
+      out,
+      webRoot: join(out, 'public'),
+      siteDir: join(out, relative(temp, siteDir)),
+      basePath,
+      version: current.version,
+      chunks: current.chunkFiles.length,
+      olderVersions: database.older.map((folder) => folder.version),
+      mediaFiles,
+    };
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Replaces `out` with `temp` by renames only; the old bundle is removed afterwards. */
+async function swapInto(temp: string, out: string): Promise<void> {
+  if (!existsSync(out)) {
+    await rename(temp, out);
+    return;
+  }
+  const old = `${temp}-old`;
+  await rename(out, old);
+  try {
+    await rename(temp, out);
+  } catch (error) {
+    await rename(old, out);
+    throw error;
+  }
+  await rm(old, { recursive: true, force: true });
+}
+
+/** The `trawl bundle` command for the CLI's command table. */
+export const bundleCommand = defineCommand({
+  meta: {
+    name: 'bundle',
+    description:
+      'Make one deployable folder: the site, the current database version, media and host configs',
+  },
+  args: {
+    db: {
+      type: 'string',
+      required: true,
+      description: 'database output folder of trawl build (holds latest.json)',
+    },
+    out: { type: 'string', required: true, description: 'bundle folder to write' },
+    'base-path': {
+      type: 'string',
+      default: '/',
+      description: 'URL path the site is served under, e.g. /podcast/',
+    },
+    'media-base': {
+      type: 'string',
+      description: 'URL of a media host; written into the copied config.json, media not copied',
+    },
+    media: {
+      type: 'string',
+      description: 'folder of media (audio/, images/, hosts/) to copy into the site',
+    },
+    site: {
+      type: 'string',
+      description: 'an already built site for the same base path (skips the Vite build)',
+    },
+    keep: {
+      type: 'string',
+      default: '1',
+      valueHint: 'n',
+      description: 'older versions from --db to include for pages still open during a deploy',
+    },
+  },
+  async run({ args }) {
+    try {
+      await bundle({
+        db: args.db,
+        out: args.out,
+        basePath: args['base-path'],
+        mediaBase: args['media-base'],
+        media: args.media,
+        site: args.site,
+        keep: /^\d+$/.test(args.keep) ? Number(args.keep) : Number.NaN,
+        log: (line) => console.log(line),
+      });
+    } catch (error) {
+      if (!(error instanceof BundleError)) throw error;
+      console.error(`trawl bundle: ${error.message}`);
+      process.exitCode = 1;
+    }
+  },
+});

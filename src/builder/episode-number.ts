@@ -1,0 +1,57 @@
+/**
+ * Episode numbers are decimal text ("14", "14.5"). They are kept exact as text and compared
+ * numerically. The canonical form drops leading zeros and trailing fractional zeros, so a
+ * feed's "Episode 010" and a transcript named "10.0.json" are the same episode "10".
+ */
+
+const NUMBER_TEXT = /^\d+(?:\.\d+)?$/;
+
+/** The canonical text of an episode number, or undefined when the text is not a plain decimal. */
+export function canonicalEpisodeNumber(raw: string | number): string | undefined {
+  const text = typeof raw === 'number' ? numberToText(raw) : raw.trim();
+  if (text === undefined || !NUMBER_TEXT.test(text)) return undefined;
+  const [whole = '', fraction = ''] = text.split('.');
+  const integer = whole.replace(/^0+(?=\d)/, '');
+  const decimals = fraction.replace(/0+$/, '');
+  return decimals === '' ? integer : `${integer}.${decimals}`;
+}
+
+function numberToText(value: number): string | undefined {
+  if (!Number.isFinite(value) || value < 0) return undefined;
+  const text = String(value);
+  return /e/i.test(text) ? undefined : text;
+}
+
+/** Orders canonical episode numbers numerically (14 < 14.5 < 15 < 100). */
+export function compareEpisodeNumbers(a: string, b: string): number {
+  const [aWhole = '', aFraction = ''] = a.split('.');
+  const [bWhole = '', bFraction = ''] = b.split('.');
+  if (aWhole.length !== bWhole.length) return aWhole.length - bWhole.length;
+  if (aWhole !== bWhole) return aWhole < bWhole ? -1 : 1;
+  if (aFraction === bFraction) return 0;
+  return aFraction < bFraction ? -1 : 1;
+}
+
+/**
+ * Title patterns tried when a feed item has no episode tag, in order. Each captures the number:
+ * "Episode 57: …", "Ep 116 - …", "EP 17 - …", "The Grey NATO – 249 – …", "1393: …", "#12 …".
+ */
+export const DEFAULT_TITLE_PATTERNS: readonly RegExp[] = [
+  /\b(?:episode|ep)\.?\s*#?\s*(\d+(?:\.\d+)?)(?![\d.]*\d)/iu,
+  /(?:^|\s)[-–—]\s*#?(\d+(?:\.\d+)?)(?=\s*(?:[-–—:|]|$)|\s+\p{Lu})/u,
+  /^\s*#?(\d+(?:\.\d+)?)\s*(?:[:.\-–—|]\s|$)/u,
+];
+
+/** The episode number in a title, by the given patterns (their first capture group). */
+export function episodeNumberFromTitle(
+  title: string,
+  patterns: readonly RegExp[],
+): string | undefined {
+  for (const pattern of patterns) {
+    const captured = pattern.exec(title)?.[1];
+    if (captured === undefined) continue;
+    const number = canonicalEpisodeNumber(captured);
+    if (number !== undefined) return number;
+  }
+  return undefined;
+}

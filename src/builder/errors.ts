@@ -1,0 +1,93 @@
+import { relative } from 'node:path';
+import type { z } from 'zod';
+
+/** Where in an input a problem is. */
+export interface InputLocation {
+  file: string;
+  line?: number;
+  column?: number;
+  /** The episode number the problem belongs to, when known. */
+  episode?: string;
+}
+
+/**
+ * A problem with the user's inputs. The CLI prints its message (which names the file and, where
+ * known, the line or episode) without a stack trace and exits non-zero.
+ */
+export class InputError extends Error {
+  readonly location: InputLocation;
+
+  constructor(location: InputLocation, problem: string) {
+    super(`${describeLocation(location)}: ${problem}`);
+    this.name = 'InputError';
+    this.location = location;
+  }
+}
+
+/** Type guard for input errors (they cross module and realm boundaries in tests). */
+export function isInputError(error: unknown): error is InputError {
+  return error instanceof InputError;
+}
+
+/** A file path as the user knows it: relative to the working directory when that is shorter. */
+export function displayPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel !== '' && !rel.startsWith('..') && rel.length < file.length ? rel : file;
+}
+
+function describeLocation(location: InputLocation): string {
+  let text = displayPath(location.file);
+  if (location.line !== undefined) {
+    text += `:${location.line}`;
+    if (location.column !== undefined) text += `:${location.column}`;
+  }
+  if (location.episode !== undefined) text += ` (episode ${location.episode})`;
+  return text;
+}
+
+/** Formats zod issues as one readable line each, naming the path inside the file. */
+export function formatZodIssues(error: z.ZodError, limit = 5): string {
+  const lines = error.issues.slice(0, limit).map((issue) => {
+    const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(top level)';
+    if (issue.code === 'unrecognized_keys') {
+      return `${where}: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
+    }
+    return `${where}: ${issue.message}`;
+  });
+  const more = error.issues.length - limit;
+  if (more > 0) lines.push(`…and ${more} more problem${more > 1 ? 's' : ''}`);
+  return lines.join('; ');
+}
+
+/** Line and column (1-based) of a character offset in a text. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (
+    let index = text.indexOf('\n');
+    index !== -1 && index < offset;
+    index = text.indexOf('\n', index + 1)
+  ) {
+    line += 1;
+    lineStart = index + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/** Parses JSON, turning a syntax error into an input error with the line and column. */
+export function parseJsonFile(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(message);
+    const location: InputLocation =
+      position?.[1] !== undefined
+        ? { file, ...lineAndColumn(text, Number(position[1])) }
+        : { file };
+    throw new InputError(
+      location,
+      `not valid JSON (${message.replace(/ in JSON at position \d+.*$/, '')})`,
+    );
+  }
+}

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createProgressLine } from './progress.ts';
+
+function fakeStream(isTTY: boolean): { stream: NodeJS.WriteStream; written: string[] } {
+  const written: string[] = [];
+  const stream = Object.assign(Object.create(process.stdout) as NodeJS.WriteStream, {
+    isTTY,
+    write: (text: string) => {
+      written.push(text);
+      return true;
+    },
+  });
+  return { stream, written };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createProgressLine', () => {
+  it('shows a percentage only once a step has run for a second, redrawn in place', () => {
+    vi.useFakeTimers();
+    const { stream, written } = fakeStream(true);
+    const progress = createProgressLine(stream);
+    progress.update({ step: 'episodes', done: 1, total: 600 });
+    expect(written).toEqual([]);
+    vi.advanceTimersByTime(1500);
+    progress.update({ step: 'episodes', done: 270, total: 600 });
+    expect(written).toEqual(['\r\x1b[2KWriting episodes 45% (270/600)']);
+    progress.done();
+    expect(written.at(-1)).toBe('\r\x1b[2K');
+  });
+
+  it('labels an uncounted step at once when the build has already run for a second', () => {
+    vi.useFakeTimers();
+    const { stream, written } = fakeStream(true);
+    const progress = createProgressLine(stream);
+    progress.update({ step: 'episodes', done: 1, total: 2 });
+    progress.update({ step: 'optimize', done: 0, total: 1 });
+    expect(written).toEqual([]);
+    vi.advanceTimersByTime(1200);
+    progress.update({ step: 'vacuum', done: 0, total: 1 });
+    expect(written).toEqual(['\r\x1b[2KCompacting the database…']);
+  });
+
+  it('prints nothing when the output is not a terminal', () => {
+    vi.useFakeTimers();
+    const { stream, written } = fakeStream(false);
+    const progress = createProgressLine(stream);
+    vi.advanceTimersByTime(5000);
+    progress.update({ step: 'episodes', done: 5, total: 10 });
+    progress.done();
+    expect(written).toEqual([]);
+  });
+});

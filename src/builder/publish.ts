@@ -1,0 +1,231 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import {
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { PAGE_SIZE, SCHEMA_VERSION } from '../core/db-schema.ts';
+import {
+  latestSchema,
+  type DbConfig,
+  type Latest,
+  type SiteSettings,
+} from '../core/site-config.ts';
+
+/** Chunk files are `db.sqlite3.000`, `db.sqlite3.001`, … inside the version folder. */
+export const CHUNK_PREFIX = 'db.sqlite3.';
+
+/** Default size of one chunk file: 8 MiB. */
+export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
+
+/** Version folders Trawl writes, e.g. `v1-3f9a0c27b1d4`. Only these are ever pruned. */
+export const VERSION_FOLDER = /^v\d+-[0-9a-f]{12}$/;
+
+/** Prefix of the temporary folders a build works in, inside the output folder. */
+export const WORK_FOLDER_PREFIX = '.trawl-build-';
+
+/**
+ * Creates a folder and its missing parents one level at a time. Node's `mkdir(…, {recursive})`
+ * spins for ever on some special file systems (for example a path under /proc).
+ */
+export async function makeDirectories(dir: string): Promise<void> {
+  const missing: string[] = [];
+  let current = resolve(dir);
+  for (;;) {
+    const info = await stat(current).catch(() => undefined);
+    if (info) {
+      if (!info.isDirectory()) throw new Error(`${current} is not a folder`);
+      break;
+    }
+    missing.unshift(current);
+    const parent = dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  for (const path of missing) await mkdir(path);
+}
+
+/** Creates a fresh temporary folder inside `outDir`, so the final rename stays on one file system. */
+export async function createWorkDir(outDir: string): Promise<string> {
+  await makeDirectories(outDir);
+  await removeAbandonedWork(outDir);
+  const dir = join(outDir, `${WORK_FOLDER_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
+  await mkdir(dir);
+  return dir;
+}
+
+/** Work folders and latest.json temporaries carry the pid of the build that made them. */
+const ABANDONED_WORK = /^(?:\.trawl-build-|\.latest\.json\.)(\d+)-/;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
+  }
+}
+
+/**
+ * Removes what killed builds left in `outDir` (their work folders and latest.json temporaries).
+ * A build that is still running keeps its own.
+ */
+async function removeAbandonedWork(outDir: string): Promise<void> {
+  for (const name of await readdir(outDir)) {
+    const pid = Number(ABANDONED_WORK.exec(name)?.[1] ?? Number.NaN);
+    if (Number.isNaN(pid) || pid === process.pid || isRunning(pid)) continue;
+    await rm(join(outDir, name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * The version name: a hash of the database bytes and of everything else in the version folder
+ * (site settings, chunk size), so unchanged inputs give the same version.
+ */
+export async function versionFor(
+  databasePath: string,
+  site: SiteSettings,
+  chunkSize: number,
+): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(databasePath)) {
+    if (Buffer.isBuffer(chunk)) hash.update(chunk);
+  }
+  hash.update('\0');
+  hash.update(JSON.stringify({ site, chunkSize, pageSize: PAGE_SIZE }));
+  return `v${SCHEMA_VERSION}-${hash.digest('hex').slice(0, 12)}`;
+}
+
+/** Splits the database into chunk files in `dir`; returns the file length and chunk count. */
+export async function writeChunks(
+  databasePath: string,
+  dir: string,
+  chunkSize: number,
+): Promise<{ bytes: number; chunks: number; suffixLength: number }> {
+  const { size } = await stat(databasePath);
+  const chunks = Math.max(1, Math.ceil(size / chunkSize));
+  const suffixLength = Math.max(3, String(chunks - 1).length);
+  const source = await open(databasePath, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(Math.min(chunkSize, size));
+    for (let index = 0; index < chunks; index += 1) {
+      const { bytesRead } = await source.read(buffer, 0, buffer.length, index * chunkSize);
+      await writeFile(
+        join(dir, `${CHUNK_PREFIX}${String(index).padStart(suffixLength, '0')}`),
+        buffer.subarray(0, bytesRead),
+      );
+    }
+  } finally {
+    await source.close();
+  }
+  return { bytes: size, chunks, suffixLength };
+}
+
+/** Reads `<out>/latest.json`, or undefined when it is missing or unreadable. */
+export async function readLatest(outDir: string): Promise<Latest | undefined> {
+  try {
+    const parsed = latestSchema.safeParse(
+      JSON.parse(await readFile(join(outDir, 'latest.json'), 'utf8')),
+    );
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes `<out>/latest.json` atomically: a temporary file, then a rename over the old one. */
+export async function writeLatest(outDir: string, version: string): Promise<void> {
+  const temporary = join(
+    outDir,
+    `.latest.json.${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
+  );
+  const latest: Latest = { latest: version };
+  await writeFile(temporary, `${JSON.stringify(latest)}\n`);
+  await rename(temporary, join(outDir, 'latest.json'));
+}
+
+export interface PublishInput {
+  outDir: string;
+  /** The build's temporary folder inside `outDir`; it holds the finished database. */
+  workDir: string;
+  databasePath: string;
+  site: SiteSettings;
+  chunkSize: number;
+  keep: number;
+}
+
+export interface Published {
+  version: string;
+  versionDir: string;
+  databaseBytes: number;
+  chunks: number;
+  /** Version folders deleted because they were beyond `keep`. */
+  pruned: string[];
+}
+
+/**
+ * Publishes a finished database: chunks and config.json are staged in the work folder, which is
+ * renamed into place as `<out>/<version>`; then latest.json is replaced; then old versions
+ * beyond `keep` are pruned (never the one latest.json names). A reader sees the old version
+ * or the new one, never half of either.
+ */
+export async function publishVersion(input: PublishInput): Promise<Published> {
+  const { outDir, workDir, databasePath, site, chunkSize, keep } = input;
+  const version = await versionFor(databasePath, site, chunkSize);
+  const stage = join(workDir, 'stage');
+  await mkdir(stage);
+  const { bytes, chunks, suffixLength } = await writeChunks(databasePath, stage, chunkSize);
+  await rm(databasePath);
+  const config: DbConfig = {
+    version,
+    serverMode: 'chunked',
+    requestChunkSize: PAGE_SIZE,
+    databaseLengthBytes: bytes,
+    serverChunkSize: chunkSize,
+    urlPrefix: CHUNK_PREFIX,
+    suffixLength,
+    site,
+  };
+  await writeFile(join(stage, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
+  const versionDir = join(outDir, version);
+  const existing = await stat(join(versionDir, 'config.json')).catch(() => undefined);
+  if (existing?.isFile()) {
+    // Same hash, same content: the version is already published.
+    await rm(stage, { recursive: true, force: true });
+  } else {
+    await rm(versionDir, { recursive: true, force: true });
+    await rename(stage, versionDir);
+  }
+  const now = new Date();
+  await utimes(versionDir, now, now);
+  await writeLatest(outDir, version);
+  const pruned = await pruneVersions(outDir, keep);
+  return { version, versionDir, databaseBytes: bytes, chunks, pruned };
+}
+
+/** Deletes the oldest version folders beyond the newest `keep + 1`, sparing the one latest.json names. */
+export async function pruneVersions(outDir: string, keep: number): Promise<string[]> {
+  const latest = (await readLatest(outDir))?.latest;
+  const entries = await readdir(outDir, { withFileTypes: true });
+  const versions = await Promise.all(
+    entries
+      .filter((entry) => entry.isDirectory() && VERSION_FOLDER.test(entry.name))
+      .map(async (entry) => ({
+        name: entry.name,
+        modified: (await stat(join(outDir, entry.name))).mtimeMs,
+      })),
+  );
+  versions.sort((a, b) => b.modified - a.modified || a.name.localeCompare(b.name));
+  const others = versions.filter((entry) => entry.name !== latest);
+  const doomed = others.slice(latest === undefined ? keep + 1 : keep);
+  for (const entry of doomed) await rm(join(outDir, entry.name), { recursive: true, force: true });
+  return doomed.map((entry) => entry.name);
+}
