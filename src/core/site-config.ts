@@ -9,9 +9,18 @@ export const siteSettingsSchema = z.object({
   /** Shown as the page heading and the document title. */
   title: z.string().min(1).default('Trawl'),
   /** The header links here (the project's source repository); empty hides the link. */
-  sourceUrl: z.string().default(''),
+  sourceUrl: z
+    .string()
+    .refine((url) => url === '' || /^https?:\/\//i.test(url), 'must be an http(s) URL, or empty')
+    .default(''),
   /** Where audio, images, avatars and icons live. Empty means the page's own origin. */
-  mediaBase: z.string().default(''),
+  mediaBase: z
+    .string()
+    .refine(
+      (base) => /^https?:\/\//i.test(base) || !/^[a-z][a-z0-9+.-]*:/i.test(base.trim()),
+      'must be an http(s) URL, a path, or empty',
+    )
+    .default(''),
   /** Placeholder of the search input. */
   searchPlaceholder: z.string().default('no such thing as a search bar'),
   /** Presenter ids shown as hosts, in avatar order. */

@@ -1,0 +1,383 @@
+import { createRequire } from 'node:module';
+import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { writeSyntheticPodcast } from '../src/builder/test-support/synthetic-podcast.ts';
+import type { RunningServer } from '../src/builder/serve.ts';
+import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
+import { buildWithCli, DEMO_MEDIA, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
+import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+
+// The main page in Chromium against the demo podcast (10 episodes, one page): search, each
+// filter group, combinations, routes, the 404 page, an axe scan with the filters open and
+// screenshots at 1280 and 360 px; paging on a generated 23-episode podcast; and the search
+// error card when the database's chunk files disappear from the host.
+
+const NO_PROBLEMS: PageProblems = {
+  consoleErrors: [],
+  pageErrors: [],
+  foreignRequests: [],
+  cspViolations: [],
+};
+const SCREENSHOTS = resolve(REPO_ROOT, 'e2e/screenshots');
+const WORK = resolve(REPO_ROOT, '.trawl/e2e/main-page');
+
+let session: BrowserSession;
+let baseUrl: string;
+
+beforeAll(async () => {
+  baseUrl = inject('baseUrl');
+  session = await launchBrowser();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await session.close();
+});
+
+/** Row headings on screen, in order. */
+function rowTitles(page: Page): Promise<string[]> {
+  return page.locator('article h2').allTextContents();
+}
+
+/** Episode numbers of the rows on screen. */
+async function rowNumbers(page: Page): Promise<string[]> {
+  return (await rowTitles(page)).map((title) => title.slice(0, title.indexOf(':')));
+}
+
+async function search(page: Page, term: string): Promise<void> {
+  const box = page.getByRole('searchbox', { name: 'Search episodes' });
+  await box.fill(term);
+  await box.press('Enter');
+  await page.getByText(/^(showing all|found) \d+/).waitFor();
+}
+
+async function countLine(page: Page): Promise<string> {
+  return page.getByText(/^(showing all|found) \d+/).innerText();
+}
+
+describe('the demo podcast', () => {
+  test('home: title, count line and every episode newest first', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(baseUrl);
+    await page.getByText('showing all 10 episodes').waitFor();
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
+      'The Curious Haul',
+    );
+    expect(await rowNumbers(page)).toEqual([...DEMO_FACTS.episodes].reverse());
+    await expect(page.getByRole('searchbox').getAttribute('placeholder')).resolves.toBe(
+      'no such thing as a search bar',
+    );
+    // One page only: no page input.
+    expect(await page.getByRole('textbox', { name: 'page' }).count()).toBe(0);
+    // Greyed avatars where a host is missing.
+    const missing = page
+      .getByRole('article', { name: /^6: / })
+      .getByRole('img', { name: /not in this episode/ });
+    expect(await missing.count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'home-1280.png'), fullPage: true });
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('search: a word, a phrase, fields, URL state, reload and back', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(baseUrl);
+    await page.getByText('showing all 10 episodes').waitFor();
+
+    await search(page, DEMO_FACTS.uniqueWord);
+    expect(await countLine(page)).toBe('found 1 of 10 episodes');
+    expect(await rowNumbers(page)).toEqual([DEMO_FACTS.uniqueWordEpisode]);
+    expect(new URL(page.url()).search).toBe(`?q=${DEMO_FACTS.uniqueWord}`);
+    await page.reload();
+    await page.getByText('found 1 of 10 episodes').waitFor();
+
+    await search(page, DEMO_FACTS.phrase);
+    expect(await countLine(page)).toBe(`found ${DEMO_FACTS.phraseEpisodes.length} of 10 episodes`);
+    expect((await rowNumbers(page)).sort()).toEqual([...DEMO_FACTS.phraseEpisodes].sort());
+
+    // Only titles: 'ice cream' is in episode 9's title alone.
+    await page.getByRole('button', { name: /show filters/ }).click();
+    const fields = page.getByRole('group', { name: 'Search in' });
+    for (const field of ['description', 'transcript', 'episode number']) {
+      await fields.getByRole('checkbox', { name: field, exact: true }).uncheck();
+    }
+    await page.getByText('found 1 of 10 episodes').waitFor();
+    expect(await rowNumbers(page)).toEqual(['9']);
+    await expect(page.getByRole('button', { name: '[-] hide filters (1)' }).count()).resolves.toBe(
+      1,
+    );
+
+    // Too short: ignored, with a hint.
+    await page.getByRole('searchbox').fill('ab');
+    await page.getByRole('searchbox').press('Enter');
+    await page.getByText('Type at least 3 characters to search.').waitFor();
+    expect(await rowNumbers(page)).toEqual(['9']);
+
+    // Operators and quotes are words, never a syntax error.
+    for (const term of ['"ice" AND (cream*', 'NEAR(ice cream)', "doesn't", 'Réunion']) {
+      await search(page, term);
+      expect(await page.getByText('Problem while searching').count()).toBe(0);
+      expect(await page.getByRole('alert').count()).toBe(0);
+    }
+
+    // Back past the four searches: 'ice cream' in titles only again.
+    for (let step = 0; step < 4; step += 1) await page.goBack();
+    await page.getByText('found 1 of 10 episodes').waitFor();
+    expect(await page.getByRole('searchbox').inputValue()).toBe('ice cream');
+    expect(await rowNumbers(page)).toEqual(['9']);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('filters: types with the no-type fix, presenters, venues, row buttons, combinations', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(baseUrl);
+    await page.getByText('showing all 10 episodes').waitFor();
+    await page.getByRole('button', { name: '[+] show filters (0)' }).click();
+    await page.screenshot({ path: join(SCREENSHOTS, 'filters-1280.png'), fullPage: true });
+
+    const types = page.getByRole('group', { name: 'Episode types' });
+    await types.getByRole('checkbox', { name: 'live' }).uncheck();
+    await page.getByText('found 7 of 10 episodes').waitFor();
+    const withoutLive = await rowNumbers(page);
+    for (const hidden of [...DEMO_FACTS.liveEpisodes, DEMO_FACTS.noTypeEpisode]) {
+      expect(withoutLive).not.toContain(hidden);
+    }
+    await types.getByRole('checkbox', { name: 'live' }).check();
+    await page.getByText('showing all 10 episodes').waitFor();
+
+    const presenters = page.getByRole('combobox', { name: 'Presenters' });
+    await presenters.click();
+    await page.getByRole('listbox').getByText('Guests').waitFor();
+    await presenters.fill('Ingrid');
+    await presenters.press('Enter');
+    await page.getByText('found 1 of 10 episodes').waitFor();
+    expect(await rowNumbers(page)).toEqual([DEMO_FACTS.noTypeEpisode]);
+    await presenters.press('Backspace');
+    await page.getByText('showing all 10 episodes').waitFor();
+
+    const venues = page.getByRole('combobox', { name: 'Venues' });
+    await venues.fill('Lakeshore');
+    await venues.press('Enter');
+    await page.getByText('found 1 of 10 episodes').waitFor();
+    expect(await rowNumbers(page)).toEqual(['7']);
+    await venues.fill('Harbourside');
+    await venues.press('Enter');
+    await page.getByText('found 2 of 10 episodes').waitFor();
+
+    // Combined with a search: only the Sydney show mentions emus.
+    await search(page, 'emus');
+    expect(await rowNumbers(page)).toEqual(['4']);
+    expect(new URL(page.url()).searchParams.get('venues')).toBe('6,3');
+    await search(page, '');
+
+    await venues.press('Backspace');
+    await venues.press('Backspace');
+    await page.getByText('showing all 10 episodes').waitFor();
+    await page.getByRole('article', { name: /^7: / }).getByRole('button', { name: 'Live' }).click();
+    await page.getByText('found 2 of 10 episodes').waitFor();
+    expect((await rowNumbers(page)).sort()).toEqual([...DEMO_FACTS.liveEpisodes].sort());
+    await page.getByRole('article', { name: /^7: / }).getByRole('button', { name: 'Live' }).click();
+    await page.getByText('showing all 10 episodes').waitFor();
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('routes: an episode page, a half episode, a garbage number and the 404 page', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(`${baseUrl}/episodes/04.50`);
+    await page.getByText('found 1 of 10 episodes').waitFor();
+    expect(await rowNumbers(page)).toEqual(['4.5']);
+    await page.getByText('Loading transcript…').waitFor({ state: 'detached' });
+    await page.screenshot({ path: join(SCREENSHOTS, 'episode-360.png'), fullPage: true });
+
+    await page.goto(`${baseUrl}/episodes/not-a-number`);
+    await page.getByText('No results found').waitFor();
+
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await page.getByText('showing all 10 episodes').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    await page.getByRole('link', { name: /^3: / }).click();
+    await page.getByText('found 1 of 10 episodes').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/episodes/3');
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('accessibility: no serious or critical axe violations with the filters open', async () => {
+    const { page } = await openPage(session, baseUrl);
+    await page.goto(baseUrl);
+    await page.getByText('showing all 10 episodes').waitFor();
+    await page.getByRole('button', { name: /show filters/ }).click();
+    await page.getByRole('button', { name: '[+] expand all' }).click();
+    await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
+    // Evaluated rather than added as a <script>: the site's CSP forbids inline scripts.
+    await page.evaluate(
+      await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+    );
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (context: Document) => Promise<{
+              violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+            }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(document);
+      return result.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map(
+          (violation) =>
+            `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(' ')}`,
+        );
+    });
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  test('keyboard: search, open the filters and page with the keyboard alone', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(baseUrl);
+    await page.getByText('showing all 10 episodes').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+    await page.keyboard.type(DEMO_FACTS.uniqueWord);
+    await page.keyboard.press('Enter');
+    await page.getByText('found 1 of 10 episodes').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      '[+] show filters (0)',
+    );
+    // A visible focus ring.
+    const outline = await page.evaluate(() => {
+      const active = document.activeElement;
+      return active ? getComputedStyle(active).outlineStyle : 'none';
+    });
+    expect(outline).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: 'Search in' }).waitFor();
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('phone: the page at 360 px', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(baseUrl);
+    await page.getByText('showing all 10 episodes').waitFor();
+    // Nothing is wider than the screen.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'home-360.png'), fullPage: true });
+    await page.getByRole('button', { name: /show filters/ }).click();
+    await page.screenshot({ path: join(SCREENSHOTS, 'filters-360.png'), fullPage: true });
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+});
+
+describe('a podcast with several pages', () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    const folder = join(WORK, 'paged-podcast');
+    const db = join(WORK, 'paged-db');
+    await rm(WORK, { recursive: true, force: true });
+    await writeSyntheticPodcast(folder, { episodes: 23, wordsPerEpisode: 40, seed: 7 });
+    await buildWithCli(folder, db);
+    server = await serveSite(db, DEMO_MEDIA);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test('pages with the buttons and the page box; a filter change goes back to page 1', async () => {
+    const { page } = await openPage(session, server.url);
+    await page.goto(server.url);
+    await page.getByText('showing all 23 episodes').waitFor();
+    const box = page.getByRole('textbox', { name: 'page' });
+    await expect.poll(() => box.inputValue()).toBe('1');
+    await page.getByText('of 3').waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => box.inputValue()).toBe('2');
+    await page.waitForURL((url) => url.searchParams.get('p') === '2');
+    await page.getByRole('button', { name: 'Last page' }).click();
+    await expect.poll(() => box.inputValue()).toBe('3');
+    expect(await rowTitles(page)).toHaveLength(3);
+    await box.fill('9');
+    await box.press('Enter');
+    await expect.poll(() => box.inputValue()).toBe('3');
+    await box.fill('');
+    await box.blur();
+    await expect.poll(() => box.inputValue()).toBe('3');
+    await box.fill('2');
+    await box.blur();
+    await expect.poll(() => box.inputValue()).toBe('2');
+    await page.waitForURL((url) => url.searchParams.get('p') === '2');
+    await page.goBack();
+    await expect.poll(() => box.inputValue()).toBe('3');
+    expect(new URL(page.url()).searchParams.get('p')).toBe('3');
+    await search(page, 'penguin');
+    expect(new URL(page.url()).searchParams.get('p')).toBeNull();
+    await page.close();
+  });
+});
+
+describe('search errors', () => {
+  let server: RunningServer;
+  const db = join(WORK, 'broken-db');
+
+  beforeAll(async () => {
+    await rm(db, { recursive: true, force: true });
+    await cp(inject('demoDbDir'), db, { recursive: true });
+    server = await serveSite(db, DEMO_MEDIA);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test('a failed chunk request shows "Problem while searching"; the next search works', async () => {
+    const { page, problems } = await openPage(session, server.url);
+    await page.goto(server.url);
+    await page.getByText('showing all 10 episodes').waitFor();
+
+    // The host loses the database files (say, a half-finished deploy).
+    const [version] = (await readdir(db)).filter((name) => name.startsWith('v'));
+    if (version === undefined) throw new Error('no version folder');
+    await rename(join(db, version), join(db, `${version}.gone`));
+    await page.getByRole('searchbox').fill(DEMO_FACTS.uniqueWord);
+    await page.getByRole('searchbox').press('Enter');
+    const card = page.getByRole('alert');
+    await card.waitFor();
+    expect(await card.getByRole('heading').innerText()).toBe('Problem while searching');
+    expect(await card.innerText()).toContain(
+      'Sorry about that. A report has been filed. Please try a different search.',
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, 'search-error-1280.png') });
+
+    await rename(join(db, `${version}.gone`), join(db, version));
+    await search(page, DEMO_FACTS.uniqueWord);
+    expect(await countLine(page)).toBe('found 1 of 10 episodes');
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.foreignRequests).toEqual([]);
+    await page.close();
+  });
+});

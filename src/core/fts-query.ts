@@ -1,0 +1,79 @@
+/**
+ * Turns what a visitor typed into an FTS5 query that can never be a syntax error: the term is
+ * split with the index's own tokenizer and every token goes inside a double-quoted FTS5
+ * string, so operators (AND, NEAR, *, -, parentheses, quotes) are only ever searched as words.
+ */
+import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
+import { tokenize } from './tokenizer.ts';
+
+/** The FTS table a query reads: phrases need `detail=full`, single tokens the smaller index. */
+export type FtsTable = 'words_fts' | 'words_fts_terms';
+
+/** What a submitted term means for the search. */
+export type TermCheck =
+  /** Nothing typed: the search is cleared and every episode shows. */
+  | { kind: 'empty' }
+  /** 1 to minLength-1 characters: ignored, the previous search stays. */
+  | { kind: 'too-short'; term: string; minLength: number }
+  /** Long enough but only punctuation or symbols: there is nothing to search for. */
+  | { kind: 'no-tokens'; term: string }
+  /** A real search. */
+  | { kind: 'search'; term: string; tokens: string[] };
+
+/** A ready-to-run full-text query: `sql` with `match` as its one bound parameter. */
+export interface FtsQuery {
+  table: FtsTable;
+  match: string;
+  sql: string;
+}
+
+/** Trims a term and decides whether it clears, is ignored, has nothing to search, or searches. */
+export function checkSearchTerm(raw: string, minLength: number): TermCheck {
+  const term = raw.trim();
+  if (term === '') return { kind: 'empty' };
+  // Code points, not UTF-16 units: an emoji is one character to the visitor.
+  if ([...term].length < minLength) return { kind: 'too-short', term, minLength };
+  const tokens = tokenize(term);
+  if (tokens.length === 0) return { kind: 'no-tokens', term };
+  return { kind: 'search', term, tokens };
+}
+
+/** Message shown for a term that cannot be searched, or null for one that can. */
+export function termProblem(check: TermCheck): string | null {
+  switch (check.kind) {
+    case 'too-short':
+      return `Type at least ${check.minLength} characters to search.`;
+    case 'no-tokens':
+      return `“${check.term}” has no words or numbers to search for.`;
+    default:
+      return null;
+  }
+}
+
+/** Quotes text as one FTS5 string: double quotes inside are doubled. */
+export function quoteFtsString(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/** Orders and de-duplicates search fields into table column order. */
+export function normaliseFields(fields: Iterable<FtsColumn>): FtsColumn[] {
+  const wanted = new Set(fields);
+  return FTS_COLUMNS.filter((column) => wanted.has(column));
+}
+
+/**
+ * Builds the query for tokens over the checked fields: `title:"…" OR words:"…"`. A single
+ * token reads the small `detail=column` table; several form a phrase in `words_fts`. No
+ * field (or no token) means no query at all: the search matches nothing.
+ */
+export function buildFtsQuery(
+  tokens: readonly string[],
+  fields: Iterable<FtsColumn>,
+): FtsQuery | null {
+  const columns = normaliseFields(fields);
+  if (columns.length === 0 || tokens.length === 0) return null;
+  const table: FtsTable = tokens.length === 1 ? 'words_fts_terms' : 'words_fts';
+  const phrase = quoteFtsString(tokens.join(' '));
+  const match = columns.map((column) => `${column}:${phrase}`).join(' OR ');
+  return { table, match, sql: `SELECT rowid FROM ${table} WHERE ${table} MATCH ?` };
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SEARCH_STATE,
+  mergeSearchState,
+  readSearchState,
+  searchStateEntries,
+  updateSearchState,
+  type SearchState,
+} from './search-state.ts';
+
+const read = (query: string): SearchState => readSearchState(new URLSearchParams(query));
+const write = (state: SearchState): string =>
+  new URLSearchParams(searchStateEntries(state)).toString();
+
+const busy: SearchState = {
+  term: 'ice cream',
+  fields: { title: true, description: false, words: true, episode: false },
+  types: { live: false, office: true, wfh: false, compilation: true },
+  presenterIds: [6, 22],
+  venueIds: [2],
+  page: 3,
+};
+
+describe('search state in the URL', () => {
+  it('reads a bare URL as the defaults', () => {
+    expect(read('')).toEqual(DEFAULT_SEARCH_STATE);
+    expect(write(DEFAULT_SEARCH_STATE)).toBe('');
+  });
+
+  it('round-trips every part of the state', () => {
+    const query = write(busy);
+    expect(query).toBe(
+      'q=ice+cream&fieldsOff=description%2Cepisode&typesOff=live%2Cwfh&presenters=6%2C22&venues=2&p=3',
+    );
+    expect(read(query)).toEqual(busy);
+  });
+
+  it('round-trips odd terms unchanged', () => {
+    for (const term of ['"quoted" AND (x)', "don't", 'NEAR*', 'naïve café', '日本語', 'a&b=c#d']) {
+      const state = { ...DEFAULT_SEARCH_STATE, term };
+      expect(read(write(state))).toEqual(state);
+    }
+  });
+
+  it('reads hand-written links with plain commas', () => {
+    expect(read('presenters=7,12&typesOff=office&fieldsOff=words&venues=1,4&p=2')).toEqual({
+      ...DEFAULT_SEARCH_STATE,
+      presenterIds: [7, 12],
+      venueIds: [1, 4],
+      types: { live: true, office: false, wfh: true, compilation: true },
+      fields: { title: true, description: true, words: false, episode: true },
+      page: 2,
+    });
+  });
+
+  it('falls back to the default for each invalid parameter alone', () => {
+    expect(read('p=0')).toEqual(DEFAULT_SEARCH_STATE);
+    expect(read('p=-2&q=cats').page).toBe(1);
+    expect(read('p=abc&q=cats').term).toBe('cats');
+    expect(read('p=1.5').page).toBe(1);
+    expect(read('p=99999999').page).toBe(1);
+    expect(read('presenters=6,x&venues=2').presenterIds).toEqual([]);
+    expect(read('presenters=6,x&venues=2').venueIds).toEqual([2]);
+    expect(read('typesOff=live,party').types).toEqual(DEFAULT_SEARCH_STATE.types);
+    expect(read('fieldsOff=transcript').fields).toEqual(DEFAULT_SEARCH_STATE.fields);
+    expect(read(`q=${'x'.repeat(201)}`).term).toBe('');
+  });
+
+  it('trims the term and removes repeated ids', () => {
+    expect(read('q=%20%20cats%20').term).toBe('cats');
+    expect(read('presenters=6,6,7').presenterIds).toEqual([6, 7]);
+  });
+
+  it('keeps parameters it does not own', () => {
+    const merged = mergeSearchState(new URLSearchParams('q=old&t=754&deployed=1&p=4'), {
+      ...DEFAULT_SEARCH_STATE,
+      term: 'new',
+    });
+    expect(new URLSearchParams(merged).toString()).toBe('q=new&t=754&deployed=1');
+  });
+});
+
+describe('updateSearchState', () => {
+  it('changes the page alone', () => {
+    expect(updateSearchState(busy, { page: 5 }).page).toBe(5);
+  });
+
+  it('goes back to page 1 when the term or a filter changes', () => {
+    expect(updateSearchState(busy, { term: 'fish' }).page).toBe(1);
+    expect(updateSearchState(busy, { venueIds: [] }).page).toBe(1);
+    expect(updateSearchState(busy, { presenterIds: [6] }).page).toBe(1);
+    expect(updateSearchState(busy, { types: DEFAULT_SEARCH_STATE.types }).page).toBe(1);
+    expect(updateSearchState(busy, { fields: DEFAULT_SEARCH_STATE.fields }).page).toBe(1);
+  });
+
+  it('keeps the page when nothing really changed', () => {
+    expect(updateSearchState(busy, { term: ' ice cream ' }).page).toBe(3);
+    expect(updateSearchState(busy, { venueIds: [2] }).page).toBe(3);
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { TranscriptBlob } from './db-schema.ts';
+import { buildTranscriptModel, sentenceAtTime, wordAtTime } from './transcript-model.ts';
+
+/** A blob of `count` words, one per second, a sentence every five words. */
+function blobOf(count: number, extra: Partial<TranscriptBlob> = {}): TranscriptBlob {
+  const words = Array.from({ length: count }, (_, i) => (i % 5 === 4 ? `w${i}.` : `w${i}`));
+  return {
+    v: 1,
+    words,
+    start: words.map((_, i) => i * 100),
+    end: words.map((_, i) => i * 100 + 80),
+    prob: words.map((_, i) => (i % 7 === 0 ? 30 : 95)),
+    ...extra,
+  };
+}
+
+const options = { timestampEvery: 200, lowConfidence: 0.5 };
+
+describe('buildTranscriptModel', () => {
+  it('converts centiseconds and percentages', () => {
+    const model = buildTranscriptModel(blobOf(3, { prob: [95, 30, -1] }), options);
+    expect(model.words.map((w) => [w.start, w.end, w.probability, w.lowConfidence])).toEqual([
+      [0, 0.8, 0.95, false],
+      [1, 1.8, 0.3, true],
+      [2, 2.8, null, false],
+    ]);
+    expect(model.duration).toBe(2.8);
+  });
+
+  it('puts a timestamp marker before word 0 and every Nth word', () => {
+    expect(buildTranscriptModel(blobOf(450), options).markers).toEqual([0, 200, 400]);
+    expect(buildTranscriptModel(blobOf(400), options).markers).toEqual([0, 200]);
+    expect(buildTranscriptModel(blobOf(25), { ...options, timestampEvery: 10 }).markers).toEqual([
+      0, 10, 20,
+    ]);
+    expect(buildTranscriptModel(blobOf(0), options).markers).toEqual([]);
+  });
+
+  it('splits paragraphs at markers and segments at sentence ends', () => {
+    const model = buildTranscriptModel(blobOf(12), { ...options, timestampEvery: 10 });
+    expect(model.paragraphs).toEqual([
+      { start: 0, end: 10, speaker: null, continues: false },
+      { start: 10, end: 12, speaker: null, continues: true },
+    ]);
+    expect(model.segments).toEqual([
+      [
+        { start: 0, end: 5, sentence: 0, marker: 0 },
+        { start: 5, end: 10, sentence: 1, marker: null },
+      ],
+      [{ start: 10, end: 12, sentence: 2, marker: 10 }],
+    ]);
+  });
+
+  it('splits a sentence that runs over a marker into two segments', () => {
+    const model = buildTranscriptModel(blobOf(12), { ...options, timestampEvery: 7 });
+    expect(model.segments).toEqual([
+      [
+        { start: 0, end: 5, sentence: 0, marker: 0 },
+        { start: 5, end: 7, sentence: 1, marker: null },
+      ],
+      [
+        { start: 7, end: 10, sentence: 1, marker: 7 },
+        { start: 10, end: 12, sentence: 2, marker: null },
+      ],
+    ]);
+  });
+
+  it('starts a paragraph at each change of speaker, and unknown speakers continue it', () => {
+    const blob = blobOf(8, {
+      speaker: [0, 0, -1, 1, 1, -1, 0, 0],
+      speakerNames: ['Anna', 'Ben'],
+    });
+    const model = buildTranscriptModel(blob, options);
+    expect(model.paragraphs).toEqual([
+      { start: 0, end: 3, speaker: 'Anna', continues: false },
+      { start: 3, end: 6, speaker: 'Ben', continues: false },
+      { start: 6, end: 8, speaker: 'Anna', continues: false },
+    ]);
+    // A sentence that crosses a speaker change is split into one segment per paragraph.
+    expect(model.segments[0]).toEqual([{ start: 0, end: 3, sentence: 0, marker: 0 }]);
+    expect(model.segments[1]).toEqual([
+      { start: 3, end: 5, sentence: 0, marker: null },
+      { start: 5, end: 6, sentence: 1, marker: null },
+    ]);
+  });
+
+  it('names a speaker without a name, and keeps leading unattributed words', () => {
+    const model = buildTranscriptModel(blobOf(4, { speaker: [-1, 2, 2, 2] }), options);
+    expect(model.paragraphs).toEqual([
+      { start: 0, end: 1, speaker: null, continues: false },
+      { start: 1, end: 4, speaker: 'Speaker 3', continues: false },
+    ]);
+  });
+
+  it('is one paragraph when the transcript has no speakers', () => {
+    expect(buildTranscriptModel(blobOf(9), options).paragraphs).toEqual([
+      { start: 0, end: 9, speaker: null, continues: false },
+    ]);
+  });
+
+  it('carries a speaker over a marker without a new label', () => {
+    const blob = blobOf(6, { speaker: [0, 0, 0, 0, 1, 1], speakerNames: ['Anna', 'Ben'] });
+    const model = buildTranscriptModel(blob, { ...options, timestampEvery: 3 });
+    expect(model.paragraphs).toEqual([
+      { start: 0, end: 3, speaker: 'Anna', continues: false },
+      { start: 3, end: 4, speaker: 'Anna', continues: true },
+      { start: 4, end: 6, speaker: 'Ben', continues: false },
+    ]);
+  });
+});
+
+describe('sentenceAtTime and wordAtTime', () => {
+  const model = buildTranscriptModel(blobOf(12), options);
+
+  it('finds the sentence started last by a given time', () => {
+    expect(sentenceAtTime(model, -1)).toBe(-1);
+    expect(sentenceAtTime(model, 0)).toBe(0);
+    expect(sentenceAtTime(model, 4.99)).toBe(0);
+    expect(sentenceAtTime(model, 5)).toBe(1);
+    expect(sentenceAtTime(model, 999)).toBe(2);
+  });
+
+  it('finds the word being spoken', () => {
+    expect(wordAtTime(model, -1)).toBe(0);
+    expect(wordAtTime(model, 7.5)).toBe(7);
+    expect(wordAtTime(model, 999)).toBe(11);
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * Turns a stored transcript (`TranscriptBlob`, compact parallel arrays) into what the
+ * transcript view renders: words with times in seconds, the sentence of each word, timestamp
+ * markers, paragraphs that start at each change of speaker, and low-confidence flags.
+ */
+import type { TranscriptBlob } from './db-schema.ts';
+import { sentenceIndexes } from './sentences.ts';
+
+/** One transcript word, ready to render. */
+export interface ModelWord {
+  index: number;
+  text: string;
+  /** Seconds from the start of the audio. */
+  start: number;
+  end: number;
+  sentence: number;
+  /** 0..1, or null when the recogniser gave none. */
+  probability: number | null;
+  lowConfidence: boolean;
+}
+
+/**
+ * A paragraph: a half-open range of words and the speaker who says them, if known. A new
+ * paragraph starts at each change of speaker and at each timestamp marker, so no paragraph
+ * is longer than `timestampEvery` words (the view lays out only the paragraphs on screen).
+ */
+export interface ModelParagraph {
+  start: number;
+  end: number;
+  speaker: string | null;
+  /** True when the paragraph carries on the previous one's speaker after a marker. */
+  continues: boolean;
+}
+
+/** A unit of rendering: consecutive words of one sentence inside one paragraph. */
+export interface ModelSegment {
+  start: number;
+  end: number;
+  sentence: number;
+  /** A timestamp marker stands before this segment's first word. */
+  marker: number | null;
+}
+
+export interface TranscriptModel {
+  words: ModelWord[];
+  /** Start time in seconds of each sentence, for finding the sentence being played. */
+  sentenceStarts: Float64Array;
+  paragraphs: ModelParagraph[];
+  /** Segments per paragraph, in order. */
+  segments: ModelSegment[][];
+  /** Word indexes that have a timestamp marker before them. */
+  markers: number[];
+  /** End of the last word, in seconds. */
+  duration: number;
+}
+
+export interface TranscriptModelOptions {
+  /** A marker before word 0 and then every N words. */
+  timestampEvery: number;
+  /** Words with a probability (0..1) below this are flagged. */
+  lowConfidence: number;
+}
+
+/**
+ * Builds the view model. Markers stand before words 0, N, 2N… so the transcript opens with
+ * its start time. A speaker of -1 (unknown) continues the current paragraph rather than
+ * splitting it, since recognisers leave scattered words unattributed.
+ */
+export function buildTranscriptModel(
+  blob: TranscriptBlob,
+  options: TranscriptModelOptions,
+): TranscriptModel {
+  const count = blob.words.length;
+  const sentences = sentenceIndexes(blob.words);
+  const words: ModelWord[] = new Array<ModelWord>(count);
+  for (let i = 0; i < count; i += 1) {
+    const rawProbability = blob.prob[i] ?? -1;
+    const probability = rawProbability >= 0 ? rawProbability / 100 : null;
+    words[i] = {
+      index: i,
+      text: blob.words[i] ?? '',
+      start: (blob.start[i] ?? 0) / 100,
+      end: (blob.end[i] ?? blob.start[i] ?? 0) / 100,
+      sentence: sentences[i] ?? 0,
+      probability,
+      lowConfidence: probability !== null && probability < options.lowConfidence,
+    };
+  }
+
+  const sentenceCount = count === 0 ? 0 : (sentences[count - 1] ?? 0) + 1;
+  const sentenceStarts = new Float64Array(sentenceCount);
+  for (let i = count - 1; i >= 0; i -= 1) {
+    const word = words[i];
+    if (!word) continue;
+    sentenceStarts[word.sentence] = word.start;
+  }
+
+  const every = Math.max(1, Math.floor(options.timestampEvery));
+  const markers: number[] = [];
+  for (let i = 0; i < count; i += every) markers.push(i);
+
+  const markerSet = new Set(markers);
+  const paragraphs = splitAtMarkers(buildParagraphs(blob, count), markerSet);
+  const segments = paragraphs.map((paragraph) => buildSegments(paragraph, words, markerSet));
+  const last = words[count - 1];
+  return {
+    words,
+    sentenceStarts,
+    paragraphs,
+    segments,
+    markers,
+    duration: last ? Math.max(last.end, last.start) : 0,
+  };
+}
+
+function buildParagraphs(blob: TranscriptBlob, count: number): ModelParagraph[] {
+  if (count === 0) return [];
+  const speakers = blob.speaker;
+  const names = blob.speakerNames ?? [];
+  if (!speakers || speakers.length !== count) {
+    return [{ start: 0, end: count, speaker: null, continues: false }];
+  }
+  const paragraphs: ModelParagraph[] = [];
+  let current: ModelParagraph = { start: 0, end: count, speaker: null, continues: false };
+  let currentSpeaker = -1;
+  for (let i = 0; i < count; i += 1) {
+    const speaker = speakers[i] ?? -1;
+    if (speaker < 0 || speaker === currentSpeaker) continue;
+    if (i > current.start) {
+      current.end = i;
+      paragraphs.push(current);
+    }
+    const name = names[speaker] ?? `Speaker ${speaker + 1}`;
+    current = { start: i, end: count, speaker: name, continues: false };
+    currentSpeaker = speaker;
+  }
+  paragraphs.push(current);
+  return paragraphs;
+}
+
+function splitAtMarkers(
+  paragraphs: readonly ModelParagraph[],
+  markers: ReadonlySet<number>,
+): ModelParagraph[] {
+  const split: ModelParagraph[] = [];
+  for (const paragraph of paragraphs) {
+    let start = paragraph.start;
+    for (let i = paragraph.start + 1; i < paragraph.end; i += 1) {
+      if (!markers.has(i)) continue;
+      split.push({ ...paragraph, start, end: i, continues: start !== paragraph.start });
+      start = i;
+    }
+    split.push({ ...paragraph, start, continues: start !== paragraph.start });
+  }
+  return split;
+}
+
+function buildSegments(
+  paragraph: ModelParagraph,
+  words: readonly ModelWord[],
+  markers: ReadonlySet<number>,
+): ModelSegment[] {
+  const segments: ModelSegment[] = [];
+  let segment: ModelSegment | null = null;
+  for (let i = paragraph.start; i < paragraph.end; i += 1) {
+    const sentence = words[i]?.sentence ?? 0;
+    const marked = markers.has(i);
+    if (segment === null || segment.sentence !== sentence || marked) {
+      segment = { start: i, end: i + 1, sentence, marker: marked ? i : null };
+      segments.push(segment);
+    } else {
+      segment.end = i + 1;
+    }
+  }
+  return segments;
+}
+
+/** Index of the last item of an ascending array that is <= value, or -1. */
+function lastAtOrBefore(sorted: ArrayLike<number>, value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] ?? Infinity) <= value) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
+
+/** The sentence being spoken at `seconds` (the last one started by then), or -1 before the first. */
+export function sentenceAtTime(model: TranscriptModel, seconds: number): number {
+  return lastAtOrBefore(model.sentenceStarts, seconds);
+}
+
+/** The word being spoken at `seconds`: the last word started by then, or 0 before the first. */
+export function wordAtTime(model: TranscriptModel, seconds: number): number {
+  let low = 0;
+  let high = model.words.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((model.words[middle]?.start ?? Infinity) <= seconds) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return Math.max(0, found);
+}

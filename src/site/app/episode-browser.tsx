@@ -1,0 +1,191 @@
+import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useParams } from 'react-router';
+import type { EpisodeRow } from '../../core/db-schema.ts';
+import { applyTypeButton, countAlteredFilters } from '../../core/episode-filters.ts';
+import { checkSearchTerm } from '../../core/fts-query.ts';
+import type { SiteSettings } from '../../core/site-config.ts';
+import { hostProblemMessage } from '../data/database-errors.ts';
+import { useEpisodes, useEpisodeSearch, usePresenters, useVenues } from '../data/use-site-data.ts';
+import type { RowTypeButton } from '../features/episodes/episode-row.tsx';
+import {
+  CountLine,
+  EmptyResults,
+  ExpandToggle,
+  ListLoadError,
+} from '../features/episodes/list-status.tsx';
+import { Pagination } from '../features/episodes/pagination.tsx';
+import { FiltersPanel, FiltersToggle } from '../features/filters/filters-panel.tsx';
+import { SearchErrorCard, SearchProblem } from '../features/search/search-error-card.tsx';
+import { SearchForm } from '../features/search/search-form.tsx';
+import { parseMomentParam } from '../shared/moment-link.ts';
+import { Spinner } from '../shared/spinner.tsx';
+import { useSearchState } from '../shared/use-search-state.ts';
+import { EpisodeResults } from './episode-results.tsx';
+import { useEpisodeList } from './use-episode-list.ts';
+
+const NO_EPISODES: EpisodeRow[] = [];
+const NO_ROWS: never[] = [];
+
+/** The search, the filters and the episode list, driven by the URL. */
+export function EpisodeBrowser({
+  settings,
+  configFailed,
+}: {
+  settings: SiteSettings;
+  configFailed: boolean;
+}): ReactNode {
+  const { episodeId } = useParams();
+  const location = useLocation();
+  const [state, update] = useSearchState();
+  const presenters = usePresenters();
+  const venues = useVenues();
+  const episodes = useEpisodes();
+  const [attempt, setAttempt] = useState(0);
+  const search = useEpisodeSearch(state.term, state.fields, settings.minSearchLength, attempt);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [expandAll, setExpandAll] = useState(false);
+  const [expandedRows, setExpandedRows] = useState<ReadonlyMap<number, boolean>>(() => new Map());
+  const filtersId = useId();
+  const listTop = useRef<HTMLDivElement>(null);
+
+  const { wfhVenueIds, officeVenueIds } = settings;
+  const rules = useMemo(() => ({ wfhVenueIds, officeVenueIds }), [wfhVenueIds, officeVenueIds]);
+  const searchIds = search.status === 'ready' ? search.ids : null;
+  const list = useEpisodeList(
+    episodes.status === 'ready' ? episodes.data : NO_EPISODES,
+    state,
+    episodeId,
+    searchIds,
+    rules,
+    settings.pageSize,
+  );
+  const altered = countAlteredFilters(state);
+  const term = checkSearchTerm(state.term, settings.minSearchLength);
+  const searchTerm = term.kind === 'search' ? term.term : '';
+  const startAt =
+    episodeId === undefined
+      ? null
+      : parseMomentParam(new URLSearchParams(location.search).get('t'));
+
+  const onSearch = useCallback(
+    (next: string) => {
+      setAttempt((value) => value + 1);
+      update({ term: next });
+    },
+    [update],
+  );
+  const { types } = state;
+  const onTypeButton = useCallback(
+    (type: RowTypeButton) => update({ types: applyTypeButton(types, type) }),
+    [types, update],
+  );
+  const onPage = useCallback(
+    (page: number) => {
+      update({ page });
+      listTop.current?.scrollIntoView?.({ block: 'start' });
+    },
+    [update],
+  );
+  const isExpanded = useCallback(
+    (episode: EpisodeRow) => expandedRows.get(episode.id) ?? (expandAll || episodeId !== undefined),
+    [expandedRows, expandAll, episodeId],
+  );
+  const onToggleExpanded = useCallback(
+    (id: number) => {
+      setExpandedRows((previous) => {
+        const next = new Map(previous);
+        next.set(id, !(previous.get(id) ?? (expandAll || episodeId !== undefined)));
+        return next;
+      });
+    },
+    [expandAll, episodeId],
+  );
+  const onExpandAll = useCallback(() => {
+    setExpandAll((value) => !value);
+    setExpandedRows(new Map());
+  }, []);
+
+  const listFailed = configFailed || episodes.status === 'error';
+  const loading = episodes.status === 'loading' || search.status === 'loading';
+
+  let body: ReactNode;
+  if (listFailed) {
+    body = (
+      <ListLoadError problem={episodes.status === 'error' ? hostProblemMessage(episodes.error) : null} />
+    );
+  } else if (search.status === 'error') {
+    body = <SearchErrorCard title={search.title} />;
+  } else if (loading) {
+    body = <Spinner label="Loading episodes" />;
+  } else {
+    body = (
+      <>
+        <CountLine
+          found={list.found.length}
+          total={episodes.status === 'ready' ? episodes.data.length : 0}
+          narrowed={list.narrowed}
+        />
+        {list.found.length === 0 ? (
+          <EmptyResults />
+        ) : (
+          <EpisodeResults
+            episodes={list.visible}
+            presenters={presenters.status === 'ready' ? presenters.data : NO_ROWS}
+            venues={venues.status === 'ready' ? venues.data : NO_ROWS}
+            settings={settings}
+            search={location.search}
+            searchTerm={searchTerm}
+            startAt={startAt}
+            isExpanded={isExpanded}
+            onToggleExpanded={onToggleExpanded}
+            onTypeButton={onTypeButton}
+          />
+        )}
+        <Pagination page={list.page} pageCount={list.pageCount} onPage={onPage} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <SearchForm
+        term={state.term}
+        placeholder={settings.searchPlaceholder}
+        minLength={settings.minSearchLength}
+        onSearch={onSearch}
+      />
+      <div className="toolbar">
+        <FiltersToggle
+          open={filtersOpen}
+          alteredCount={altered}
+          controls={filtersId}
+          onToggle={() => setFiltersOpen((open) => !open)}
+        />
+        <ExpandToggle expanded={expandAll} onToggle={onExpandAll} />
+      </div>
+      {filtersOpen && (
+        <FiltersPanel
+          id={filtersId}
+          fields={state.fields}
+          types={state.types}
+          presenterIds={state.presenterIds}
+          venueIds={state.venueIds}
+          presenters={presenters}
+          venues={venues}
+          hostIds={settings.hostIds}
+          secondGroupLabel={settings.secondGroupLabel}
+          onFieldsChange={(fields) => update({ fields })}
+          onTypesChange={(next) => update({ types: next })}
+          onPresentersChange={(presenterIds) => update({ presenterIds })}
+          onVenuesChange={(venueIds) => update({ venueIds })}
+        />
+      )}
+      {search.status === 'off' && search.problem !== null && (
+        <SearchProblem message={search.problem} />
+      )}
+      <div ref={listTop} className="results">
+        {body}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, type ReactNode } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { ReloadLink } from '../shared/reload-link.tsx';
+import { paths } from './paths.ts';
+import './error-screens.css';
+
+/** The page for any path the site does not have. */
+export function NotFoundPage(): ReactNode {
+  return (
+    <main className="error-screen">
+      <h1>404 Not Found</h1>
+      <p>
+        <Link to={paths.home}>Go back home</Link>
+      </p>
+    </main>
+  );
+}
+
+/** 'Something went wrong.' with a link that reloads the page; the error is logged as a warning. */
+export function SomethingWentWrong({ error }: { error: unknown }): ReactNode {
+  useEffect(() => {
+    console.warn('Something went wrong.', error);
+  }, [error]);
+  return (
+    <main className="error-screen" role="alert">
+      <h1>Something went wrong.</h1>
+      <p>
+        Please <ReloadLink />.
+      </p>
+    </main>
+  );
+}
+
+/** Hands a router-internal error (400, 403, 405…) on to the router's own default screen. */
+function RouterDefaultError({ error }: { error: unknown }): ReactNode {
+  throw error;
+}
+
+/**
+ * The app's error boundary. Errors in the app read 'Something went wrong.'; a 404 from the
+ * router shows the 404 page; other router responses fall through to the router's default
+ * screen ('Unexpected Application Error!').
+ */
+export function AppErrorBoundary(): ReactNode {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    return error.status === 404 ? <NotFoundPage /> : <RouterDefaultError error={error} />;
+  }
+  return <SomethingWentWrong error={error} />;
+}

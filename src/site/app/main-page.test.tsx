@@ -1,0 +1,357 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  openFixtureDatabase,
+  type FixtureDatabase,
+} from '../data/test-support/fixture-database.ts';
+import { currentUrl, renderApp } from './test-support/render-app.tsx';
+
+// The whole main page on the database the real builder makes from its fixture podcast:
+// episodes 15, 14.5, 5, 4, 3, 2, 1 (newest first), 5 per page, hosts 6 and 7.
+let fixture: FixtureDatabase;
+
+beforeAll(async () => {
+  fixture = await openFixtureDatabase();
+});
+
+afterAll(async () => {
+  await fixture.close();
+});
+
+/** Headings of the rows on screen, in order. */
+function rowTitles(): string[] {
+  return screen
+    .queryAllByRole('article')
+    .map((row) => within(row).getByRole('heading', { level: 2 }).textContent ?? '');
+}
+
+async function loaded(): Promise<void> {
+  await screen.findByText(/showing all|found \d+ of/);
+}
+
+describe('the main page', () => {
+  it('shows the title, the count line and the first page of episodes, newest first', async () => {
+    const { container } = renderApp(fixture.database);
+    expect(screen.getByRole('status', { name: 'Loading episodes' })).toBeInTheDocument();
+    await loaded();
+    expect(screen.getByRole('heading', { level: 1, name: 'Fixture Facts' })).toBeInTheDocument();
+    expect(document.title).toBe('Fixture Facts');
+    expect(screen.getByRole('link', { name: 'source code' })).toHaveAttribute(
+      'href',
+      'https://example.org/fixture-facts',
+    );
+    expect(screen.getByText('showing all 7 episodes')).toBeInTheDocument();
+    expect(rowTitles()).toEqual([
+      '15: Episode Fifteen: Mountains and Molecules',
+      '14.5: A half episode: Narwhal Special',
+      '5: Episode 5: Nothing Said Yet',
+      '4: Compilation of the best bits',
+      '3: Episode 3: Live From Sydney',
+    ]);
+    expect(screen.getByRole('searchbox', { name: 'Search episodes' })).toHaveAttribute(
+      'placeholder',
+      'no such thing as a search bar',
+    );
+    expect(screen.getByLabelText('page')).toHaveValue('1');
+    expect(screen.getByText('of 2')).toBeInTheDocument();
+    expect(container.querySelector('.spinner')).toBeNull();
+  });
+
+  it('renders a row: link, date, venue, greyed host, sanitised description, duration', async () => {
+    renderApp(fixture.database);
+    await loaded();
+    const row = screen.getByRole('article', { name: '14.5: A half episode: Narwhal Special' });
+    expect(
+      within(row).getByRole('link', { name: '14.5: A half episode: Narwhal Special' }),
+    ).toHaveAttribute('href', '/episodes/14.5');
+    expect(within(row).getByText('Apr 29, 2024')).toBeInTheDocument();
+    expect(within(row).getByText('Theatre Royal, Main Stage')).toBeInTheDocument();
+    expect(within(row).getByRole('img', { name: 'Ada Fairweather' })).toBeInTheDocument();
+    expect(
+      within(row).getByRole('img', { name: 'Bram J. Okafor (not in this episode)' }),
+    ).toBeInTheDocument();
+    expect(within(row).getByRole('img', { name: 'Artwork of episode 14.5' })).toHaveAttribute(
+      'src',
+      'http://localhost:3000/images/episodes/14.5.jpg',
+    );
+    await waitFor(() => expect(within(row).getByText('narwhal')).toBeInTheDocument());
+    expect(within(row).getByText('bad link')).not.toHaveAttribute('href');
+    expect(within(row).getByRole('button', { name: 'Live' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Compilation' })).toBeNull();
+  });
+
+  it('searches on submit, ignores short terms and keeps the term in the URL', async () => {
+    const { user, router } = renderApp(fixture.database);
+    await loaded();
+    const box = screen.getByRole('searchbox', { name: 'Search episodes' });
+    await user.type(box, 'ab{Enter}');
+    expect(screen.getByText('Type at least 3 characters to search.')).toBeInTheDocument();
+    expect(screen.getByText('showing all 7 episodes')).toBeInTheDocument();
+
+    await user.clear(box);
+    await user.type(box, '  narwhal ');
+    // Typing alone changes nothing.
+    expect(screen.getByText('showing all 7 episodes')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
+    expect(rowTitles()).toEqual(['14.5: A half episode: Narwhal Special']);
+    expect(currentUrl(router)).toBe('/?q=narwhal');
+    expect(screen.queryByLabelText('page')).toBeNull();
+
+    await user.clear(box);
+    await user.type(box, '!!!{Enter}');
+    expect(screen.getByText('“!!!” has no words or numbers to search for.')).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/?q=narwhal');
+
+    await user.clear(box);
+    await user.type(box, '{Enter}');
+    expect(await screen.findByText('showing all 7 episodes')).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/');
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    renderApp(fixture.database, '/?q=zeppelin');
+    expect(await screen.findByText('found 0 of 7 episodes')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No results found' })).toBeInTheDocument();
+    expect(screen.getByText('Try doing another search.')).toBeInTheDocument();
+  });
+
+  it('restores a shared link: term, filters and page', async () => {
+    renderApp(fixture.database, '/?q=ice+cream&fieldsOff=title&typesOff=live&venues=2');
+    expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
+    expect(rowTitles()).toEqual(['15: Episode Fifteen: Mountains and Molecules']);
+    expect(screen.getByRole('searchbox', { name: 'Search episodes' })).toHaveValue('ice cream');
+    expect(screen.getByRole('button', { name: '[+] show filters (3)' })).toBeInTheDocument();
+  });
+
+  it('follows back and forward through searches and pages', async () => {
+    const { user, router } = renderApp(fixture.database);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(rowTitles()).toEqual(['2: Numbers Nobody Can Say', '1: Episode 1: Octopus Hearts']);
+    expect(currentUrl(router)).toBe('/?p=2');
+    await user.type(screen.getByRole('searchbox', { name: 'Search episodes' }), 'ice cream{Enter}');
+    expect(await screen.findByText('found 2 of 7 episodes')).toBeInTheDocument();
+    // A new search starts on page 1.
+    expect(currentUrl(router)).toBe('/?q=ice+cream');
+
+    await router.navigate(-1);
+    await waitFor(() =>
+      expect(rowTitles()).toEqual(['2: Numbers Nobody Can Say', '1: Episode 1: Octopus Hearts']),
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search episodes' })).toHaveValue('');
+    await router.navigate(1);
+    expect(await screen.findByText('found 2 of 7 episodes')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search episodes' })).toHaveValue('ice cream');
+  });
+});
+
+describe('filters', () => {
+  it('opens the panel and counts altered groups', async () => {
+    const { user, router } = renderApp(fixture.database, '/?p=2');
+    await loaded();
+    await user.click(screen.getByRole('button', { name: '[+] show filters (0)' }));
+    expect(screen.getByRole('button', { name: '[-] hide filters (0)' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const types = screen.getByRole('group', { name: 'Episode types' });
+    expect(
+      within(types)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual(['live', 'qi offices', 'wfh', 'compilation']);
+    const fields = screen.getByRole('group', { name: 'Search in' });
+    expect(
+      within(fields)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual(['title', 'description', 'transcript', 'episode number']);
+
+    await user.click(within(types).getByRole('checkbox', { name: 'live' }));
+    expect(screen.getByRole('button', { name: '[-] hide filters (1)' })).toBeInTheDocument();
+    // Episode 5 fits no type: it shows only while every type is on.
+    expect(screen.getByText('found 4 of 7 episodes')).toBeInTheDocument();
+    expect(rowTitles()).not.toContain('5: Episode 5: Nothing Said Yet');
+    expect(currentUrl(router)).toBe('/?typesOff=live');
+
+    await user.click(within(fields).getByRole('checkbox', { name: 'transcript' }));
+    expect(screen.getByRole('button', { name: '[-] hide filters (2)' })).toBeInTheDocument();
+    await user.click(within(types).getByRole('checkbox', { name: 'live' }));
+    expect(screen.getByText('showing all 7 episodes')).toBeInTheDocument();
+    expect(rowTitles()).toContain('5: Episode 5: Nothing Said Yet');
+  });
+
+  it('narrows by presenter, grouped as Hosts, the second group and Guests', async () => {
+    const { user } = renderApp(fixture.database);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: '[+] show filters (0)' }));
+    const select = screen.getByRole('combobox', { name: 'Presenters' });
+    expect(screen.getByText('Search presenters')).toBeInTheDocument();
+    await user.click(select);
+    const listbox = await screen.findByRole('listbox');
+    expect(listbox).toHaveTextContent(
+      /^HostsAda FairweatherBram J\. OkaforElvesCleo HartGuestsDev Patel$/,
+    );
+    await user.type(select, 'zzz');
+    expect(screen.getByText('No one found')).toBeInTheDocument();
+    await user.clear(select);
+    await user.type(select, 'Cleo{Enter}');
+    expect(await screen.findByText('found 2 of 7 episodes')).toBeInTheDocument();
+    expect(rowTitles()).toEqual(['4: Compilation of the best bits', '2: Numbers Nobody Can Say']);
+    expect(screen.getByRole('button', { name: '[-] hide filters (1)' })).toBeInTheDocument();
+  });
+
+  it('narrows by venue, grouped by country in alphabetical order', async () => {
+    const { user, router } = renderApp(fixture.database);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: '[+] show filters (0)' }));
+    const select = screen.getByRole('combobox', { name: 'Venues' });
+    await user.click(select);
+    const listbox = await screen.findByRole('listbox');
+    const text = listbox.textContent ?? '';
+    expect(text.indexOf('Australia')).toBeLessThan(text.indexOf('United Kingdom'));
+    expect(text.indexOf('Home')).toBeLessThan(text.indexOf('The Office'));
+    await user.type(select, 'nowhere');
+    expect(screen.getByText('Nothing found')).toBeInTheDocument();
+    await user.clear(select);
+    await user.type(select, 'Theatre{Enter}');
+    expect(await screen.findByText('found 2 of 7 episodes')).toBeInTheDocument();
+    expect(rowTitles()).toEqual([
+      '14.5: A half episode: Narwhal Special',
+      '3: Episode 3: Live From Sydney',
+    ]);
+    expect(currentUrl(router)).toBe('/?venues=3');
+  });
+
+  it('applies the Live and Compilation buttons with the toggle rule', async () => {
+    const { user } = renderApp(fixture.database);
+    await loaded();
+    const live = within(
+      screen.getByRole('article', { name: '3: Episode 3: Live From Sydney' }),
+    ).getByRole('button', {
+      name: 'Live',
+    });
+    await user.click(live);
+    expect(screen.getByText('found 2 of 7 episodes')).toBeInTheDocument();
+    expect(rowTitles()).toEqual([
+      '14.5: A half episode: Narwhal Special',
+      '3: Episode 3: Live From Sydney',
+    ]);
+    expect(screen.getByRole('button', { name: '[+] show filters (1)' })).toBeInTheDocument();
+    // Only live was on: clicking Live again turns every type back on.
+    await user.click(
+      within(screen.getByRole('article', { name: '3: Episode 3: Live From Sydney' })).getByRole(
+        'button',
+        { name: 'Live' },
+      ),
+    );
+    expect(screen.getByText('showing all 7 episodes')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('article', { name: '4: Compilation of the best bits' })).getByRole(
+        'button',
+        {
+          name: 'Compilation',
+        },
+      ),
+    );
+    expect(rowTitles()).toEqual(['4: Compilation of the best bits']);
+  });
+});
+
+describe('routes', () => {
+  it('shows only the episode of /episodes/:episodeId, halves and zero padding included', async () => {
+    renderApp(fixture.database, '/episodes/14.50');
+    expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
+    expect(rowTitles()).toEqual(['14.5: A half episode: Narwhal Special']);
+    // The episode page opens its transcript.
+    expect(screen.getByRole('button', { name: '[-] hide transcript' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+
+  it('keeps the search on an episode page and matches nothing for a garbage number', async () => {
+    renderApp(fixture.database, '/episodes/not-a-number');
+    expect(await screen.findByText('found 0 of 7 episodes')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No results found' })).toBeInTheDocument();
+  });
+
+  it('links titles to the episode page, keeping the query but not the page', async () => {
+    const { user, router } = renderApp(fixture.database, '/?typesOff=wfh&p=1');
+    await loaded();
+    await user.click(screen.getByRole('link', { name: '3: Episode 3: Live From Sydney' }));
+    expect(currentUrl(router)).toBe('/episodes/3?typesOff=wfh');
+    expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
+  });
+
+  it('shows the 404 page for any other path, with a link home', async () => {
+    const { user, router } = renderApp(fixture.database, '/no/such/page');
+    expect(screen.getByRole('heading', { name: '404 Not Found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go back home' }));
+    expect(currentUrl(router)).toBe('/');
+    await loaded();
+  });
+});
+
+describe('expanding rows', () => {
+  it('expands all and collapses all; an episode without a transcript shows the banner', async () => {
+    const { user } = renderApp(fixture.database);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: '[+] expand all' }));
+    expect(screen.getAllByRole('button', { name: '[-] hide transcript' })).toHaveLength(5);
+    const noTranscript = screen.getByRole('article', { name: '5: Episode 5: Nothing Said Yet' });
+    expect(
+      within(noTranscript).getByRole('img', { name: 'Under construction' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '[-] collapse all' }));
+    expect(screen.queryAllByRole('button', { name: '[-] hide transcript' })).toHaveLength(0);
+  });
+});
+
+describe('search errors', () => {
+  it('shows "Problem while searching" for a damaged index, re-creates the worker, and recovers', async () => {
+    const broken = await openFixtureDatabase({ corruptSearchIndex: true });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { user } = renderApp(broken.database);
+      await loaded();
+      await user.type(screen.getByRole('searchbox', { name: 'Search episodes' }), 'narwhal{Enter}');
+      const card = await screen.findByRole('alert');
+      expect(
+        within(card).getByRole('heading', { name: 'Problem while searching' }),
+      ).toBeInTheDocument();
+      expect(card).toHaveTextContent(
+        'Sorry about that. A report has been filed. Please try a different search.',
+      );
+      expect(screen.queryByText(/showing all|found \d+ of/)).toBeNull();
+      expect(broken.recreations()).toBe(1);
+      expect(warn).toHaveBeenCalled();
+
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('shows a query error message as the card title', async () => {
+    const outdated = await openFixtureDatabase({ dropTable: 'words_fts_terms' });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      renderApp(outdated.database, '/?q=narwhal');
+      const card = await screen.findByRole('alert');
+      expect(
+        within(card).getByRole('heading', { name: 'no such table: words_fts_terms' }),
+      ).toBeInTheDocument();
+      expect(outdated.recreations()).toBe(0);
+      expect(warn).toHaveBeenCalledWith(
+        'Search failed; a report has been filed.',
+        expect.any(Error),
+      );
+    } finally {
+      await outdated.close();
+    }
+  });
+});

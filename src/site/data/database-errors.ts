@@ -1,0 +1,93 @@
+/**
+ * How the site tells database failures apart. Transport and corruption errors come from the
+ * HTTP layer under SQLite (a failed or short range request, a host that ignores Range or
+ * compresses the file): they need a fresh worker and say 'Problem while searching'. Anything
+ * else is a query error whose message the search card shows.
+ */
+
+/**
+ * 'transport': HTTP or storage below SQLite; 'timeout': no answer in time; 'query': SQLite said
+ * no; 'host': the site's host or its published files are wrong, and the message says how.
+ */
+export type DatabaseErrorKind = 'transport' | 'timeout' | 'query' | 'host';
+
+/** An error from the database module, with its kind. */
+export class DatabaseError extends Error {
+  override name = 'DatabaseError';
+  readonly kind: DatabaseErrorKind;
+
+  constructor(kind: DatabaseErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.kind = kind;
+  }
+}
+
+/** Message fragments of failures below SQLite (sql.js-httpvfs, Emscripten's FS, SQLite I/O). */
+export const TRANSPORT_ERROR_MARKERS = [
+  'doXHR failed',
+  'database disk image is malformed',
+  'recursively defined fts5 content table',
+  "Couldn't load",
+  'xhr did not return',
+  'bytes available! programmer error',
+  'invalid range',
+  'disk I/O error',
+  'NetworkError',
+  'Failed to fetch',
+  'file is not a database',
+  'Could not load httpvfs config',
+] as const;
+
+/** The message of anything thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  return String(error);
+}
+
+/** Classifies anything thrown by the worker or the network. */
+export function classifyDatabaseError(error: unknown): DatabaseErrorKind {
+  if (error instanceof DatabaseError) return error.kind;
+  const message = errorMessage(error);
+  return TRANSPORT_ERROR_MARKERS.some((marker) => message.includes(marker)) ? 'transport' : 'query';
+}
+
+/** Wraps anything thrown into a DatabaseError with its kind. */
+export function toDatabaseError(error: unknown): DatabaseError {
+  if (error instanceof DatabaseError) return error;
+  return new DatabaseError(classifyDatabaseError(error), errorMessage(error), { cause: error });
+}
+
+/** Whether the worker must be re-created after this error. */
+export function needsNewWorker(error: unknown): boolean {
+  const kind = classifyDatabaseError(error);
+  return kind === 'transport' || kind === 'timeout' || kind === 'host';
+}
+
+/**
+ * The message a visitor sees for a failure to load the site's data, when it says something
+ * useful (what is wrong with the host, or that it timed out); null for other failures.
+ */
+export function hostProblemMessage(error: unknown): string | null {
+  if (!(error instanceof DatabaseError)) return null;
+  return error.kind === 'host' || error.kind === 'timeout' ? error.message : null;
+}
+
+/** Rejects with a timeout DatabaseError if `promise` has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new DatabaseError('timeout', `Timed out after ${Math.round(ms / 1000)} s: ${what}`));
+    }, ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(errorMessage(error)));
+      },
+    );
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * The one owner of the database worker (sql.js-httpvfs, SQLite 3.35 in wasm reading the
+ * chunked database over HTTP range requests). Everything else talks to `QueryRunner`, so the
+ * library can be swapped here alone (docs/decisions/0001-in-browser-sqlite.md).
+ *
+ * Every call has a timeout. Transport and corruption errors and timeouts drop the worker; the
+ * next call opens a fresh one (re-reading latest.json), so one bad request never breaks the
+ * page for good.
+ */
+import { createDbWorker, type WorkerHttpvfs } from 'sql.js-httpvfs';
+// Both served by Vite; vite-sqlite-worker-plugin.ts patches the worker at build time.
+import workerUrl from 'sql.js-httpvfs/dist/sqlite.worker.js?url';
+import wasmUrl from 'sql.js-httpvfs/dist/sql-wasm.wasm?url';
+import type { DbConfig } from '../../core/site-config.ts';
+import { DatabaseError, needsNewWorker, toDatabaseError, withTimeout } from './database-errors.ts';
+import { loadDbConfig, type ResolvedDbConfig } from './db-config.ts';
+import { checkDatabaseHost } from './host-check.ts';
+
+/** A value SQLite can bind. */
+export type SqlValue = string | number | null;
+
+/** What the query functions need: run SQL with bound parameters, get rows as objects. */
+export interface QueryRunner {
+  query<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+}
+
+/** Requests and bytes the worker has read so far (for tests and the benchmark). */
+export interface DatabaseStats {
+  totalRequests: number;
+  totalFetchedBytes: number;
+  totalBytes: number;
+}
+
+/** The browser's database: open once, query, re-create after a transport failure. */
+export interface TrawlDatabase extends QueryRunner {
+  /** Fetches the config and starts the worker (once; later calls share it). */
+  open(): Promise<DbConfig>;
+  /** Drops the current worker; the next call starts a fresh one. */
+  recreate(): Promise<void>;
+  stats(): Promise<DatabaseStats | null>;
+}
+
+export interface DatabaseOptions {
+  /** Folder of latest.json; default `${BASE_URL}db`. */
+  dbBase?: string;
+  /** Longest wait for latest.json, config.json and the worker to start. */
+  openTimeoutMs?: number;
+  /** Longest wait for one query. */
+  queryTimeoutMs?: number;
+}
+
+interface Connection {
+  resolved: ResolvedDbConfig;
+  worker: WorkerHttpvfs;
+}
+
+const DEFAULT_OPEN_TIMEOUT_MS = 30_000;
+const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
+
+async function connect(dbBase: string, timeoutMs: number): Promise<Connection> {
+  const abort = new AbortController();
+  const start = async (): Promise<Connection> => {
+    const resolved = await loadDbConfig(dbBase, { signal: abort.signal });
+    const { config, chunkUrlPrefix } = resolved;
+    const starting = createDbWorker(
+      [
+        {
+          from: 'inline',
+          config: {
+            serverMode: 'chunked',
+            requestChunkSize: config.requestChunkSize,
+            databaseLengthBytes: config.databaseLengthBytes,
+            serverChunkSize: config.serverChunkSize,
+            urlPrefix: chunkUrlPrefix,
+            suffixLength: config.suffixLength,
+          },
+        },
+      ],
+      new URL(workerUrl, document.baseURI).href,
+      new URL(wasmUrl, document.baseURI).href,
+    );
+    // Handled below; this keeps a failed start from being reported while the check runs.
+    starting.catch(() => undefined);
+    try {
+      const firstChunk = `${chunkUrlPrefix}${'0'.padStart(config.suffixLength, '0')}`;
+      await checkDatabaseHost(firstChunk, {
+        databaseLength: config.databaseLengthBytes,
+        signal: abort.signal,
+      });
+    } catch (error) {
+      starting.then((open) => open.worker.evalCode('self.close()')).catch(() => undefined);
+      throw error;
+    }
+    const worker = await starting;
+    return { resolved, worker };
+  };
+  try {
+    return await withTimeout(start(), timeoutMs, 'opening the database');
+  } catch (error) {
+    abort.abort();
+    throw toDatabaseError(error);
+  }
+}
+
+/** Asks a worker to stop once it is free (it may be stuck in a synchronous request). */
+function release(connection: Promise<Connection>): void {
+  connection.then(
+    (open) => {
+      open.worker.worker.evalCode('self.close()').catch(() => undefined);
+    },
+    () => undefined,
+  );
+}
+
+/** Creates the site's database. Nothing is fetched until the first call. */
+export function createDatabase(options: DatabaseOptions = {}): TrawlDatabase {
+  const dbBase = options.dbBase ?? `${import.meta.env.BASE_URL}db`;
+  const openTimeout = options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS;
+  const queryTimeout = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  let current: Promise<Connection> | null = null;
+
+  const connection = (): Promise<Connection> => {
+    if (current === null) {
+      const attempt = connect(dbBase, openTimeout);
+      current = attempt;
+      // A failed open is not cached: the next call tries again.
+      attempt.catch(() => {
+        if (current === attempt) current = null;
+      });
+    }
+    return current;
+  };
+
+  const drop = (): void => {
+    if (current !== null) release(current);
+    current = null;
+  };
+
+  return {
+    async open() {
+      return (await connection()).resolved.config;
+    },
+    async query<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+      const open = await connection();
+      try {
+        const rows: unknown = await withTimeout(
+          open.worker.db.query(sql, [...params]),
+          queryTimeout,
+          'a database query',
+        );
+        if (!Array.isArray(rows))
+          throw new DatabaseError('transport', 'The worker returned no rows');
+        // Rows of a database Trawl built itself: the SQL's column list is their shape.
+        return rows as T[];
+      } catch (error) {
+        const failure = toDatabaseError(error);
+        if (needsNewWorker(failure)) drop();
+        throw failure;
+      }
+    },
+    async recreate() {
+      drop();
+      await connection();
+    },
+    async stats() {
+      if (current === null) return null;
+      const open = await current;
+      const stats = await open.worker.worker.getStats();
+      if (stats === null) return null;
+      const { totalRequests, totalFetchedBytes, totalBytes } = stats;
+      return { totalRequests, totalFetchedBytes, totalBytes };
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Reading `db/latest.json` and `db/<version>/config.json`: validated with zod, and the chunk
+ * prefix resolved against the version folder so the worker gets absolute URLs.
+ */
+import { dbConfigSchema, latestSchema, type DbConfig } from '../../core/site-config.ts';
+import { DatabaseError, errorMessage } from './database-errors.ts';
+
+/** A validated config whose `urlPrefix` is an absolute URL. */
+export interface ResolvedDbConfig {
+  config: DbConfig;
+  /** The version folder, absolute, ending in '/'. */
+  versionUrl: string;
+  /** The chunk file prefix, absolute (`…/db/<version>/db.sqlite3.`). */
+  chunkUrlPrefix: string;
+}
+
+/** The URL of latest.json with its cache-busting timestamp. */
+export function latestUrl(dbBase: string, now: number): string {
+  return `${dbBase.replace(/\/$/, '')}/latest.json?t=${now}`;
+}
+
+/** Validates latest.json's body and returns the version folder's absolute URL. */
+export function versionUrlFrom(latestJson: unknown, dbBaseUrl: string): string {
+  const parsed = latestSchema.safeParse(latestJson);
+  if (!parsed.success) {
+    throw new DatabaseError(
+      'host',
+      `Invalid latest.json: ${parsed.error.issues[0]?.message ?? 'bad shape'} (this site's database is not published correctly)`,
+    );
+  }
+  const base = dbBaseUrl.endsWith('/') ? dbBaseUrl : `${dbBaseUrl}/`;
+  return new URL(`${parsed.data.latest}/`, base).href;
+}
+
+/** Validates config.json's body and resolves its chunk prefix against the version folder. */
+export function resolveDbConfig(configJson: unknown, versionUrl: string): ResolvedDbConfig {
+  const parsed = dbConfigSchema.safeParse(configJson);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'bad shape';
+    throw new DatabaseError('host', `Invalid config.json at ${versionUrl}: ${where}`);
+  }
+  return {
+    config: parsed.data,
+    versionUrl,
+    chunkUrlPrefix: new URL(parsed.data.urlPrefix, versionUrl).href,
+  };
+}
+
+async function fetchJson(
+  url: string,
+  fetchImpl: typeof fetch,
+  signal: AbortSignal,
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { signal });
+  } catch (error) {
+    throw new DatabaseError('transport', `Couldn't load ${url}: ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
+  if (response.status === 404) {
+    throw new DatabaseError(
+      'host',
+      `Couldn't load ${url}. Status: 404 (this site's database is not published there)`,
+    );
+  }
+  if (!response.ok)
+    throw new DatabaseError('transport', `Couldn't load ${url}. Status: ${response.status}`);
+  try {
+    return await response.json();
+  } catch (error) {
+    throw new DatabaseError('host', `${url} is not JSON: ${errorMessage(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Fetches latest.json (cache-busted), then that version's config.json. */
+export async function loadDbConfig(
+  dbBase: string,
+  options: { fetchImpl?: typeof fetch; signal?: AbortSignal; now?: number } = {},
+): Promise<ResolvedDbConfig> {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const signal = options.signal ?? new AbortController().signal;
+  const base = new URL(dbBase.endsWith('/') ? dbBase : `${dbBase}/`, document.baseURI).href;
+  const latest = await fetchJson(latestUrl(base, options.now ?? Date.now()), fetchImpl, signal);
+  const versionUrl = versionUrlFrom(latest, base);
+  const config = await fetchJson(`${versionUrl}config.json`, fetchImpl, signal);
+  return resolveDbConfig(config, versionUrl);
+}

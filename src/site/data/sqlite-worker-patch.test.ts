@@ -1,0 +1,158 @@
+import workerSource from 'sql.js-httpvfs/dist/sqlite.worker.js?raw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  PATCH_MARKER,
+  QUIET_PRELUDE,
+  WorkerPatchError,
+  patchSqliteWorker,
+} from './sqlite-worker-patch.ts';
+
+/** The library's lazy file, as it runs inside the worker. */
+interface LazyFile {
+  copyInto(buffer: Uint8Array, outOffset: number, length: number, start: number): number;
+  totalRequests: number;
+}
+type LazyFileClass = new (config: {
+  rangeMapper: (from: number, to: number) => { url: string; fromByte: number; toByte: number };
+  requestChunkSize: number;
+  fileLength: number;
+}) => LazyFile;
+
+const isLazyFileClass = (value: unknown): value is LazyFileClass => typeof value === 'function';
+
+/**
+ * Evaluates the bundle's lazy-file module (webpack module 794) from worker source, so the
+ * test runs the library's real read logic, patched or not.
+ */
+function lazyFileClassOf(source: string): LazyFileClass {
+  const start = source.indexOf('794:(e,t)=>{');
+  const end = source.indexOf('},630:', start);
+  expect(start).toBeGreaterThan(-1);
+  expect(end).toBeGreaterThan(start);
+  const moduleFactory: unknown = new Function(`return (${source.slice(start + 4, end + 1)})`)();
+  if (typeof moduleFactory !== 'function') throw new Error('module 794 is not a function');
+  const exports: Record<string, unknown> = {};
+  moduleFactory({}, exports);
+  const LazyUint8Array = exports.LazyUint8Array;
+  if (!isLazyFileClass(LazyUint8Array)) throw new Error('no LazyUint8Array export');
+  return LazyUint8Array;
+}
+
+const PAGE = 1024;
+const SERVER_CHUNK = 8 * PAGE;
+const FILE = new Uint8Array(40 * PAGE + 300).map((_, index) => (index * 7 + (index >> 10)) % 251);
+
+/** Serves the chunk files with byte ranges the way a static host does (end clamped). */
+class ChunkedHost {
+  status = 0;
+  response: ArrayBuffer | undefined;
+  private method = '';
+  private url = '';
+  private range = '';
+  static requests: string[] = [];
+  open(method: string, url: string): void {
+    this.method = method;
+    this.url = url;
+  }
+  getResponseHeader(name: string): string | null {
+    if (name.toLowerCase() === 'accept-ranges') return 'bytes';
+    if (name.toLowerCase() === 'content-length') return String(SERVER_CHUNK);
+    return null;
+  }
+  getAllResponseHeaders(): string {
+    return '';
+  }
+  setRequestHeader(_name: string, value: string): void {
+    this.range = value;
+  }
+  overrideMimeType(): void {}
+  send(): void {
+    if (this.method === 'HEAD') {
+      this.status = 200;
+      return;
+    }
+    const index = Number(this.url.slice(this.url.lastIndexOf('.') + 1));
+    const chunk = FILE.slice(index * SERVER_CHUNK, (index + 1) * SERVER_CHUNK);
+    const match = /^bytes=(\d+)-(\d+)$/.exec(this.range);
+    if (!match) throw new Error(`bad range ${this.range}`);
+    const from = Number(match[1]);
+    const to = Math.min(Number(match[2]), chunk.length - 1);
+    ChunkedHost.requests.push(`${index}:${from}-${to}`);
+    this.status = 206;
+    this.response = chunk.slice(from, to + 1).buffer;
+  }
+}
+
+function chunkedFile(LazyUint8Array: LazyFileClass): LazyFile {
+  return new LazyUint8Array({
+    requestChunkSize: PAGE,
+    fileLength: FILE.length,
+    rangeMapper: (from, to) => {
+      const index = Math.floor(from / SERVER_CHUNK);
+      const offset = from % SERVER_CHUNK;
+      return { url: `db.sqlite3.${index}`, fromByte: offset, toByte: offset + (to - from) };
+    },
+  });
+}
+
+/** Reads the whole file page by page, as a table scan does, and returns what came back. */
+function readSequentially(file: LazyFile): Uint8Array {
+  const out = new Uint8Array(FILE.length);
+  for (let at = 0; at < FILE.length; at += PAGE) {
+    file.copyInto(out, at, Math.min(PAGE, FILE.length - at), at);
+  }
+  return out;
+}
+
+describe('the sql.js-httpvfs worker patch', () => {
+  beforeEach(() => {
+    ChunkedHost.requests = [];
+    vi.stubGlobal('XMLHttpRequest', ChunkedHost);
+    // The library logs every request; keep the test output readable.
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the bug in the unpatched library: a read-ahead across chunk files fails', () => {
+    const file = chunkedFile(lazyFileClassOf(workerSource));
+    expect(() => readSequentially(file)).toThrow('doXHR failed (bug)!');
+  });
+
+  it('reads every byte across chunk boundaries once patched', () => {
+    const file = chunkedFile(lazyFileClassOf(patchSqliteWorker(workerSource)));
+    expect(readSequentially(file)).toEqual(FILE);
+    // Every request stays inside one chunk file, and read-ahead still works (few requests).
+    for (const request of ChunkedHost.requests) {
+      const [, from, to] = /^\d+:(\d+)-(\d+)$/.exec(request) ?? [];
+      expect(Number(to)).toBeLessThan(SERVER_CHUNK);
+      expect(Number(from)).toBeLessThanOrEqual(Number(to));
+    }
+    expect(file.totalRequests).toBeLessThan(20);
+  });
+
+  it('reads random pages after a sequential run', () => {
+    const file = chunkedFile(lazyFileClassOf(patchSqliteWorker(workerSource)));
+    const out = new Uint8Array(PAGE);
+    for (const page of [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 39, 17, 40, 22]) {
+      const length = Math.min(PAGE, FILE.length - page * PAGE);
+      file.copyInto(out, 0, length, page * PAGE);
+      expect(out.subarray(0, length)).toEqual(FILE.subarray(page * PAGE, page * PAGE + length));
+    }
+  });
+
+  it('fails loudly when the library changed', () => {
+    expect(() => patchSqliteWorker('console.log("some other worker")')).toThrow(WorkerPatchError);
+    const twice = workerSource + workerSource;
+    expect(() => patchSqliteWorker(twice)).toThrow(/not found exactly once/);
+  });
+
+  it('patches once and can silence request logging', () => {
+    const patched = patchSqliteWorker(workerSource, { quiet: true });
+    expect(patched.startsWith(QUIET_PRELUDE)).toBe(true);
+    expect(patched.split(PATCH_MARKER)).toHaveLength(3);
+    expect(patchSqliteWorker(patched)).toBe(patched);
+  });
+});

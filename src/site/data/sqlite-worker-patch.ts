@@ -1,0 +1,66 @@
+/**
+ * Build-time patch of sql.js-httpvfs 0.8.12's worker (see
+ * docs/decisions/0002-worker-chunk-boundary-patch.md). In chunked mode the library picks the
+ * chunk file from a read's start byte only, so a read-ahead that runs past the end of one
+ * chunk file comes back short and the page it wanted stays empty: 'doXHR failed (bug)!'.
+ *
+ * The patch goes right after the library has filled pages from its multi-page response: while
+ * the wanted page is still missing, it fetches again from the first missing page of the same
+ * read. That request starts in the next chunk file, so each pass fills at least one page, and a
+ * page never spans two files (the chunk size is a multiple of the page size).
+ *
+ * Pure string work, so Vite's plugin (vite-sqlite-worker-plugin.ts) and the tests share it.
+ */
+
+/**
+ * End of the loop in `LazyUint8Array.getChunk` that stores the pages of a response, and the
+ * check that follows it. Minified names: `e` the wanted page, `r` the read head (`startChunk`),
+ * `n` its page count, `this.chunks` the page cache.
+ */
+export const CHUNK_LOOP_END =
+  'this.chunks[t]=new Uint8Array(s,e*this.chunkSize,n)}}if(void 0===this.chunks[e])throw new Error("doXHR failed (bug)!")';
+
+/** Marks patched source, so patching twice is harmless and a test can see it. */
+export const PATCH_MARKER = '/*trawl:chunk-boundary*/';
+
+const REFILL =
+  PATCH_MARKER +
+  'for(let f=r.startChunk;void 0===this.chunks[e];){' +
+  'for(;f<r.startChunk+n&&void 0!==this.chunks[f];)f++;' +
+  'if(f>=r.startChunk+n)break;' +
+  'const a=f*this.chunkSize,b=Math.min((r.startChunk+n)*this.chunkSize,this.length)-1;' +
+  'if(a>b)break;' +
+  'const g=this.doXHR(a,b);' +
+  'if(!g||0===g.byteLength)break;' +
+  'for(let k=0;k*this.chunkSize<g.byteLength;k++)' +
+  'this.chunks[f+k]=new Uint8Array(g,k*this.chunkSize,Math.min(this.chunkSize,g.byteLength-k*this.chunkSize))' +
+  '}';
+
+/** Silences the library's console.log of every request and of the database it opens. */
+export const QUIET_PRELUDE = `${PATCH_MARKER}self.console.log=function(){};\n`;
+
+/** Raised when the worker source is not the one the patch was written for. */
+export class WorkerPatchError extends Error {
+  override name = 'WorkerPatchError';
+}
+
+/**
+ * Returns the worker source with the chunk-boundary fix (and, if `quiet`, without its request
+ * logging). Throws if the code it patches is not found exactly once, so a library upgrade
+ * fails the build instead of shipping the bug.
+ */
+export function patchSqliteWorker(source: string, options: { quiet?: boolean } = {}): string {
+  if (source.includes(PATCH_MARKER)) return source;
+  const first = source.indexOf(CHUNK_LOOP_END);
+  if (first === -1 || source.indexOf(CHUNK_LOOP_END, first + 1) !== -1) {
+    throw new WorkerPatchError(
+      'sql.js-httpvfs worker: the chunk loop of LazyUint8Array.getChunk was not found exactly once. ' +
+        'The library changed; re-check the chunk-boundary bug and update ' +
+        'src/site/data/sqlite-worker-patch.ts (docs/decisions/0002-worker-chunk-boundary-patch.md).',
+    );
+  }
+  // Insert before the brace that closes `if(void 0===this.chunks[e]){…}`: r and n are in scope.
+  const at = first + 'this.chunks[t]=new Uint8Array(s,e*this.chunkSize,n)}'.length;
+  const patched = source.slice(0, at) + ';' + REFILL + source.slice(at);
+  return options.quiet ? QUIET_PRELUDE + patched : patched;
+}

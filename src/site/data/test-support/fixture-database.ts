@@ -1,0 +1,114 @@
+/* eslint-disable no-restricted-imports, import-x/no-restricted-paths --
+ * Test support only, never bundled: the site's tests run in Node and read a real database that
+ * the real builder makes from its fixture podcast, through better-sqlite3 and the very SQL of
+ * queries.ts. The builder and Node's file system are needed for that alone. */
+import Database from 'better-sqlite3';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildFixturePodcast } from '../../../builder/test-support/fixture-podcast.ts';
+import { dbConfigSchema, type DbConfig } from '../../../core/site-config.ts';
+import type { SqlValue, TrawlDatabase } from '../database.ts';
+import { toDatabaseError } from '../database-errors.ts';
+
+/** A built fixture database, open for the tests of one file. */
+export interface FixtureDatabase {
+  /** The database as the site sees it (same interface as the worker-backed one). */
+  database: TrawlDatabase;
+  config: DbConfig;
+  /** better-sqlite3 on the same file, for reading expectations and query plans. */
+  sqlite: Database.Database;
+  /** The joined database file. */
+  file: string;
+  /** How many times `recreate()` was called. */
+  recreations: () => number;
+  close: () => Promise<void>;
+}
+
+/** Runs the site's SQL on a better-sqlite3 connection, with the worker's error wrapping. */
+export function runnerOver(sqlite: () => Database.Database): TrawlDatabase['query'] {
+  return <T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> => {
+    try {
+      return Promise.resolve(
+        sqlite()
+          .prepare<SqlValue[], T>(sql)
+          .all(...params),
+      );
+    } catch (error) {
+      return Promise.reject(toDatabaseError(error));
+    }
+  };
+}
+
+export interface FixtureOptions {
+  /**
+   * Damage the full-text index pages of the first connection (as a host that serves a broken
+   * file would): searches fail with 'database disk image is malformed' until `recreate()`
+   * opens the intact file.
+   */
+  corruptSearchIndex?: boolean;
+  /** Drop a table in the copy the site reads, as an outdated database would lack it. */
+  dropTable?: 'words_fts_terms' | 'words_fts';
+}
+
+/** Builds the builder's fixture podcast into a temporary folder and opens it. */
+export async function openFixtureDatabase(options: FixtureOptions = {}): Promise<FixtureDatabase> {
+  const dir = await mkdtemp(join(tmpdir(), 'trawl-site-fixture-'));
+  const built = await buildFixturePodcast(dir);
+  const config = dbConfigSchema.parse(
+    JSON.parse(await readFile(join(built.result.versionDir, 'config.json'), 'utf8')),
+  );
+  const sqlite = new Database(built.databaseFile, { readonly: true, fileMustExist: true });
+
+  let served = sqlite;
+  const extra: Database.Database[] = [];
+  if (options.dropTable !== undefined) {
+    const copyFile = join(dir, 'altered.sqlite3');
+    await writeFile(copyFile, await readFile(built.databaseFile));
+    const copy = new Database(copyFile);
+    copy.exec(`DROP TABLE ${options.dropTable}`);
+    served = copy;
+    extra.push(copy);
+  }
+  if (options.corruptSearchIndex) {
+    const bytes = await readFile(built.databaseFile);
+    const pages = sqlite
+      .prepare<[], { pageno: number }>(
+        "SELECT pageno FROM dbstat WHERE name IN ('words_fts_data', 'words_fts_terms_data')",
+      )
+      .all();
+    for (const { pageno } of pages) {
+      bytes.fill(0x5a, (pageno - 1) * config.requestChunkSize, pageno * config.requestChunkSize);
+    }
+    const brokenFile = join(dir, 'broken.sqlite3');
+    await writeFile(brokenFile, bytes);
+    served = new Database(brokenFile, { readonly: true });
+    extra.push(served);
+  }
+
+  let recreations = 0;
+  const database: TrawlDatabase = {
+    open: () => Promise.resolve(config),
+    query: runnerOver(() => served),
+    recreate: () => {
+      recreations += 1;
+      // A fresh worker re-reads the published files, which are intact.
+      if (options.corruptSearchIndex) served = sqlite;
+      return Promise.resolve();
+    },
+    stats: () => Promise.resolve(null),
+  };
+
+  return {
+    database,
+    config,
+    sqlite,
+    file: built.databaseFile,
+    recreations: () => recreations,
+    close: async () => {
+      for (const connection of extra) connection.close();
+      sqlite.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The transcript of one episode: one row by primary key, a raw-DEFLATE blob of JSON
+ * (`TranscriptBlob` in db-schema.ts) that a few adjacent pages hold. The browser inflates it
+ * with `DecompressionStream`, so no inflate library ships. Each transcript is fetched once
+ * per database and kept; a failed fetch is forgotten so the next open tries again.
+ */
+import type { TranscriptBlob } from '../../core/db-schema.ts';
+import { parseTranscriptBlob } from '../../core/transcript-blob.ts';
+import type { QueryRunner } from './database.ts';
+
+export const TRANSCRIPT_SQL = 'SELECT data FROM transcripts WHERE id = ?';
+
+function bytesOf(value: unknown): Uint8Array | null {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  return null;
+}
+
+/** Inflates and validates a `transcripts.data` blob; errors name `source`. */
+export async function decodeTranscript(data: Uint8Array, source: string): Promise<TranscriptBlob> {
+  let text: string;
+  try {
+    // A copy, so the chunk is backed by a plain ArrayBuffer as the stream's type asks.
+    const chunk = new Uint8Array(data);
+    const input = new ReadableStream<BufferSource>({
+      start(controller) {
+        controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const inflated = input.pipeThrough(new DecompressionStream('deflate-raw'));
+    text = await new Response(inflated).text();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`${source}: the transcript data could not be inflated (${reason})`, {
+      cause: error,
+    });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`${source}: the transcript data is not JSON`);
+  }
+  return parseTranscriptBlob(json, source);
+}
+
+const cache = new WeakMap<QueryRunner, Map<number, Promise<TranscriptBlob>>>();
+
+async function fetchTranscript(db: QueryRunner, id: number): Promise<TranscriptBlob> {
+  const rows = await db.query<{ data: unknown }>(TRANSCRIPT_SQL, [id]);
+  const source = `transcript of episode id ${id}`;
+  const first = rows[0];
+  if (!first) throw new Error(`${source}: not in the database`);
+  const bytes = bytesOf(first.data);
+  if (!bytes) throw new Error(`${source}: the data column is not a blob`);
+  return decodeTranscript(bytes, source);
+}
+
+/** The transcript of the episode with row id `id`, fetched once per database. */
+export function getTranscript(db: QueryRunner, id: number): Promise<TranscriptBlob> {
+  let byId = cache.get(db);
+  if (!byId) {
+    byId = new Map();
+    cache.set(db, byId);
+  }
+  const cached = byId.get(id);
+  if (cached) return cached;
+  const pending = fetchTranscript(db, id);
+  byId.set(id, pending);
+  pending.catch(() => {
+    if (byId.get(id) === pending) byId.delete(id);
+  });
+  return pending;
+}

@@ -1,0 +1,146 @@
+/**
+ * The main page's data hooks. Each returns a `Resource` (loading, error, ready); failures are
+ * logged in the spec's words and become that part's error state.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import {
+  FTS_COLUMNS,
+  type EpisodeRow,
+  type FtsColumn,
+  type PresenterRow,
+  type VenueRow,
+} from '../../core/db-schema.ts';
+import { checkSearchTerm, termProblem } from '../../core/fts-query.ts';
+import type { DbConfig } from '../../core/site-config.ts';
+import { useDatabase } from './database-context.tsx';
+import { needsNewWorker } from './database-errors.ts';
+import {
+  loadDescriptions,
+  loadEpisodes,
+  loadPresenters,
+  loadVenues,
+  searchEpisodeIds,
+} from './queries.ts';
+import { useResource, type Resource } from './resource.ts';
+
+/** Logs a failed read the way the spec's catalogue words it. */
+export function logDatabaseProblem(what: string, error: unknown): void {
+  console.warn(`Something unexpected happened while getting ${what} from database.`, error);
+}
+
+/** The podcast's config.json (settings and database layout). */
+export function useSiteConfig(): Resource<DbConfig> {
+  const db = useDatabase();
+  return useResource(
+    'config',
+    () => db.open(),
+    (error) => logDatabaseProblem('the config', error),
+  );
+}
+
+/** Every presenter, by id. */
+export function usePresenters(): Resource<PresenterRow[]> {
+  const db = useDatabase();
+  return useResource(
+    'presenters',
+    () => loadPresenters(db),
+    (error) => logDatabaseProblem('presenters', error),
+  );
+}
+
+/** Every venue, by name. */
+export function useVenues(): Resource<VenueRow[]> {
+  const db = useDatabase();
+  return useResource(
+    'venues',
+    () => loadVenues(db),
+    (error) => logDatabaseProblem('venues', error),
+  );
+}
+
+/** Every episode's list columns, newest first. */
+export function useEpisodes(): Resource<EpisodeRow[]> {
+  const db = useDatabase();
+  return useResource(
+    'episodes',
+    () => loadEpisodes(db),
+    (error) => logDatabaseProblem('episodes', error),
+  );
+}
+
+/**
+ * Descriptions of the episodes on screen, loaded as they appear and kept for the visit. A row
+ * shows without its description until it arrives; an episode without one reads ''.
+ */
+export function useDescriptions(ids: readonly number[]): ReadonlyMap<number, string> {
+  const db = useDatabase();
+  const [known, setKnown] = useState<ReadonlyMap<number, string>>(() => new Map());
+  const missing = ids.filter((id) => !known.has(id)).join(',');
+
+  useEffect(() => {
+    if (missing === '') return;
+    const wanted = missing.split(',').map(Number);
+    loadDescriptions(db, wanted).then(
+      (found) => {
+        setKnown((previous) => {
+          const next = new Map(previous);
+          for (const id of wanted) next.set(id, found.get(id) ?? '');
+          return next;
+        });
+      },
+      (error: unknown) => logDatabaseProblem('descriptions', error),
+    );
+  }, [db, missing]);
+
+  return known;
+}
+
+/** The search's state: off (no term, or one that cannot be searched), loading, failed or done. */
+export type SearchResult =
+  | { status: 'off'; problem: string | null }
+  | { status: 'loading' }
+  | { status: 'error'; title: string }
+  | { status: 'ready'; ids: ReadonlySet<number> };
+
+/** Title of the search error card for a failed search. */
+export function searchErrorTitle(error: Error): string {
+  return needsNewWorker(error) ? 'Problem while searching' : error.message || 'Search failed';
+}
+
+/**
+ * Runs the search for a submitted term over the checked fields. `attempt` changes on every
+ * submit, so searching again after an error runs the query again. A transport failure gets a
+ * fresh worker at once, so the next search works.
+ */
+export function useEpisodeSearch(
+  term: string,
+  fields: Readonly<Record<FtsColumn, boolean>>,
+  minLength: number,
+  attempt = 0,
+): SearchResult {
+  const db = useDatabase();
+  const check = checkSearchTerm(term, minLength);
+  const checked = FTS_COLUMNS.filter((field) => fields[field]);
+  const tokens = check.kind === 'search' ? check.tokens : [];
+  const key =
+    check.kind === 'search' ? `${tokens.join(' ')}|${checked.join(',')}|${attempt}` : 'off';
+
+  const onError = useCallback(
+    (error: Error) => {
+      console.warn('Search failed; a report has been filed.', error);
+      if (needsNewWorker(error)) db.recreate().catch(() => undefined);
+    },
+    [db],
+  );
+  const resource = useResource<ReadonlySet<number> | null>(
+    key,
+    () => (key === 'off' ? Promise.resolve(null) : searchEpisodeIds(db, tokens, checked)),
+    onError,
+  );
+
+  if (check.kind !== 'search') return { status: 'off', problem: termProblem(check) };
+  if (resource.status === 'loading') return resource;
+  if (resource.status === 'error')
+    return { status: 'error', title: searchErrorTitle(resource.error) };
+  return { status: 'ready', ids: resource.data ?? new Set() };
+}

@@ -1,0 +1,121 @@
+import { memo, useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { EpisodeRow as EpisodeRecord } from '../../../core/db-schema.ts';
+import { formatDuration, formatPubDate } from '../../../core/format.ts';
+import { useMedia } from '../../shared/media-context.tsx';
+import { EpisodeDescription } from './episode-description.tsx';
+import { HostAvatars, type HostPresence } from './host-avatars.tsx';
+import './episode-row.css';
+
+/** The two types an episode row has a button for. */
+export type RowTypeButton = 'live' | 'compilation';
+
+export interface EpisodeRowProps {
+  episode: EpisodeRecord;
+  /** Where the title links: the episode's own page, keeping the search. */
+  href: string;
+  venueLabel: string | null;
+  hosts: readonly HostPresence[];
+  /** Sanitised on render; undefined while it loads. */
+  description: string | undefined;
+  expanded: boolean;
+  onToggleExpanded: (id: number) => void;
+  /** The Live and Compilation buttons (the app applies the spec's toggle rule). */
+  onTypeButton: (type: RowTypeButton) => void;
+  /** Play/pause and progress, from the player feature; without it the duration shows. */
+  playerSlot?: ReactNode;
+  /** The opened episode's transcript, shown while expanded. */
+  transcriptSlot?: ReactNode;
+}
+
+/**
+ * One episode: 'number: title' linking to its page, date, venue, host avatars, description,
+ * the Live/Compilation buttons, the player's controls and, when opened, the transcript.
+ */
+export const EpisodeRow = memo(function EpisodeRow({
+  episode,
+  href,
+  venueLabel,
+  hosts,
+  description,
+  expanded,
+  onToggleExpanded,
+  onTypeButton,
+  playerSlot,
+  transcriptSlot,
+}: EpisodeRowProps): ReactNode {
+  const media = useMedia();
+  const panelId = useId();
+  const headingId = `${panelId}-heading`;
+  const image = media.episodeImage(episode);
+  const date = formatPubDate(episode.pub_date);
+  const duration = formatDuration(episode.duration);
+
+  return (
+    <article className="episode-row" aria-labelledby={headingId}>
+      <div className="episode-row__top">
+        {image !== null && (
+          <img
+            className="episode-row__image"
+            src={image}
+            alt={`Artwork of episode ${episode.episode}`}
+            width={72}
+            height={72}
+            loading="lazy"
+          />
+        )}
+        <div className="episode-row__main">
+          <h2 id={headingId} className="episode-row__title">
+            <Link to={href}>
+              {episode.episode}: {episode.title}
+            </Link>
+          </h2>
+          <p className="episode-row__meta">
+            {date !== '' && <time dateTime={episode.pub_date ?? undefined}>{date}</time>}
+            {venueLabel !== null && <span className="episode-row__venue">{venueLabel}</span>}
+            {playerSlot === undefined && duration !== '' && (
+              <span className="episode-row__duration">{duration}</span>
+            )}
+          </p>
+        </div>
+        <HostAvatars hosts={hosts} />
+      </div>
+      <EpisodeDescription html={description} />
+      <div className="episode-row__actions">
+        {playerSlot}
+        {episode.live === 1 && (
+          <button
+            type="button"
+            className="type-button type-button--live"
+            title="Show only live episodes (again: show all types)"
+            onClick={() => onTypeButton('live')}
+          >
+            Live
+          </button>
+        )}
+        {episode.compilation === 1 && (
+          <button
+            type="button"
+            className="type-button type-button--compilation"
+            title="Show only compilations (again: show all types)"
+            onClick={() => onTypeButton('compilation')}
+          >
+            Compilation
+          </button>
+        )}
+        <button
+          type="button"
+          className="text-toggle episode-row__expand"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={() => onToggleExpanded(episode.id)}
+        >
+          {expanded ? '[-] hide transcript' : '[+] show transcript'}
+        </button>
+      </div>
+      <div id={panelId} className="episode-row__panel" hidden={!expanded}>
+        {expanded ? transcriptSlot : null}
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,120 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState, type ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { countLineText } from './list-status.tsx';
+import { Pagination, parsePageInput } from './pagination.tsx';
+
+/** Pagination with its page held in state, as the app holds it in the URL. */
+function Pager({
+  pageCount,
+  start = 1,
+  log = [],
+}: {
+  pageCount: number;
+  start?: number;
+  log?: number[];
+}): ReactNode {
+  const [page, setPage] = useState(start);
+  return (
+    <Pagination
+      page={page}
+      pageCount={pageCount}
+      onPage={(next) => {
+        log.push(next);
+        setPage(next);
+      }}
+    />
+  );
+}
+
+describe('parsePageInput', () => {
+  it('accepts whole numbers from 1 to the page count only', () => {
+    expect(parsePageInput('1', 5)).toBe(1);
+    expect(parsePageInput(' 5 ', 5)).toBe(5);
+    expect(parsePageInput('0', 5)).toBeNull();
+    expect(parsePageInput('6', 5)).toBeNull();
+    expect(parsePageInput('', 5)).toBeNull();
+    expect(parsePageInput('2.5', 5)).toBeNull();
+    expect(parsePageInput('-1', 5)).toBeNull();
+    expect(parsePageInput('1e1', 50)).toBeNull();
+  });
+});
+
+describe('Pagination', () => {
+  it('moves with << < > >> and disables them at the ends', async () => {
+    const user = userEvent.setup();
+    render(<Pager pageCount={4} />);
+    const input = screen.getByRole('textbox', { name: 'page' });
+    expect(input).toHaveValue('1');
+    expect(screen.getByText('of 4')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(input).toHaveValue('2');
+    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(input).toHaveValue('4');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(input).toHaveValue('3');
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    expect(input).toHaveValue('1');
+  });
+
+  it('commits a typed page on Enter and on blur', async () => {
+    const user = userEvent.setup();
+    const log: number[] = [];
+    render(<Pager pageCount={12} log={log} />);
+    const input = screen.getByRole('textbox', { name: 'page' });
+    await user.clear(input);
+    await user.type(input, '11');
+    expect(log).toEqual([]);
+    await user.keyboard('{Enter}');
+    expect(log).toEqual([11]);
+    expect(input).toHaveValue('11');
+    await user.clear(input);
+    await user.type(input, '3');
+    await user.tab();
+    expect(log).toEqual([11, 3]);
+    expect(input).toHaveValue('3');
+  });
+
+  it('reverts an empty or out-of-range page, and takes digits only', async () => {
+    const user = userEvent.setup();
+    const log: number[] = [];
+    render(<Pager pageCount={5} start={2} log={log} />);
+    const input = screen.getByRole('textbox', { name: 'page' });
+    await user.clear(input);
+    await user.tab();
+    expect(input).toHaveValue('2');
+    await user.clear(input);
+    await user.type(input, '9{Enter}');
+    expect(input).toHaveValue('2');
+    await user.clear(input);
+    await user.type(input, '0{Enter}');
+    expect(input).toHaveValue('2');
+    await user.clear(input);
+    await user.type(input, '-a.4');
+    expect(input).toHaveValue('4');
+    await user.keyboard('{Escape}');
+    expect(input).toHaveValue('2');
+    expect(log).toEqual([]);
+  });
+
+  it('hides the page input at one page or fewer', () => {
+    const { rerender } = render(<Pagination page={1} pageCount={1} onPage={() => undefined} />);
+    expect(screen.queryByRole('textbox', { name: 'page' })).toBeNull();
+    rerender(<Pagination page={1} pageCount={0} onPage={() => undefined} />);
+    expect(screen.queryByRole('textbox', { name: 'page' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+});
+
+describe('countLineText', () => {
+  it('says "showing all" until something narrows the list', () => {
+    expect(countLineText(600, 600, false)).toBe('showing all 600 episodes');
+    expect(countLineText(3, 600, true)).toBe('found 3 of 600 episodes');
+    expect(countLineText(1, 1, true)).toBe('found 1 of 1 episode');
+  });
+});

@@ -1,0 +1,127 @@
+import { useMemo, type ReactNode } from 'react';
+import type { PresenterRow, VenueRow } from '../../../core/db-schema.ts';
+import type { TypeToggles } from '../../../core/episode-filters.ts';
+import type { FieldToggles } from '../../../core/search-state.ts';
+import type { Resource } from '../../data/resource.ts';
+import { usePendingValue } from '../../shared/use-pending-value.ts';
+import { FIELD_LABELS, TYPE_LABELS, presenterGroups, venueGroups } from './filter-options.ts';
+import { MultiSelect } from './multi-select.tsx';
+import './filters.css';
+
+export interface FiltersPanelProps {
+  id: string;
+  fields: FieldToggles;
+  types: TypeToggles;
+  presenterIds: readonly number[];
+  venueIds: readonly number[];
+  presenters: Resource<PresenterRow[]>;
+  venues: Resource<VenueRow[]>;
+  hostIds: readonly number[];
+  secondGroupLabel: string;
+  onFieldsChange: (fields: FieldToggles) => void;
+  onTypesChange: (types: TypeToggles) => void;
+  onPresentersChange: (ids: number[]) => void;
+  onVenuesChange: (ids: number[]) => void;
+}
+
+const NO_ROWS: never[] = [];
+
+/** The four filter groups: search fields, episode types, presenters and venues. */
+export function FiltersPanel(props: FiltersPanelProps): ReactNode {
+  const { presenters, venues, hostIds, secondGroupLabel } = props;
+  const [fields, showFields] = usePendingValue(props.fields);
+  const [types, showTypes] = usePendingValue(props.types);
+  const toggleField = (field: keyof FieldToggles, on: boolean): void => {
+    const next = { ...fields, [field]: on };
+    showFields(next);
+    props.onFieldsChange(next);
+  };
+  const toggleType = (type: keyof TypeToggles, on: boolean): void => {
+    const next = { ...types, [type]: on };
+    showTypes(next);
+    props.onTypesChange(next);
+  };
+  const presenterRows = presenters.status === 'ready' ? presenters.data : NO_ROWS;
+  const venueRows = venues.status === 'ready' ? venues.data : NO_ROWS;
+  const presenterOptions = useMemo(
+    () => presenterGroups(presenterRows, { hostIds, secondGroupLabel }),
+    [presenterRows, hostIds, secondGroupLabel],
+  );
+  const venueOptions = useMemo(() => venueGroups(venueRows), [venueRows]);
+
+  return (
+    <div id={props.id} className="filters-panel">
+      <fieldset className="filter-group">
+        <legend className="filter-group__title">Search in</legend>
+        {FIELD_LABELS.map(({ field, label }) => (
+          <label key={field} className="filter-check">
+            <input
+              type="checkbox"
+              checked={fields[field]}
+              onChange={(event) => toggleField(field, event.target.checked)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="filter-group">
+        <legend className="filter-group__title">Episode types</legend>
+        {TYPE_LABELS.map(({ type, label }) => (
+          <label key={type} className="filter-check">
+            <input
+              type="checkbox"
+              checked={types[type]}
+              onChange={(event) => toggleType(type, event.target.checked)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <MultiSelect
+        label="Presenters"
+        placeholder="Search presenters"
+        emptyMessage="No one found"
+        groups={presenterOptions}
+        selected={props.presenterIds}
+        onChange={props.onPresentersChange}
+        isLoading={presenters.status === 'loading'}
+        failedMessage={presenters.status === 'error' ? 'Presenters could not be loaded' : undefined}
+      />
+      <MultiSelect
+        label="Venues"
+        placeholder="Search venues"
+        emptyMessage="Nothing found"
+        groups={venueOptions}
+        selected={props.venueIds}
+        onChange={props.onVenuesChange}
+        isLoading={venues.status === 'loading'}
+        failedMessage={venues.status === 'error' ? 'Venues could not be loaded' : undefined}
+      />
+    </div>
+  );
+}
+
+/** '[+] show filters (N)' / '[-] hide filters (N)': opens the panel; N counts altered groups. */
+export function FiltersToggle({
+  open,
+  alteredCount,
+  controls,
+  onToggle,
+}: {
+  open: boolean;
+  alteredCount: number;
+  controls: string;
+  onToggle: () => void;
+}): ReactNode {
+  return (
+    <button
+      type="button"
+      className="text-toggle"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      {open ? '[-] hide filters' : '[+] show filters'} ({alteredCount})
+    </button>
+  );
+}

@@ -1,0 +1,36 @@
+import { useCallback, type ReactNode } from 'react';
+import { useMedia } from '../../shared/media-context.tsx';
+import { usePlayerSelector, usePlayerStore } from '../../shared/player-store.ts';
+import {
+  isCurrentEpisode,
+  type PlayerEpisode,
+  type PlayerState,
+} from '../../shared/player-state.ts';
+
+export interface PlayButtonProps {
+  /** The episode this button plays; an `EpisodeRow` is one. */
+  episode: PlayerEpisode;
+}
+
+/** Play/pause for one episode: toggles it, or switches the player to it and plays. */
+export function PlayButton({ episode }: PlayButtonProps): ReactNode {
+  const store = usePlayerStore();
+  const media = useMedia();
+  const isPlaying = useCallback(
+    (state: PlayerState) => isCurrentEpisode(state, episode.episode) && state.playing,
+    [episode.episode],
+  );
+  const playing = usePlayerSelector(isPlaying);
+  const action = playing ? 'Pause' : 'Play';
+  return (
+    <button
+      type="button"
+      className="play-button"
+      aria-label={`${action} episode ${episode.episode}`}
+      title={`${action} episode ${episode.episode}`}
+      onClick={() => store.dispatch({ type: 'toggle', episode })}
+    >
+      <img src={media.icon(playing ? 'pause' : 'play')} alt="" width={32} height={32} />
+    </button>
+  );
+}

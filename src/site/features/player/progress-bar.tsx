@@ -1,0 +1,132 @@
+import { useCallback, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { formatDuration } from '../../../core/format.ts';
+import { formatClockTime } from '../../../core/time-format.ts';
+import { usePlayerSelector, usePlayerStore } from '../../shared/player-store.ts';
+import {
+  isCurrentEpisode,
+  type PlayerEpisode,
+  type PlayerNotice,
+  type PlayerState,
+} from '../../shared/player-state.ts';
+
+export interface ProgressBarProps {
+  /** The episode this bar belongs to; an `EpisodeRow` is one. */
+  episode: PlayerEpisode;
+}
+
+const STEP_SECONDS = 5;
+const PAGE_SECONDS = 30;
+
+function noticeText(notice: PlayerNotice, time: number): string {
+  const from = `Press play to listen from ${formatClockTime(time)}`;
+  switch (notice) {
+    case 'primed':
+      return from;
+    case 'blocked':
+      return `Your browser did not let the episode start by itself. ${from}.`;
+    case 'error':
+      return 'The audio could not be loaded.';
+  }
+}
+
+/**
+ * The episode's seek bar. While the episode is in the player it is a slider (arrow keys
+ * ±5 s, Page keys ±30 s, Home/End) with elapsed and remaining parts that seek when clicked,
+ * and the times; otherwise only the duration shows.
+ */
+export function ProgressBar({ episode }: ProgressBarProps): ReactNode {
+  const key = episode.episode;
+  const store = usePlayerStore();
+  const trackRef = useRef<HTMLDivElement>(null);
+  const time = usePlayerSelector(
+    useCallback((state: PlayerState) => (isCurrentEpisode(state, key) ? state.time : -1), [key]),
+  );
+  const duration = usePlayerSelector(
+    useCallback(
+      (state: PlayerState) => (isCurrentEpisode(state, key) ? state.duration : null),
+      [key],
+    ),
+  );
+  const notice = usePlayerSelector(
+    useCallback(
+      (state: PlayerState) => (isCurrentEpisode(state, key) ? state.notice : null),
+      [key],
+    ),
+  );
+
+  if (time < 0) {
+    return <span className="progress-duration">{formatDuration(episode.duration)}</span>;
+  }
+
+  // The feed's duration can be short of the audio; never show a time past the total.
+  const total = Math.max(duration ?? 0, time);
+  const fraction = total > 0 ? Math.min(1, time / total) : 0;
+  const seek = (seconds: number): void => {
+    store.dispatch({ type: 'seek', time: Math.max(0, Math.min(total, seconds)) });
+  };
+  const seekToPointer = (event: PointerEvent<HTMLDivElement>): void => {
+    const rect = trackRef.current?.getBoundingClientRect();
+    if (!rect || rect.width <= 0 || total <= 0) return;
+    seek(((event.clientX - rect.left) / rect.width) * total);
+  };
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>): void => {
+    if (event.button !== 0) return;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    seekToPointer(event);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>): void => {
+    if (event.buttons === 1 && event.currentTarget.hasPointerCapture?.(event.pointerId)) {
+      seekToPointer(event);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    const moves: Record<string, number> = {
+      ArrowLeft: time - STEP_SECONDS,
+      ArrowDown: time - STEP_SECONDS,
+      ArrowRight: time + STEP_SECONDS,
+      ArrowUp: time + STEP_SECONDS,
+      PageDown: time - PAGE_SECONDS,
+      PageUp: time + PAGE_SECONDS,
+      Home: 0,
+      End: total,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    seek(target);
+  };
+
+  const elapsed = formatClockTime(time);
+  const length = formatClockTime(total);
+  return (
+    <div className="progress">
+      <div
+        ref={trackRef}
+        className="progress-track"
+        role="slider"
+        tabIndex={0}
+        aria-label={`Seek in episode ${key}`}
+        aria-valuemin={0}
+        aria-valuemax={Math.round(total)}
+        aria-valuenow={Math.round(time)}
+        aria-valuetext={`${elapsed} of ${length}`}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onKeyDown={onKeyDown}
+      >
+        <span className="progress-elapsed" style={{ inlineSize: `${fraction * 100}%` }} />
+        <span className="progress-remaining" />
+      </div>
+      <span className="progress-times">
+        <span className="progress-time">{elapsed}</span>
+        <span className="progress-time">-{formatClockTime(total - time)}</span>
+        <span className="progress-time progress-total">{length}</span>
+      </span>
+      {notice ? (
+        <p className="progress-notice" role="status">
+          {noticeText(notice, time)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import type { TranscriptModel } from '../../../core/transcript-model.ts';
+import type { SentenceHighlighter } from './sentence-highlighter.ts';
+import { TranscriptSegment } from './transcript-segment.tsx';
+
+interface TranscriptBodyProps {
+  boxRef: RefObject<HTMLDivElement | null>;
+  model: TranscriptModel;
+  matched: ReadonlySet<number> | null;
+  highlighter: SentenceHighlighter;
+  /** The word that first takes Tab focus. */
+  tabStop: number;
+  label: string;
+  /** Plays the episode from `seconds`. */
+  onPlayFrom: (seconds: number) => void;
+}
+
+function wordIndexOf(target: EventTarget | null): number | null {
+  if (!(target instanceof Element)) return null;
+  const word = target.closest('[data-w]');
+  const index = word ? Number(word.getAttribute('data-w')) : Number.NaN;
+  return Number.isInteger(index) ? index : null;
+}
+
+function markerTimeOf(target: EventTarget | null): number | null {
+  if (!(target instanceof Element)) return null;
+  const marker = target.closest('[data-t]');
+  const time = marker ? Number(marker.getAttribute('data-t')) : Number.NaN;
+  return Number.isFinite(time) ? time : null;
+}
+
+/**
+ * The words, paragraph by paragraph. One click and one key handler serve every word: click
+ * or Enter plays from a word, arrow keys move between words (one Tab stop for the whole text).
+ */
+export function TranscriptBody({
+  boxRef,
+  model,
+  matched,
+  highlighter,
+  tabStop,
+  label,
+  onPlayFrom,
+}: TranscriptBodyProps): ReactNode {
+  const rovingRef = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    rovingRef.current =
+      boxRef.current?.querySelector<HTMLElement>('[data-w][tabindex="0"]') ?? null;
+  }, [boxRef, tabStop, model]);
+
+  const playWord = useCallback(
+    (index: number) => {
+      const word = model.words[index];
+      if (word) onPlayFrom(word.start);
+    },
+    [model, onPlayFrom],
+  );
+
+  const onClick = (event: MouseEvent<HTMLDivElement>): void => {
+    // Selecting text to copy it is not a request to play.
+    const selection = window.getSelection();
+    if (selection && !selection.isCollapsed && selection.toString().trim() !== '') return;
+    const index = wordIndexOf(event.target);
+    if (index !== null) {
+      playWord(index);
+      return;
+    }
+    const time = markerTimeOf(event.target);
+    if (time !== null) onPlayFrom(time);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    const index = wordIndexOf(event.target);
+    if (index === null) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      playWord(index);
+    } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      const next = index + (event.key === 'ArrowRight' ? 1 : -1);
+      const element = boxRef.current?.querySelector<HTMLElement>(`[data-w="${next}"]`);
+      if (element) {
+        event.preventDefault();
+        element.focus();
+      }
+    }
+  };
+
+  const onFocus = (event: FocusEvent<HTMLDivElement>): void => {
+    // Roving tabindex: the last focused word is where Tab comes back to.
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || wordIndexOf(target) === null) return;
+    if (rovingRef.current && rovingRef.current !== target) rovingRef.current.tabIndex = -1;
+    target.tabIndex = 0;
+    rovingRef.current = target;
+  };
+
+  return (
+    <div
+      ref={boxRef}
+      className="transcript-body"
+      aria-label={label}
+      role="region"
+      onClick={onClick}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+    >
+      {model.paragraphs.map((paragraph, p) => (
+        <p key={paragraph.start} className="transcript-paragraph">
+          {paragraph.speaker !== null && !paragraph.continues ? (
+            <span className="transcript-speaker">{paragraph.speaker}</span>
+          ) : null}
+          {model.segments[p]?.map((segment) => (
+            <TranscriptSegment
+              key={segment.start}
+              segment={segment}
+              words={model.words}
+              matched={matched}
+              highlighter={highlighter}
+              tabStop={tabStop}
+            />
+          ))}
+        </p>
+      ))}
+    </div>
+  );
+}

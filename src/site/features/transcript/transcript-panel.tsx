@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { EpisodeRow, TranscriptBlob } from '../../../core/db-schema.ts';
+import type { SiteSettings } from '../../../core/site-config.ts';
+import { buildTranscriptModel } from '../../../core/transcript-model.ts';
+import { usePlayerStore } from '../../shared/player-store.ts';
+import type { PlayerEpisode } from '../../shared/player-state.ts';
+import { UnderConstruction } from '../../shared/under-construction.tsx';
+import { TranscriptView } from './transcript-view.tsx';
+import { useTranscript } from './use-transcript.ts';
+import './transcript.css';
+
+/** What the panel needs of an episode; an `EpisodeRow` is one. */
+export type TranscriptEpisode = PlayerEpisode & Pick<EpisodeRow, 'id' | 'word_count' | 'timing'>;
+
+export interface TranscriptPanelProps {
+  episode: TranscriptEpisode;
+  /** The search term in force ('' or absent for none): its matches are marked and counted. */
+  searchTerm?: string;
+  /** Seconds named by a `?t=` link: the panel scrolls there and primes the player. */
+  startAt?: number | null;
+  /** The data module's `getTranscript` (fetches once per episode and caches). */
+  loadTranscript: (id: number) => Promise<TranscriptBlob>;
+  settings: Pick<SiteSettings, 'timestampEvery' | 'lowConfidence'>;
+}
+
+/**
+ * An opened episode's transcript. Rendering it loads the transcript (once; the loader
+ * caches), so render it only for expanded rows. Needs a `PlayerProvider` above it.
+ */
+export function TranscriptPanel({
+  episode,
+  searchTerm = '',
+  startAt = null,
+  loadTranscript,
+  settings,
+}: TranscriptPanelProps): ReactNode {
+  const store = usePlayerStore();
+  const hasTranscript = episode.word_count > 0;
+  const { load, retry } = useTranscript(episode.id, hasTranscript, loadTranscript);
+
+  // A `?t=` link waits at its moment; playback starts when the visitor presses play. It
+  // primes once per link, not again each time the app re-creates the row object.
+  const episodeRef = useRef(episode);
+  useEffect(() => {
+    episodeRef.current = episode;
+  }, [episode]);
+  useEffect(() => {
+    if (startAt !== null)
+      store.dispatch({ type: 'prime', episode: episodeRef.current, time: startAt });
+  }, [store, episode.episode, startAt]);
+
+  const { timestampEvery, lowConfidence } = settings;
+  const blob = load.status === 'ready' ? load.blob : null;
+  const model = useMemo(
+    () => (blob ? buildTranscriptModel(blob, { timestampEvery, lowConfidence }) : null),
+    [blob, timestampEvery, lowConfidence],
+  );
+
+  let content: ReactNode;
+  if (!hasTranscript) {
+    content = <UnderConstruction />;
+  } else if (load.status === 'error') {
+    content = (
+      <div className="transcript-problem" role="alert">
+        <p>The transcript could not be loaded.</p>
+        <button type="button" className="transcript-tool" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!model) {
+    content = (
+      <p className="transcript-loading" role="status">
+        Loading transcript…
+      </p>
+    );
+  } else {
+    content = (
+      <TranscriptView
+        episode={episode}
+        model={model}
+        searchTerm={searchTerm}
+        startAt={startAt}
+        approximate={episode.timing === 'approximate'}
+      />
+    );
+  }
+  return <div className="transcript">{content}</div>;
+}

@@ -1,0 +1,110 @@
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { pluralize } from '../../../core/format.ts';
+import { buildTokenStream, findPhraseMatches } from '../../../core/phrase-match.ts';
+import { wordAtTime, type TranscriptModel } from '../../../core/transcript-model.ts';
+import { usePlayerStore } from '../../shared/player-store.ts';
+import type { PlayerEpisode } from '../../shared/player-state.ts';
+import { CopyMomentLink } from './copy-moment-link.tsx';
+import { scrollSentenceIntoView, useFollowAlong } from './follow-along.ts';
+import { createSentenceHighlighter, type SentenceHighlighter } from './sentence-highlighter.ts';
+import { TranscriptBody } from './transcript-body.tsx';
+
+interface TranscriptViewProps {
+  episode: PlayerEpisode;
+  model: TranscriptModel;
+  searchTerm: string;
+  startAt: number | null;
+  approximate: boolean;
+}
+
+/** A loaded transcript: the search line, the follow and share controls, and the words. */
+export function TranscriptView({
+  episode,
+  model,
+  searchTerm,
+  startAt,
+  approximate,
+}: TranscriptViewProps): ReactNode {
+  const store = usePlayerStore();
+  const boxRef = useRef<HTMLDivElement>(null);
+  const highlighter = useMemo(
+    () => createSentenceHighlighter(store, episode.episode, model),
+    [store, episode.episode, model],
+  );
+  useEffect(() => highlighter.connect(), [highlighter]);
+  const { following, resume } = useFollowAlong(boxRef, highlighter);
+
+  const term = searchTerm.trim();
+  const stream = useMemo(
+    () => (term === '' ? null : buildTokenStream(model.words.map((w) => w.text))),
+    [model, term],
+  );
+  const matches = useMemo(() => (stream ? findPhraseMatches(stream, term) : null), [stream, term]);
+  const matched = useMemo(() => (matches ? new Set(matches.matchedWords) : null), [matches]);
+
+  const startWord = startAt === null ? 0 : wordAtTime(model, startAt);
+  useEffect(() => {
+    // A linked moment scrolls the transcript box only, so the play button stays in view.
+    const box = boxRef.current;
+    const sentence = model.words[startWord]?.sentence;
+    if (startAt !== null && box && sentence !== undefined) {
+      scrollSentenceIntoView(box, sentence, 'auto');
+    }
+  }, [model, startAt, startWord]);
+
+  const onPlayFrom = useCallback(
+    (seconds: number) => {
+      store.dispatch({ type: 'playFrom', episode, time: seconds });
+      resume();
+    },
+    [store, episode, resume],
+  );
+
+  const isLoaded = useSentenceActive(highlighter);
+  return (
+    <>
+      <div className="transcript-toolbar">
+        {matches ? (
+          <p className="transcript-found">
+            found {pluralize(matches.count, 'utterance')} of &quot;{term}&quot;
+          </p>
+        ) : null}
+        {approximate ? (
+          <p className="transcript-note">Word times are approximate for this episode.</p>
+        ) : null}
+        {isLoaded && !following ? (
+          <button type="button" className="transcript-tool" onClick={resume}>
+            Follow along
+          </button>
+        ) : null}
+        <CopyMomentLink episode={episode.episode} model={model} highlighter={highlighter} />
+      </div>
+      <TranscriptBody
+        boxRef={boxRef}
+        model={model}
+        matched={matched}
+        highlighter={highlighter}
+        tabStop={startWord}
+        label={`Transcript of episode ${episode.episode}`}
+        onPlayFrom={onPlayFrom}
+      />
+    </>
+  );
+}
+
+/** Whether this transcript's episode is in the player (some sentence is current). */
+function useSentenceActive(highlighter: SentenceHighlighter): boolean {
+  const subscribe = useCallback(
+    (listener: () => void) => highlighter.subscribeAll(listener),
+    [highlighter],
+  );
+  const active = useCallback(() => highlighter.current() >= 0, [highlighter]);
+  return useSyncExternalStore(subscribe, active, active);
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { createMediaUrls, extensionOf, isLocalOrIpHost, resolveMediaBase } from './media-url.ts';
+
+const at = (url: string): { hostname: string; origin: string; search: string } => {
+  const parsed = new URL(url);
+  return { hostname: parsed.hostname, origin: parsed.origin, search: parsed.search };
+};
+
+describe('resolveMediaBase', () => {
+  const media = 'https://media.example.org/podcast';
+
+  it('uses the configured media host on a deployed site', () => {
+    expect(resolveMediaBase(media, at('https://facts.example.org/'), '/')).toBe(
+      'https://media.example.org/podcast/',
+    );
+  });
+
+  it("uses the page's own origin and base path on localhost or a bare IP", () => {
+    expect(resolveMediaBase(media, at('http://localhost:5173/'), '/')).toBe(
+      'http://localhost:5173/',
+    );
+    expect(resolveMediaBase(media, at('http://127.0.0.1:8080/episodes/3'), '/sub/')).toBe(
+      'http://127.0.0.1:8080/sub/',
+    );
+    expect(resolveMediaBase(media, at('http://[::1]:8080/'), '/')).toBe('http://[::1]:8080/');
+    expect(resolveMediaBase(media, at('http://192.168.1.20/'), '/')).toBe('http://192.168.1.20/');
+  });
+
+  it('keeps the media host on localhost or an IP with a deployed parameter', () => {
+    expect(resolveMediaBase(media, at('http://127.0.0.1:8080/?deployed'), '/')).toBe(
+      'https://media.example.org/podcast/',
+    );
+    expect(resolveMediaBase(media, at('http://localhost/?q=x&deployed=1'), '/')).toBe(
+      'https://media.example.org/podcast/',
+    );
+  });
+
+  it('falls back to the own origin when no media host is configured', () => {
+    expect(resolveMediaBase('', at('https://facts.example.org/'), '/trawl/')).toBe(
+      'https://facts.example.org/trawl/',
+    );
+  });
+
+  it('resolves a relative media base against the site', () => {
+    expect(resolveMediaBase('media', at('https://facts.example.org/'), '/trawl/')).toBe(
+      'https://facts.example.org/trawl/media/',
+    );
+  });
+});
+
+describe('isLocalOrIpHost', () => {
+  it('knows local and IP hosts from names', () => {
+    expect(isLocalOrIpHost('localhost')).toBe(true);
+    expect(isLocalOrIpHost('app.localhost')).toBe(true);
+    expect(isLocalOrIpHost('10.0.0.1')).toBe(true);
+    expect(isLocalOrIpHost('[2001:db8::1]')).toBe(true);
+    expect(isLocalOrIpHost('example.org')).toBe(false);
+    expect(isLocalOrIpHost('1.example.org')).toBe(false);
+  });
+});
+
+describe('createMediaUrls', () => {
+  const urls = createMediaUrls('https://m.example.org/');
+
+  it('builds the spec paths', () => {
+    expect(urls.audio({ episode: '14.5', audio_url: 'https://feed.example.org/14.5.mp3' })).toBe(
+      'https://m.example.org/audio/14.5.mp3',
+    );
+    expect(
+      urls.episodeImage({ episode: '3', image: 'https://x.example.org/art/Cover.JPG?v=2' }),
+    ).toBe('https://m.example.org/images/episodes/3.jpg');
+    expect(urls.episodeImage({ episode: '3', image: null })).toBeNull();
+    expect(urls.episodeImage({ episode: '3', image: 'no-extension' })).toBeNull();
+    expect(urls.hostAvatar(12)).toBe('https://m.example.org/hosts/12.png');
+    expect(urls.icon('play')).toBe('https://m.example.org/icons/play.svg');
+    expect(urls.image('under-construction.svg')).toBe(
+      'https://m.example.org/images/under-construction.svg',
+    );
+  });
+
+  it("plays the feed's enclosure when the config says so", () => {
+    const enclosure = createMediaUrls('https://m.example.org/', 'enclosure');
+    expect(enclosure.audio({ episode: '1', audio_url: 'https://feed.example.org/1.mp3' })).toBe(
+      'https://feed.example.org/1.mp3',
+    );
+    expect(enclosure.audio({ episode: '1', audio_url: null })).toBe(
+      'https://m.example.org/audio/1.mp3',
+    );
+  });
+
+  it('encodes path segments', () => {
+    expect(urls.path('images/a b#c.png')).toBe('https://m.example.org/images/a%20b%23c.png');
+    expect(extensionOf('a.b/c')).toBe('');
+    expect(extensionOf('cover.webp')).toBe('webp');
+  });
+});

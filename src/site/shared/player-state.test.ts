@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import {
+  initialPlayerState,
+  playerReducer,
+  type PlayerAction,
+  type PlayerEpisode,
+  type PlayerState,
+} from './player-state.ts';
+
+const one: PlayerEpisode = {
+  episode: '1',
+  title: 'One',
+  duration: 600,
+  audio_url: null,
+  image: null,
+};
+const two: PlayerEpisode = { ...one, episode: '14.5', title: 'Fourteen and a half' };
+
+function run(...actions: PlayerAction[]): PlayerState {
+  return actions.reduce(playerReducer, initialPlayerState);
+}
+
+function loaded(state: PlayerState) {
+  if (state.status !== 'loaded') throw new Error(`expected a loaded player, got ${state.status}`);
+  return state;
+}
+
+describe('playerReducer', () => {
+  it('starts idle and plays an episode from the start when its button is pressed', () => {
+    expect(initialPlayerState.status).toBe('idle');
+    const state = loaded(run({ type: 'toggle', episode: one }));
+    expect(state).toMatchObject({ episode: one, playing: true, time: 0, ended: false });
+    expect(state.seek).toEqual({ to: 0, id: 1 });
+  });
+
+  it('toggles playing on the same episode and keeps the time', () => {
+    const paused = loaded(
+      run(
+        { type: 'toggle', episode: one },
+        { type: 'timeupdate', time: 42 },
+        { type: 'toggle', episode: one },
+      ),
+    );
+    expect(paused).toMatchObject({ playing: false, time: 42 });
+    const resumed = loaded(playerReducer(paused, { type: 'toggle', episode: one }));
+    expect(resumed).toMatchObject({ playing: true, time: 42 });
+    expect(resumed.seek).toBe(paused.seek);
+  });
+
+  it('switches to another episode and plays it', () => {
+    const state = loaded(
+      run(
+        { type: 'toggle', episode: one },
+        { type: 'timeupdate', time: 99 },
+        { type: 'toggle', episode: two },
+      ),
+    );
+    expect(state).toMatchObject({ episode: two, playing: true, time: 0, ended: false });
+    // A paused other episode switches too.
+    const fromPaused = loaded(
+      run({ type: 'toggle', episode: one }, { type: 'pause' }, { type: 'toggle', episode: two }),
+    );
+    expect(fromPaused).toMatchObject({ episode: two, playing: true });
+  });
+
+  it('sets the time and clears ended on time updates and seeks; ended sets ended', () => {
+    const ended = loaded(run({ type: 'toggle', episode: one }, { type: 'ended' }));
+    expect(ended).toMatchObject({ ended: true, playing: false });
+    expect(loaded(playerReducer(ended, { type: 'timeupdate', time: 12 }))).toMatchObject({
+      ended: false,
+      time: 12,
+    });
+    const sought = loaded(playerReducer(ended, { type: 'seek', time: 30 }));
+    expect(sought).toMatchObject({ ended: false, time: 30 });
+    expect(sought.seek).toEqual({ to: 30, id: 2 });
+  });
+
+  it('restarts an ended episode from the beginning when played again', () => {
+    const state = loaded(
+      run(
+        { type: 'toggle', episode: one },
+        { type: 'timeupdate', time: 600 },
+        { type: 'ended' },
+        {
+          type: 'toggle',
+          episode: one,
+        },
+      ),
+    );
+    expect(state).toMatchObject({ playing: true, ended: false, time: 0, seek: { to: 0 } });
+  });
+
+  it('plays from a moment, on the same or another episode', () => {
+    const same = loaded(
+      run(
+        { type: 'toggle', episode: one },
+        { type: 'durationchange', duration: 612.5 },
+        {
+          type: 'playFrom',
+          episode: one,
+          time: 75,
+        },
+      ),
+    );
+    expect(same).toMatchObject({ playing: true, time: 75, duration: 612.5, seek: { to: 75 } });
+    const other = loaded(playerReducer(same, { type: 'playFrom', episode: two, time: 8 }));
+    expect(other).toMatchObject({ episode: two, playing: true, time: 8, duration: 600 });
+  });
+
+  it('keeps seeks inside the episode', () => {
+    const state = run({ type: 'toggle', episode: one });
+    expect(loaded(playerReducer(state, { type: 'seek', time: -5 })).time).toBe(0);
+    expect(loaded(playerReducer(state, { type: 'seek', time: 9999 })).time).toBe(600);
+    expect(loaded(playerReducer(state, { type: 'seek', time: Number.NaN })).time).toBe(0);
+  });
+
+  it('primes a moment without playing, and never interrupts playback to do so', () => {
+    const primed = loaded(run({ type: 'prime', episode: two, time: 754 }));
+    expect(primed).toMatchObject({ episode: two, playing: false, time: 754, notice: 'primed' });
+    expect(primed.seek).toEqual({ to: 754, id: 1 });
+    const pressed = loaded(playerReducer(primed, { type: 'toggle', episode: two }));
+    expect(pressed).toMatchObject({ playing: true, notice: null, time: 754 });
+    const busy = run({ type: 'toggle', episode: one });
+    expect(playerReducer(busy, { type: 'prime', episode: two, time: 5 })).toBe(busy);
+  });
+
+  it('says when the browser blocks playback, and clears it once audio plays', () => {
+    const blocked = loaded(run({ type: 'toggle', episode: one }, { type: 'blocked' }));
+    expect(blocked).toMatchObject({ playing: false, notice: 'blocked' });
+    expect(loaded(playerReducer(blocked, { type: 'audioPlaying' }))).toMatchObject({
+      playing: true,
+      notice: null,
+    });
+    expect(loaded(run({ type: 'toggle', episode: one }, { type: 'error' }))).toMatchObject({
+      playing: false,
+      notice: 'error',
+    });
+  });
+
+  it('follows pauses the audio makes on its own', () => {
+    expect(loaded(run({ type: 'toggle', episode: one }, { type: 'audioPaused' })).playing).toBe(
+      false,
+    );
+  });
+
+  it('ignores audio events and seeks while idle, and returns the same state for no change', () => {
+    for (const action of [
+      { type: 'timeupdate', time: 3 },
+      { type: 'ended' },
+      { type: 'seek', time: 3 },
+      { type: 'pause' },
+      { type: 'durationchange', duration: 5 },
+    ] satisfies PlayerAction[]) {
+      expect(playerReducer(initialPlayerState, action)).toBe(initialPlayerState);
+    }
+    const state = run({ type: 'toggle', episode: one }, { type: 'timeupdate', time: 3 });
+    expect(playerReducer(state, { type: 'timeupdate', time: 3 })).toBe(state);
+    expect(playerReducer(state, { type: 'durationchange', duration: Number.NaN })).toBe(state);
+  });
+});

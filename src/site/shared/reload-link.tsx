@@ -1,0 +1,14 @@
+import type { MouseEvent, ReactNode } from 'react';
+
+/** A 'reload page' link: a real link to this page that reloads it. */
+export function ReloadLink({ children = 'reload page' }: { children?: ReactNode }): ReactNode {
+  const reload = (event: MouseEvent<HTMLAnchorElement>): void => {
+    event.preventDefault();
+    window.location.reload();
+  };
+  return (
+    <a href={window.location.href} onClick={reload}>
+      {children}
+    </a>
+  );
+}
