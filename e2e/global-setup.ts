@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildWithCli, DEMO_FOLDER, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
@@ -14,11 +14,16 @@ declare module 'vitest' {
 
 /** Builds the demo podcast with the real CLI once, and serves it for every e2e test file. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dbDir = resolve(REPO_ROOT, '.trawl/e2e/demo-db');
-  await rm(dbDir, { recursive: true, force: true });
+  // A folder of this run's own, so two runs in one working tree never delete each other's.
+  await mkdir(resolve(REPO_ROOT, '.trawl/e2e'), { recursive: true });
+  const runDir = await mkdtemp(resolve(REPO_ROOT, '.trawl/e2e/run-'));
+  const dbDir = resolve(runDir, 'demo-db');
   await buildWithCli(DEMO_FOLDER, dbDir);
   const server = await serveSite(dbDir);
   project.provide('baseUrl', server.url);
   project.provide('demoDbDir', dbDir);
-  return () => server.close();
+  return async () => {
+    await server.close();
+    await rm(runDir, { recursive: true, force: true });
+  };
 }
