@@ -256,6 +256,25 @@ describe('TranscriptPanel', () => {
       `${window.location.origin}/episodes/12?t=19`,
     );
     expect(screen.getByText('Link to 0:19 copied')).toBeInTheDocument();
+    act(() => {
+      store.dispatch({ type: 'timeupdate', time: 22 });
+    });
+    expect(screen.queryByText(/copied/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy link to this moment (0:21)' })).toBeVisible();
+  });
+
+  it('shows the link to copy by hand when the clipboard refuses', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new Error('denied'));
+    const { store } = renderPanel();
+    await transcriptBody();
+    act(() => {
+      store.dispatch({ type: 'playFrom', episode, time: 4.2 });
+    });
+    await user.click(screen.getByRole('button', { name: 'Copy link to this moment (0:04)' }));
+    expect(screen.getByRole('textbox', { name: 'Link to this moment' })).toHaveValue(
+      `${window.location.origin}/episodes/12?t=4`,
+    );
   });
 
   it('shows the under-construction banner for an episode without a transcript', () => {

@@ -1,0 +1,215 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
+import { REPO_ROOT } from '../scripts/demo-site.ts';
+import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+
+// Reading along (issue 6) in Chromium against the demo podcast: play and watch the time and
+// the highlighted sentence move, seek with the bar and with a word, switch episodes, open a
+// `?t=` link, search a phrase, expand all, and screenshots of a playing episode with a search
+// highlight at 1280 and 360 px.
+
+const NO_PROBLEMS: PageProblems = { consoleErrors: [], pageErrors: [], foreignRequests: [], cspViolations: [] };
+const SCREENSHOTS = resolve(REPO_ROOT, 'e2e/screenshots');
+
+let session: BrowserSession;
+let baseUrl: string;
+
+beforeAll(async () => {
+  baseUrl = inject('baseUrl');
+  session = await launchBrowser({ audio: true });
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await session.close();
+});
+
+function row(page: Page, episode: string): Locator {
+  return page.getByRole('article', { name: new RegExp(`^${episode.replace('.', '\\.')}: `) });
+}
+
+function transcript(page: Page, episode: string): Locator {
+  return page.getByRole('region', { name: `Transcript of episode ${episode}` });
+}
+
+function audioTime(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelector('audio')?.currentTime ?? -1);
+}
+
+function audioSrc(page: Page): Promise<string> {
+  return page.evaluate(() => document.querySelector('audio')?.getAttribute('src') ?? '');
+}
+
+async function currentSentence(page: Page, episode: string): Promise<string> {
+  return (await transcript(page, episode).locator('[aria-current="true"]').allTextContents()).join(' ');
+}
+
+async function openEpisode(page: Page, episode: string): Promise<Locator> {
+  await row(page, episode).getByRole('button', { name: /show transcript/ }).click();
+  await transcript(page, episode).getByRole('button').first().waitFor();
+  return transcript(page, episode);
+}
+
+describe('reading along', () => {
+  test('play: the time advances and the highlighted sentence follows', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(baseUrl);
+    await page.getByText('showing all 10 episodes').waitFor();
+    await openEpisode(page, '9');
+    await row(page, '9').getByRole('button', { name: 'Play episode 9' }).click();
+    await row(page, '9').getByRole('button', { name: 'Pause episode 9' }).waitFor();
+    expect(await page.locator('audio').count()).toBe(1);
+    expect(await audioSrc(page)).toMatch(/\/audio\/9\.mp3$/);
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 1);
+    const first = await currentSentence(page, '9');
+    expect(first).not.toBe('');
+    await page.waitForFunction(
+      (before) => {
+        const current = document.querySelector('[aria-current="true"]')?.textContent ?? '';
+        return current !== '' && !before.startsWith(current);
+      },
+      first,
+      { timeout: 20_000 },
+    );
+    const slider = row(page, '9').getByRole('slider', { name: 'Seek in episode 9' });
+    expect(await slider.getAttribute('aria-valuetext')).toMatch(/^0:\d\d of \d+:\d\d$/);
+    await row(page, '9').getByRole('button', { name: 'Pause episode 9' }).click();
+    expect(await page.evaluate(() => document.querySelector('audio')?.paused)).toBe(true);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('seek: by clicking the bar, with the keyboard, and by clicking a word', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(baseUrl);
+    const words = await openEpisode(page, '9');
+    await row(page, '9').getByRole('button', { name: 'Play episode 9' }).click();
+    const slider = row(page, '9').getByRole('slider');
+    const box = await slider.boundingBox();
+    if (!box) throw new Error('the seek bar has no box');
+    const duration = Number(await slider.getAttribute('aria-valuemax'));
+    await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+    await expect.poll(() => audioTime(page)).toBeGreaterThan(duration * 0.7);
+
+    await slider.press('Home');
+    await expect.poll(() => audioTime(page)).toBeLessThan(1.5);
+    await slider.press('ArrowRight');
+    expect(await slider.getAttribute('aria-valuetext')).toMatch(/^0:0[5-6] of /);
+
+    const napoleon = words.getByRole('button', { name: 'Napoleon' }).first();
+    await napoleon.click();
+    const sentence = await currentSentence(page, '9');
+    expect(sentence).toContain('Napoleon');
+    const time = await audioTime(page);
+    expect(time).toBeGreaterThan(40);
+    await words.getByRole('button', { name: 'Vanilla?' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => audioTime(page)).toBeLessThan(time);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('switch: another episode takes over the one audio element', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(baseUrl);
+    await page.getByText('showing all 10 episodes').waitFor();
+    await row(page, '9').getByRole('button', { name: 'Play episode 9' }).click();
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.5);
+    await row(page, '1').getByRole('button', { name: 'Play episode 1' }).click();
+    await row(page, '1').getByRole('button', { name: 'Pause episode 1' }).waitFor();
+    expect(await audioSrc(page)).toMatch(/\/audio\/1\.mp3$/);
+    expect(await row(page, '9').getByRole('slider').count()).toBe(0);
+    expect(await row(page, '9').getByRole('button', { name: 'Play episode 9' }).count()).toBe(1);
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.5);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('a ?t= link opens the episode at that moment and waits for play', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(`${baseUrl}/episodes/9?t=0:40`);
+    const words = transcript(page, '9');
+    await words.getByRole('button').first().waitFor();
+    expect(await page.getByRole('slider').getAttribute('aria-valuetext')).toMatch(/^0:40 of /);
+    await page.getByText('Press play to listen from 0:40').waitFor();
+    expect(await currentSentence(page, '9')).toContain('Edmond Albius');
+    expect(await page.evaluate(() => document.querySelector('audio')?.paused)).toBe(true);
+    await page.getByRole('button', { name: 'Play episode 9' }).click();
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 40.3);
+    expect(await page.getByText('Press play to listen from').count()).toBe(0);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('search a phrase: the count line and the highlights agree with the index', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(`${baseUrl}/?q=${encodeURIComponent(DEMO_FACTS.phrase)}`);
+    await page.getByText(`found ${DEMO_FACTS.phraseEpisodes.length} of 10 episodes`).waitFor();
+    const words = await openEpisode(page, '9');
+    await page.getByText(`found 1 utterance of "${DEMO_FACTS.phrase}"`).waitFor();
+    expect(await words.locator('mark').allTextContents()).toEqual(['ice', 'cream']);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('follow mode keeps the sentence in view until the visitor scrolls', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(baseUrl);
+    const words = await openEpisode(page, DEMO_FACTS.longEpisode);
+    const scrollTop = () => words.evaluate((box) => box.scrollTop);
+    await row(page, DEMO_FACTS.longEpisode).getByRole('button', { name: /^Play episode/ }).click();
+    const slider = row(page, DEMO_FACTS.longEpisode).getByRole('slider');
+    await slider.press('End');
+    await slider.press('ArrowLeft');
+    await expect.poll(scrollTop).toBeGreaterThan(100);
+
+    await words.hover();
+    await page.mouse.wheel(0, -5000);
+    const follow = page.getByRole('button', { name: 'Follow along' });
+    await follow.waitFor();
+    const manual = await scrollTop();
+    await slider.press('Home');
+    await page.waitForTimeout(500);
+    expect(await scrollTop()).toBe(manual);
+    await slider.press('End');
+    await slider.press('ArrowLeft');
+    await follow.click();
+    await expect.poll(scrollTop).toBeGreaterThan(100);
+    expect(await follow.count()).toBe(0);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('expand all opens every transcript once', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(baseUrl);
+    await page.getByText('showing all 10 episodes').waitFor();
+    await page.getByRole('button', { name: '[+] expand all' }).click();
+    for (const episode of DEMO_FACTS.episodes) {
+      await transcript(page, episode).getByRole('button').first().waitFor();
+    }
+    const long = transcript(page, DEMO_FACTS.longEpisode);
+    expect(await long.locator('.transcript-marker').allTextContents()).toHaveLength(3);
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+
+  test('screenshots: a playing episode with a search highlight at 1280 and 360 px', async () => {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.goto(`${baseUrl}/episodes/9?q=${encodeURIComponent(DEMO_FACTS.phrase)}`);
+    // An episode's own page opens it.
+    const words = transcript(page, '9');
+    await words.getByRole('button').first().waitFor();
+    expect(await words.locator('mark').allTextContents()).toEqual(['ice', 'cream']);
+    await words.getByRole('button', { name: 'popular' }).click();
+    await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 8);
+    await page.screenshot({ path: join(SCREENSHOTS, 'playing-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.screenshot({ path: join(SCREENSHOTS, 'playing-360.png'), fullPage: true });
+    expect(problems).toEqual(NO_PROBLEMS);
+    await page.close();
+  });
+});
