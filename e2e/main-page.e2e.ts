@@ -320,7 +320,7 @@ describe('a podcast with several pages', () => {
     await page.waitForURL((url) => url.searchParams.get('p') === '2');
     await page.getByRole('button', { name: 'Last page' }).click();
     await expect.poll(() => box.inputValue()).toBe('3');
-    expect(await rowTitles(page)).toHaveLength(3);
+    await expect.poll(async () => (await rowTitles(page)).length).toBe(3);
     await box.fill('9');
     await box.press('Enter');
     await expect.poll(() => box.inputValue()).toBe('3');

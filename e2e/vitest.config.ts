@@ -13,5 +13,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The browser and the page share two cores with everything else: give polls time.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
   },
 });

@@ -8,7 +8,8 @@ import { siteMounts } from '../src/builder/site-mounts.ts';
 const run = promisify(execFile);
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
-export const SITE_DIR = resolve(REPO_ROOT, 'dist/site');
+/** The production build the tests serve; TRAWL_SITE_DIR points them at another build. */
+export const SITE_DIR = resolve(REPO_ROOT, process.env.TRAWL_SITE_DIR ?? 'dist/site');
 export const DEMO_FOLDER = resolve(REPO_ROOT, 'demo/podcast');
 export const DEMO_MEDIA = resolve(DEMO_FOLDER, 'media');
 
