@@ -62,7 +62,8 @@ export function cspMetaTag(policy: string): string {
  * tag must already be there, first in <head>, where the plugin puts it.
  */
 export function withContentSecurityPolicy(html: string, options: CspOptions): string {
-  if (!META.test(html)) throw new Error('index.html has no Content-Security-Policy meta tag to rewrite');
+  if (!META.test(html))
+    throw new Error('index.html has no Content-Security-Policy meta tag to rewrite');
   return html.replace(META, cspMetaTag(contentSecurityPolicy(options)));
 }
 
@@ -86,7 +87,10 @@ export function cspMetaPlugin(options: CspOptions = {}): Plugin {
         // Right after <meta charset> (which must come first), before any script or style.
         const anchor = [/<meta charset="[^"]*"\s*\/?>/i, /<head>/i].find((tag) => tag.test(html));
         if (!anchor) throw new Error('index.html has no <head> for the CSP meta tag');
-        return html.replace(anchor, (tag) => `${tag}\n    ${cspMetaTag(contentSecurityPolicy(options))}`);
+        return html.replace(
+          anchor,
+          (tag) => `${tag}\n    ${cspMetaTag(contentSecurityPolicy(options))}`,
+        );
       },
     },
   };

@@ -1,3 +1,438 @@
-// `npm run bench` is specified in docs/performance.md; until the benchmark lands it says so.
-console.error('The benchmark is not written yet: see issue "Performance" and docs/performance.md.');
-process.exitCode = 1;
+/**
+ * `npm run bench`: what a visitor waits for on the scale corpus, Trawl against the original
+ * design, in one run (docs/performance.md).
+ *
+ *   npm run bench [-- --delay 50 --runs 3 --episodes 600 --words 9000 --seed 1]
+ *   npm run bench -- --quick            (a small smoke run: 40 episodes, 1 run)
+ *   npm run bench -- --only search-rare,transcript --no-render
+ *
+ * A full run (not --quick, not --only) writes bench/results/latest.json and appends a line to
+ * bench/results/HISTORY.md. Everything it builds is cached under .trawl/bench/.
+ */
+import { execFileSync } from 'node:child_process';
+import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { launchBrowser } from '../e2e/browser.ts';
+import { dbConfigSchema } from '../src/core/site-config.ts';
+import { assetSizes, buildBenchPage, buildSite, compressedSizer, REPO_ROOT } from './assets.ts';
+import { formatRatio, formatNumber, median, toKb } from './stats.ts';
+import { measureAll, type RawResults } from './measure.ts';
+import { OPERATIONS } from './operations.ts';
+import {
+  buildTrawl,
+  chooseWorkload,
+  corpusKey,
+  ensureBaseline,
+  ensureCorpus,
+  joinChunks,
+} from './prepare.ts';
+import {
+  checkBudgets,
+  formatBudgets,
+  formatOperations,
+  historyLine,
+  markdownTable,
+  operationRow,
+  type FirstVisit,
+  type OperationRow,
+} from './report.ts';
+import {
+  mainPageRenders,
+  transcriptRender,
+  type MainPageRenders,
+  type TranscriptRender,
+} from './responsiveness.ts';
+import { serveBenchPage, serveSite } from './servers.ts';
+import { summarise } from './traffic.ts';
+
+const CACHE_DIR = resolve(REPO_ROOT, '.trawl/bench');
+const RESULTS_DIR = resolve(REPO_ROOT, 'bench/results');
+
+const optionsSchema = z.object({
+  delay: z.coerce.number().int().min(0).max(2000),
+  runs: z.coerce.number().int().min(1).max(25),
+  episodes: z.coerce.number().int().min(12).max(100_000),
+  words: z.coerce.number().int().min(10).max(200_000),
+  seed: z.coerce.number().int().min(0),
+  quick: z.boolean(),
+  only: z.array(z.string()).nullable(),
+  render: z.boolean(),
+});
+
+type Options = z.infer<typeof optionsSchema>;
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      delay: { type: 'string', default: '50' },
+      runs: { type: 'string' },
+      episodes: { type: 'string' },
+      words: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      'no-render': { type: 'boolean', default: false },
+    },
+  });
+  const quick = values.quick;
+  const parsed = optionsSchema.safeParse({
+    delay: values.delay,
+    runs: values.runs ?? (quick ? '1' : '3'),
+    episodes: values.episodes ?? (quick ? '40' : '600'),
+    words: values.words ?? (quick ? '2000' : '9000'),
+    seed: values.seed,
+    quick,
+    only: values.only === undefined ? null : values.only.split(',').map((id) => id.trim()),
+    render: !values['no-render'],
+  });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `--${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new Error(`bench: invalid options\n  ${problems.join('\n  ')}`);
+  }
+  const known = new Set(['first-screen', ...OPERATIONS.map((operation) => operation.id)]);
+  const unknown = parsed.data.only?.find((id) => !known.has(id));
+  if (unknown !== undefined) {
+    throw new Error(
+      `bench: --only: unknown operation "${unknown}" (known: ${[...known].join(', ')})`,
+    );
+  }
+  return parsed.data;
+}
+
+function log(line: string): void {
+  console.log(line);
+}
+
+function gitCommit(): string | null {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT })
+      .toString()
+      .trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: REPO_ROOT }).length > 0;
+    return dirty ? `${commit}+changes` : commit;
+  } catch {
+    return null;
+  }
+}
+
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const kib = (bytes: number): string => `${formatNumber(toKb(bytes))} KB`;
+
+/** Everything `latest.json` holds. */
+interface BenchResults {
+  date: string;
+  commit: string | null;
+  parameters: Options & { delayMs: number };
+  machine: { cpus: number; loadAverage: number[]; node: string };
+  workload: ReturnType<typeof chooseWorkload>;
+  build: { seconds: number; peakRssMb: number; rssSource: string; corpusSeconds: number | null };
+  databases: { trawlBytes: number; baselineBytes: number; baselineBuildSeconds: number };
+  assets: Awaited<ReturnType<typeof assetSizes>>;
+  firstVisit: FirstVisit | null;
+  firstScreenRowsMs: number | null;
+  rows: OperationRow[];
+  budgets: ReturnType<typeof checkBudgets>;
+  responsiveness: { mainPage: MainPageRenders | null; transcript: TranscriptRender | null };
+  /** Pages the bench page read for each operation's first run (`c` = cached), per layout. */
+  pageTraces: Record<string, { trawl: string; baseline: string }>;
+  totalSeconds: number;
+}
+
+function buildRows(raw: RawResults, workload: BenchResults['workload']): OperationRow[] {
+  const rows: OperationRow[] = [
+    operationRow('first-screen', 'first screen (to the first page with descriptions)', false, {
+      site: raw.firstScreen.site.map((run) => run.measure),
+      trawl: raw.firstScreen.trawl.map((run) => run.measure),
+      baseline: raw.firstScreen.baseline.map((run) => run.measure),
+    }),
+  ];
+  for (const operation of OPERATIONS) {
+    const runs = raw.operations[operation.id];
+    if (!runs) continue;
+    const label = operation.label(workload);
+    rows.push(
+      operationRow(operation.id, label, false, {
+        site: runs.site.map((run) => run.measure),
+        siteAfter: runs.site.flatMap((run) => (run.after ? [run.after] : [])),
+        trawl: runs.trawl.map((run) => run.measure),
+        baseline: runs.baseline.map((run) => run.measure),
+      }),
+    );
+    if (runs.siteWarm.length + runs.trawlWarm.length > 0) {
+      rows.push(
+        operationRow(operation.id, label, true, {
+          site: runs.siteWarm.map((run) => run.measure),
+          trawl: runs.trawlWarm.map((run) => run.measure),
+          baseline: runs.baselineWarm.map((run) => run.measure),
+        }),
+      );
+    }
+  }
+  return rows;
+}
+
+function pageTraces(raw: RawResults): BenchResults['pageTraces'] {
+  const traces: BenchResults['pageTraces'] = {
+    'first-screen': {
+      trawl: raw.firstScreen.trawl[0]?.outcome.pageTrace ?? '',
+      baseline: raw.firstScreen.baseline[0]?.outcome.pageTrace ?? '',
+    },
+  };
+  for (const [id, runs] of Object.entries(raw.operations)) {
+    traces[id] = {
+      trawl: runs.trawl[0]?.outcome.pageTrace ?? '',
+      baseline: runs.baseline[0]?.outcome.pageTrace ?? '',
+    };
+  }
+  return traces;
+}
+
+function formatResults(results: BenchResults): string {
+  const labels = new Map(results.rows.map((row) => [row.id, row.label.replace(/ \(.*$/, '')]));
+  const p = results.parameters;
+  const lines = [
+    '',
+    `Trawl benchmark · ${results.date} · ${results.commit ?? 'no git'} · ${p.episodes} episodes × ${p.words} words (seed ${p.seed}) · ${p.delayMs} ms added delay · ${p.runs} run(s), medians`,
+    `Machine: ${results.machine.cpus} cores, load average ${results.machine.loadAverage.map((value) => value.toFixed(1)).join(' ')}, Node ${results.machine.node}`,
+    '',
+    'Requests and KB are to the database chunk files (counted by the server); ms is wall time in the page.',
+    'Trawl site = the production site in Chromium; query = the same worker on a bench page, running each layout’s own queries.',
+    '',
+    formatOperations(results.rows),
+    '',
+    formatBudgets(results.budgets, (id) => labels.get(id) ?? id),
+    '',
+    markdownTable(
+      ['build and sizes', 'figure'],
+      [
+        ['trawl build (wall)', `${formatNumber(results.build.seconds)} s`],
+        [
+          'trawl build (peak RSS)',
+          `${formatNumber(results.build.peakRssMb)} MB (${results.build.rssSource})`,
+        ],
+        ['Trawl database', mib(results.databases.trawlBytes)],
+        ['baseline database', mib(results.databases.baselineBytes)],
+        ...results.assets.map((asset) => [
+          `site ${asset.kind} (${asset.files.length} file${asset.files.length === 1 ? '' : 's'})`,
+          `${kib(asset.bytes)} raw, ${kib(asset.gzipBytes)} gzipped`,
+        ]),
+        [
+          'first visit, every request',
+          results.firstVisit
+            ? `${formatNumber(results.firstVisit.requests)} requests, ${formatNumber(results.firstVisit.kb)} KB raw, ${formatNumber(results.firstVisit.compressedKb)} KB compressed (assets gzipped as a host serves them, database chunks as they are)`
+            : '–',
+        ],
+        ['first screen, rows before descriptions', `${formatNumber(results.firstScreenRowsMs)} ms`],
+      ],
+    ),
+  ];
+  const { mainPage, transcript } = results.responsiveness;
+  if (mainPage || transcript) {
+    const figure = (
+      name: string,
+      value: { median: number; worst?: number; max?: number },
+      budget: number,
+    ): string[] => {
+      const worst = value.worst ?? value.max ?? Number.NaN;
+      return [
+        name,
+        `${formatNumber(value.median)} ms`,
+        `${formatNumber(worst)} ms`,
+        `< ${budget} ms ${value.median < budget ? '✓' : '✗'}`,
+      ];
+    };
+    const body: string[][] = [];
+    if (mainPage) {
+      body.push(figure('typing a character (re-render)', mainPage.typing, 50));
+      body.push(figure('next / previous page (re-render)', mainPage.nextPage, 50));
+      body.push(figure('episode-type filter (re-render)', mainPage.typeFilter, 50));
+    }
+    if (transcript) {
+      body.push(figure(`${transcript.words}-word transcript render`, transcript.renderMs, 100));
+      body.push(figure('time update while playing', transcript.timeUpdateMs, 4));
+    }
+    lines.push(
+      '',
+      markdownTable(['responsiveness (warm, render only)', 'median', 'worst', 'target'], body),
+    );
+  }
+  const met = results.budgets.filter((check) => check.met).length;
+  lines.push(
+    '',
+    `Budgets met: ${met} of ${results.budgets.length}. Common word: the baseline reads ${formatRatio(results.rows.find((row) => row.id === 'search-common' && !row.warm)?.ratio?.kb)} the bytes; transcript ${formatRatio(results.rows.find((row) => row.id === 'transcript')?.ratio?.kb)}.`,
+    `Whole run: ${formatNumber(results.totalSeconds)} s.`,
+  );
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const options = parseOptions(process.argv.slice(2));
+  const parameters = { episodes: options.episodes, words: options.words, seed: options.seed };
+  const key = corpusKey(parameters);
+  const quietMs = Math.max(300, 3 * options.delay);
+  log(`Trawl benchmark: ${key}, ${options.delay} ms delay, ${options.runs} run(s)`);
+
+  const corpus = await ensureCorpus(parameters, CACHE_DIR);
+  log(
+    corpus.generatedSeconds === null
+      ? `corpus: reusing ${relative(REPO_ROOT, corpus.dir)}`
+      : `corpus: generated ${relative(REPO_ROOT, corpus.dir)} in ${formatNumber(corpus.generatedSeconds)} s`,
+  );
+  const trawlOut = join(CACHE_DIR, `trawl-${key}`);
+  const trawl = await buildTrawl(corpus.dir, trawlOut);
+  log(
+    `trawl build: ${formatNumber(trawl.seconds)} s, peak RSS ${mib(trawl.peakRssBytes)}, database ${mib(trawl.databaseBytes)}`,
+  );
+  const trawlFile = join(CACHE_DIR, `trawl-${key}.sqlite3`);
+  await joinChunks(trawl.versionDir, trawlFile);
+  const baseline = await ensureBaseline(parameters, trawlFile, CACHE_DIR);
+  log(
+    `baseline: ${baseline.reused ? 'reusing' : 'built'} ${relative(REPO_ROOT, baseline.build.outDir)} (${mib(baseline.build.databaseBytes)}${baseline.reused ? '' : `, ${formatNumber(baseline.build.seconds)} s`})`,
+  );
+  const config = dbConfigSchema.parse(
+    JSON.parse(await readFile(join(trawl.versionDir, 'config.json'), 'utf8')),
+  );
+  const workload = chooseWorkload(trawlFile, config.site.pageSize);
+  log(
+    `workload: rare "${workload.rare}", common "${workload.common}", phrase "${workload.phrase}", all fields "${workload.allFields}", transcript of episode ${workload.transcript.episode} (${workload.transcript.words} words)`,
+  );
+
+  const siteDir = join(CACHE_DIR, 'site');
+  const pageDir = join(CACHE_DIR, 'page');
+  await buildSite(siteDir);
+  await buildBenchPage(pageDir);
+  const assets = await assetSizes(siteDir);
+  log('site and bench page built');
+
+  const mediaDirs = [join(corpus.dir, 'media'), resolve(REPO_ROOT, 'demo/podcast/media')];
+  const site = await serveSite(siteDir, trawl.outDir, mediaDirs, options.delay);
+  const query = await serveBenchPage(pageDir, trawl.outDir, baseline.build.outDir, options.delay);
+  let raw: RawResults;
+  let mainPage: MainPageRenders | null = null;
+  let transcript: TranscriptRender | null = null;
+  try {
+    const operations = options.only
+      ? OPERATIONS.filter((operation) => options.only?.includes(operation.id))
+      : OPERATIONS;
+    raw = await measureAll({
+      siteUrl: site.url,
+      queryUrl: query.url,
+      siteTraffic: site.traffic,
+      queryTraffic: query.traffic,
+      runs: options.runs,
+      quietMs,
+      workload,
+      operations,
+      log,
+    });
+    if (options.render) {
+      log('  responsiveness: main page re-renders, then the transcript render benchmark');
+      const session = await launchBrowser();
+      try {
+        mainPage = await mainPageRenders(
+          session,
+          site.url,
+          site.traffic,
+          quietMs,
+          options.quick ? 3 : 7,
+        );
+      } finally {
+        await session.close();
+      }
+      transcript = await transcriptRender(options.words);
+    }
+  } finally {
+    await site.close();
+    await query.close();
+  }
+
+  const sizer = compressedSizer(site.mounts);
+  const visits = raw.firstScreen.site.map((run) => summarise(run.entries, sizer));
+  const firstVisit: FirstVisit | null =
+    visits.length === 0
+      ? null
+      : {
+          requests: median(visits.map((visit) => visit.requests)),
+          kb: median(visits.map((visit) => visit.kb)),
+          compressedKb: median(visits.map((visit) => visit.compressedKb)),
+        };
+  const rows = buildRows(raw, workload);
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    commit: gitCommit(),
+    parameters: { ...options, delayMs: options.delay },
+    machine: { cpus: cpus().length, loadAverage: loadavg(), node: process.version },
+    workload,
+    build: {
+      seconds: trawl.seconds,
+      peakRssMb: trawl.peakRssBytes / 1024 / 1024,
+      rssSource: trawl.rssSource,
+      corpusSeconds: corpus.generatedSeconds,
+    },
+    databases: {
+      trawlBytes: trawl.databaseBytes,
+      baselineBytes: baseline.build.databaseBytes,
+      baselineBuildSeconds: baseline.build.seconds,
+    },
+    assets,
+    firstVisit,
+    firstScreenRowsMs:
+      raw.firstScreen.site.length > 0
+        ? median(raw.firstScreen.site.map((run) => run.rowsMs))
+        : null,
+    rows,
+    budgets: checkBudgets(rows, firstVisit),
+    responsiveness: { mainPage, transcript },
+    pageTraces: pageTraces(raw),
+    totalSeconds: (performance.now() - started) / 1000,
+  };
+  log(formatResults(results));
+
+  const partial = options.quick || options.only !== null;
+  const json = `${JSON.stringify(results, null, 2)}\n`;
+  if (partial) {
+    const file = join(CACHE_DIR, 'partial-latest.json');
+    await writeFile(file, json);
+    log(
+      `(a ${options.quick ? 'quick' : 'partial'} run: results in ${relative(REPO_ROOT, file)}, bench/results/ untouched)`,
+    );
+    return;
+  }
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await writeFile(join(RESULTS_DIR, 'latest.json'), json);
+  const history = join(RESULTS_DIR, 'HISTORY.md');
+  const existing = await readFile(history, 'utf8').catch(() => '');
+  if (existing === '') {
+    await appendFile(
+      history,
+      '# Benchmark history\n\nOne line per full `npm run bench`: site figures as requests/KB/ms (cold, medians).\n\n',
+    );
+  }
+  await appendFile(
+    history,
+    `${historyLine({
+      date: new Date(results.date),
+      commit: results.commit,
+      key,
+      delayMs: options.delay,
+      runs: options.runs,
+      rows,
+      checks: results.budgets,
+      buildSeconds: results.build.seconds,
+      peakRssMb: results.build.peakRssMb,
+    })}\n`,
+  );
+  log('wrote bench/results/latest.json and a line in bench/results/HISTORY.md');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+});

@@ -266,10 +266,16 @@ const optionsSchema = z.object({
 });
 
 /** The media origins and audio hosts the page's CSP must allow for these versions. */
-function cspOptionsFor(mediaBase: string | undefined, versions: { config: DbConfig }[]): CspOptions {
-  const bases = mediaBase !== undefined ? [mediaBase] : versions.map((folder) => folder.config.site.mediaBase);
+function cspOptionsFor(
+  mediaBase: string | undefined,
+  versions: { config: DbConfig }[],
+): CspOptions {
+  const bases =
+    mediaBase !== undefined ? [mediaBase] : versions.map((folder) => folder.config.site.mediaBase);
   return {
-    mediaOrigins: bases.map(mediaOriginOf).filter((origin): origin is string => origin !== undefined),
+    mediaOrigins: bases
+      .map(mediaOriginOf)
+      .filter((origin): origin is string => origin !== undefined),
     anyHttpsAudio: versions.some((folder) => folder.config.site.audio === 'enclosure'),
   };
 }
@@ -331,7 +337,10 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     let indexHtml = await readFile(join(siteDir, 'index.html'), 'utf8');
     if (readContentSecurityPolicy(indexHtml) !== undefined) {
       // The CSP meta tag must allow the media host, which is known only now.
-      indexHtml = withContentSecurityPolicy(indexHtml, cspOptionsFor(mediaBase, [current, ...database.older]));
+      indexHtml = withContentSecurityPolicy(
+        indexHtml,
+        cspOptionsFor(mediaBase, [current, ...database.older]),
+      );
       await writeFile(join(siteDir, 'index.html'), indexHtml);
     }
     await writeFile(join(siteDir, '404.html'), indexHtml);

@@ -1,5 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { TranscriptBlob } from '../core/db-schema.ts';
+import { parseTranscriptBlob, toStoredTranscript } from '../core/transcript-blob.ts';
 import type { ParsedTranscript } from './transcripts/word-collector.ts';
 
 /** Converts a parsed transcript into the stored blob shape: centiseconds and whole percents. */
@@ -20,28 +21,16 @@ export function toTranscriptBlob(transcript: ParsedTranscript): TranscriptBlob {
   return blob;
 }
 
-/** `transcripts.data`: the blob as JSON, compressed with raw DEFLATE. */
+/**
+ * `transcripts.data`: the blob as version-2 JSON (times as gaps and durations, about half the
+ * size of absolute times once compressed), compressed with raw DEFLATE.
+ */
 export function encodeTranscriptBlob(blob: TranscriptBlob): Buffer {
-  return deflateRawSync(JSON.stringify(blob), { level: 9 });
+  return deflateRawSync(JSON.stringify(toStoredTranscript(blob)), { level: 9 });
 }
 
-/** Reads a `transcripts.data` value back (for Node consumers and tests). */
+/** Reads a `transcripts.data` value of either version back (for Node consumers and tests). */
 export function decodeTranscriptBlob(data: Uint8Array): TranscriptBlob {
   const parsed: unknown = JSON.parse(inflateRawSync(data).toString('utf8'));
-  if (!isTranscriptBlob(parsed))
-    throw new Error('transcripts.data is not a version 1 transcript blob');
-  return parsed;
-}
-
-function isTranscriptBlob(value: unknown): value is TranscriptBlob {
-  if (typeof value !== 'object' || value === null) return false;
-  const field = (key: keyof TranscriptBlob): unknown =>
-    Object.getOwnPropertyDescriptor(value, key)?.value;
-  return (
-    field('v') === 1 &&
-    Array.isArray(field('words')) &&
-    Array.isArray(field('start')) &&
-    Array.isArray(field('end')) &&
-    Array.isArray(field('prob'))
-  );
+  return parseTranscriptBlob(parsed, 'transcripts.data');
 }

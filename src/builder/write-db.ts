@@ -1,5 +1,17 @@
+import { deflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
-import { PAGE_SIZE, SCHEMA_SQL, SCHEMA_VERSION } from '../core/db-schema.ts';
+import {
+  EPISODE_LIST_ID,
+  PAGE_SIZE,
+  PASSAGE_HEAD_COUNT,
+  SCHEMA_SQL,
+  SCHEMA_VERSION,
+  type EpisodeListBlob,
+  type PassageHeadData,
+  type PresenterRow,
+  type VenueRow,
+} from '../core/db-schema.ts';
+import { buildPassages } from '../core/passages.ts';
 import type { Presenter, Venue } from './people.ts';
 import { encodeTranscriptBlob, toTranscriptBlob } from './transcript-blob.ts';
 import type { ParsedTranscript } from './transcripts/word-collector.ts';
@@ -87,8 +99,9 @@ export function openDatabaseWriter(
 
   const insertEpisode = db.prepare(
     `INSERT INTO episodes (id, episode, title, pub_date, image, duration, audio_url,
-       presenter1, presenter2, presenter3, presenter4, presenter5, venue, live, compilation, word_count, timing)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       presenter1, presenter2, presenter3, presenter4, presenter5, venue, live, compilation, word_count, timing,
+       passage_first, passage_count)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertDescription = db.prepare(
     'INSERT INTO episode_descriptions (id, description) VALUES (?, ?)',
@@ -100,14 +113,28 @@ export function openDatabaseWriter(
   const insertTerms = db.prepare(
     'INSERT INTO words_fts_terms (rowid, title, description, words, episode) VALUES (?, ?, ?, ?, ?)',
   );
+  const insertPassage = db.prepare(
+    'INSERT INTO passages (id, episode_id, first_word, data) VALUES (?, ?, ?, ?)',
+  );
+  const insertPassageFts = db.prepare('INSERT INTO passages_fts (rowid, words) VALUES (?, ?)');
+  const insertPassageHead = db.prepare('INSERT INTO passage_heads (id, data) VALUES (?, ?)');
 
   let nextId = 1;
+  let nextPassageId = 1;
   let open = true;
   return {
     addEpisode(record, transcript) {
       const id = nextId;
       nextId += 1;
       const [p1, p2, p3, p4, p5] = record.presenters;
+      // Centiseconds, as the transcript blob stores them, so a snippet's time matches the view.
+      const passages = transcript
+        ? buildPassages(
+            transcript.words,
+            transcript.start.map((seconds) => Math.round(seconds * 100)),
+          )
+        : [];
+      const passageFirst = passages.length > 0 ? nextPassageId : null;
       insertEpisode.run(
         id,
         record.episode,
@@ -126,17 +153,32 @@ export function openDatabaseWriter(
         Number(record.compilation),
         transcript?.words.length ?? 0,
         transcript ? transcript.timing : null,
+        passageFirst,
+        passages.length,
       );
       insertDescription.run(id, record.descriptionHtml);
       if (transcript) insertTranscript.run(id, encodeTranscriptBlob(toTranscriptBlob(transcript)));
       const words = transcript ? transcript.words.join(' ') : '';
       insertFts.run(id, record.title, record.descriptionText, words, record.episode);
       insertTerms.run(id, record.title, record.descriptionText, words, record.episode);
+      for (const passage of passages) {
+        insertPassage.run(nextPassageId, id, passage.span.firstWord, JSON.stringify(passage.data));
+        insertPassageFts.run(nextPassageId, passage.data.w);
+        nextPassageId += 1;
+      }
+      if (passages.length > 0) {
+        const head: PassageHeadData = passages
+          .slice(0, PASSAGE_HEAD_COUNT)
+          .map(({ span, data }) => ({ f: span.firstWord, ...data }));
+        insertPassageHead.run(id, JSON.stringify(head));
+      }
     },
     finish(onStep) {
+      writeEpisodeList(db);
       onStep?.('optimize');
       db.exec("INSERT INTO words_fts (words_fts) VALUES ('optimize')");
       db.exec("INSERT INTO words_fts_terms (words_fts_terms) VALUES ('optimize')");
+      db.exec("INSERT INTO passages_fts (passages_fts) VALUES ('optimize')");
       db.exec('COMMIT');
       onStep?.('vacuum');
       db.exec('VACUUM');
@@ -149,4 +191,30 @@ export function openDatabaseWriter(
       open = false;
     },
   };
+}
+
+/**
+ * Stores the first screen as the one compressed `episode_list` row (`EpisodeListBlob`): every
+ * episode's columns, the presenters and the venues, in the orders the site shows them.
+ * docs/decisions/0003-first-screen-list-blob.md says why.
+ */
+function writeEpisodeList(db: Database.Database): void {
+  const episodes = db.prepare<[], (string | number | null)[]>('SELECT * FROM episodes ORDER BY id');
+  const columns = episodes.columns().map((column) => column.name);
+  const rows = episodes.raw().all();
+  const presenters = db
+    .prepare<[], PresenterRow>(
+      'SELECT id, first_name, middle_name, last_name, qi_elf, guest FROM presenters ORDER BY id',
+    )
+    .all();
+  const venues = db
+    .prepare<[], VenueRow>(
+      'SELECT id, name, city, region, state, country FROM venues ORDER BY name, id',
+    )
+    .all();
+  const blob: EpisodeListBlob = { v: 1, columns, episodes: rows, presenters, venues };
+  db.prepare('INSERT INTO episode_list (id, data) VALUES (?, ?)').run(
+    EPISODE_LIST_ID,
+    deflateRawSync(JSON.stringify(blob), { level: 9 }),
+  );
 }

@@ -3,13 +3,30 @@
  * site (which reads it with sql.js-httpvfs, SQLite 3.35). Use nothing newer than 3.35 here:
  * no STRICT tables, no JSONB, no newer FTS5 options (see docs/decisions/0001-in-browser-sqlite.md).
  *
- * Layout for range reads (see docs/architecture.md):
- * - `episodes` holds only what the list needs; its rowid `id` is a surrogate in ascending
+ * Layout for range reads (see docs/architecture.md and docs/performance.md):
+ * - `episode_list` holds the first screen in one compressed row (`EpisodeListBlob`: every
+ *   episode's list columns, the presenters and the venues), so the list reads the header
+ *   page, this row and its overflow page, and the descriptions on screen one leaf. Tables are
+ *   created in the order below because VACUUM puts every root page at the front of the file
+ *   in that order: `episode_list` and `episode_descriptions` first, then four roots the site
+ *   never reads (they fill the first screen's read-ahead window), then what searches and
+ *   transcripts read (docs/decisions/0003-first-screen-list-blob.md, 0004-file-order-for-read-ahead.md).
+ * - `episodes` holds the list columns; its rowid `id` is a surrogate in ascending
  *   episode-number order, and it is also the rowid of both FTS tables.
  * - descriptions sit in their own table so the first screen does not read them all.
  * - one compressed transcript blob per episode keeps a transcript in a few adjacent pages.
  * - `words_fts` (detail=full) answers phrases; `words_fts_terms` (detail=column) answers
  *   single-token searches from a much smaller index. Both are contentless: read rowid only.
+ *   `columnsize=0` drops their docsize tables (nothing ranks), so each keeps three adjacent
+ *   root pages that one read fetches together.
+ * - snippets: transcripts cut into overlapping passages (`src/core/passages.ts`). `passages_fts`
+ *   (contentless, detail=full, rowid = passage id) finds the passages of an episode that match,
+ *   by rowid range; `passages` holds each passage's words and sentence times. Passage ids are
+ *   contiguous per episode and ascend with the episode id; `episodes.passage_first` and
+ *   `passage_count` give each episode's range. `passage_heads` repeats each episode's first
+ *   passages in one row, so a common word's snippets for a page of episodes are a few
+ *   adjacent pages instead of one page per episode. These tables come last in the file, so
+ *   the first screen's tables stay at the front.
  */
 
 /** SQLite page size of every published database; the site's request chunk size matches it. */
@@ -25,6 +42,19 @@ export type FtsColumn = (typeof FTS_COLUMNS)[number];
 export const SCHEMA_VERSION = 1;
 
 export const SCHEMA_SQL = `
+-- The first screen: its root pages are pages 2 and 3 of the file.
+CREATE TABLE episode_list (
+  id INTEGER PRIMARY KEY,
+  data BLOB NOT NULL
+);
+
+CREATE TABLE episode_descriptions (
+  id INTEGER PRIMARY KEY,
+  description TEXT NOT NULL
+);
+
+-- Roots the site does not read (the list comes from episode_list): pages 4 to 7, the
+-- window the first screen's read-ahead would fetch next.
 CREATE TABLE meta (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -65,27 +95,42 @@ CREATE TABLE episodes (
   live INTEGER NOT NULL DEFAULT 0,
   compilation INTEGER NOT NULL DEFAULT 0,
   word_count INTEGER NOT NULL DEFAULT 0,
-  timing TEXT
+  timing TEXT,
+  passage_first INTEGER,
+  passage_count INTEGER NOT NULL DEFAULT 0
 );
 
-CREATE TABLE episode_descriptions (
-  id INTEGER PRIMARY KEY,
-  description TEXT NOT NULL
-);
-
+-- What transcripts and searches read.
 CREATE TABLE transcripts (
   id INTEGER PRIMARY KEY,
   data BLOB NOT NULL
 );
 
-CREATE VIRTUAL TABLE words_fts USING fts5(
-  title, description, words, episode,
-  content='', detail=full, tokenize='${FTS_TOKENIZER}'
-);
-
 CREATE VIRTUAL TABLE words_fts_terms USING fts5(
   title, description, words, episode,
-  content='', detail=column, tokenize='${FTS_TOKENIZER}'
+  content='', columnsize=0, detail=column, tokenize='${FTS_TOKENIZER}'
+);
+
+CREATE VIRTUAL TABLE words_fts USING fts5(
+  title, description, words, episode,
+  content='', columnsize=0, detail=full, tokenize='${FTS_TOKENIZER}'
+);
+
+CREATE TABLE passages (
+  id INTEGER PRIMARY KEY,
+  episode_id INTEGER NOT NULL,
+  first_word INTEGER NOT NULL,
+  data TEXT NOT NULL
+);
+
+CREATE TABLE passage_heads (
+  id INTEGER PRIMARY KEY,
+  data TEXT NOT NULL
+);
+
+CREATE VIRTUAL TABLE passages_fts USING fts5(
+  words,
+  content='', columnsize=0, detail=full, tokenize='${FTS_TOKENIZER}'
 );
 `;
 
@@ -130,12 +175,40 @@ export interface EpisodeRow {
   timing: TranscriptTiming | null;
 }
 
+/** An episode's passage range: `passages` ids `passage_first .. passage_first + passage_count - 1`. */
+export interface EpisodePassageRange {
+  id: number;
+  /** Null when the episode has no passages (no transcript, or one without tokens). */
+  passage_first: number | null;
+  passage_count: number;
+}
+
+/** Passages of each episode that `passage_heads` repeats: the first ones, by ordinal. */
+export const PASSAGE_HEAD_COUNT = 6;
+
+/**
+ * The JSON in `passage_heads.data` (row id = episode id): the episode's first
+ * `PASSAGE_HEAD_COUNT` passages in order, each with `f`, the transcript index of its first word.
+ */
+export type PassageHeadData = (PassageData & { f: number })[];
+
+/** A row of `passages`; `data` is the JSON of a `PassageData`. */
+export interface PassageRow {
+  id: number;
+  episode_id: number;
+  /** Index in the episode's transcript of the passage's first word. */
+  first_word: number;
+  data: string;
+}
+
 /** 'exact': word-level timings; 'approximate': spread over subtitle cues. */
 export type TranscriptTiming = 'exact' | 'approximate';
 
 /**
- * The JSON inside a `transcripts.data` blob (compressed with raw DEFLATE). Parallel arrays
- * keep it small: times are integer centiseconds, probabilities integer percent (-1 unknown).
+ * A transcript as the site uses it: parallel arrays, times in integer centiseconds,
+ * probabilities in integer percent (-1 unknown). Older databases store exactly this JSON in
+ * `transcripts.data` (`v: 1`); the builder now stores `StoredTranscriptBlob` (`v: 2`), which
+ * readers turn back into this shape.
  */
 export interface TranscriptBlob {
   v: 1;
@@ -146,4 +219,49 @@ export interface TranscriptBlob {
   /** Index into `speakerNames` per word, or -1; absent when the transcript has no speakers. */
   speaker?: number[];
   speakerNames?: string[];
+}
+
+/**
+ * The JSON inside a `transcripts.data` blob (raw DEFLATE) since version 2: times as small
+ * differences, which compress to about half of absolute times (docs/decisions/0005-*.md).
+ * `gap[i]` is word i's start minus word i-1's end (word 0: its start), `dur[i]` its end minus
+ * its start, both in centiseconds; the rest is as in `TranscriptBlob`.
+ */
+export interface StoredTranscriptBlob {
+  v: 2;
+  words: string[];
+  gap: number[];
+  dur: number[];
+  prob: number[];
+  speaker?: number[];
+  speakerNames?: string[];
+}
+
+/** Row id of the one `episode_list` row. */
+export const EPISODE_LIST_ID = 1;
+
+/**
+ * The JSON inside `episode_list.data` (raw DEFLATE): the first screen's list, presenters and
+ * venues. `episodes` rows are arrays in `columns` order (every column of `episodes`),
+ * ascending id; presenters are by id, venues by name then id. Descriptions are not in it:
+ * they load from `episode_descriptions` for the rows on screen.
+ */
+export interface EpisodeListBlob {
+  v: 1;
+  columns: string[];
+  episodes: (string | number | null)[][];
+  presenters: PresenterRow[];
+  venues: VenueRow[];
+}
+
+/**
+ * The JSON in `passages.data`: one passage of a transcript (see `src/core/passages.ts`).
+ * `s` lists the sentence starts as flattened `[wordIndex, startCentiseconds]` pairs, in order.
+ * When the first word does not start a sentence, the first pair is `[-1, start of the sentence
+ * that holds it]` (it began in an earlier passage).
+ */
+export interface PassageData {
+  /** The passage's words joined by single spaces (a space inside a word is stored as U+00A0). */
+  w: string;
+  s: number[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTranscriptBlob } from './transcript-blob.ts';
+import { parseTranscriptBlob, toStoredTranscript } from './transcript-blob.ts';
 
 describe('parseTranscriptBlob', () => {
   it('accepts a blob with and without speakers', () => {
@@ -10,7 +10,7 @@ describe('parseTranscriptBlob', () => {
   });
 
   it('names the source and the problem', () => {
-    expect(() => parseTranscriptBlob({ v: 2 }, 'episode 14.5')).toThrow(
+    expect(() => parseTranscriptBlob({ v: 9 }, 'episode 14.5')).toThrow(
       /^episode 14\.5: not a valid transcript at v:/,
     );
     expect(() =>
@@ -19,5 +19,31 @@ describe('parseTranscriptBlob', () => {
       'ep 3: not a valid transcript: words, start, end, prob and speaker must have the same length',
     );
     expect(() => parseTranscriptBlob('nonsense', 'ep 3')).toThrow(/ep 3: not a valid transcript/);
+  });
+
+  it('reads the stored version 2 (gaps and durations) back to absolute times', () => {
+    const blob = {
+      v: 1 as const,
+      words: ['Hi', 'there.', 'Again'],
+      start: [12, 40, 35],
+      end: [38, 90, 61],
+      prob: [99, -1, 80],
+      speaker: [0, 0, 1],
+      speakerNames: ['Anna', 'Ben'],
+    };
+    const stored = toStoredTranscript(blob);
+    expect(stored).toEqual({
+      v: 2,
+      words: blob.words,
+      gap: [12, 2, -55],
+      dur: [26, 50, 26],
+      prob: blob.prob,
+      speaker: blob.speaker,
+      speakerNames: blob.speakerNames,
+    });
+    expect(parseTranscriptBlob(JSON.parse(JSON.stringify(stored)), 'episode 2')).toEqual(blob);
+    expect(() => parseTranscriptBlob({ ...stored, dur: [1] }, 'episode 2')).toThrow(
+      'episode 2: not a valid transcript: words, gap, dur, prob and speaker must have the same length',
+    );
   });
 });

@@ -1,46 +1,99 @@
 /**
- * Validation of a decoded `transcripts.data` blob (see `TranscriptBlob` in db-schema.ts).
+ * Validation of a decoded `transcripts.data` blob (see `TranscriptBlob` and
+ * `StoredTranscriptBlob` in db-schema.ts), and the two ways its times are written.
  * The builder wrote it, but a stale cache or a half-read chunk must give a clear error
  * rather than a transcript with words and times out of step.
  */
 import { z } from 'zod';
-import type { TranscriptBlob } from './db-schema.ts';
+import type { StoredTranscriptBlob, TranscriptBlob } from './db-schema.ts';
 
-const transcriptBlobSchema = z
+const sameLengths = (blob: {
+  words: string[];
+  times: number[][];
+  speaker?: number[] | undefined;
+}): boolean =>
+  blob.times.every((values) => values.length === blob.words.length) &&
+  (blob.speaker === undefined || blob.speaker.length === blob.words.length);
+
+const speakers = {
+  speaker: z.array(z.number().int()).optional(),
+  speakerNames: z.array(z.string()).optional(),
+};
+
+const absoluteSchema = z
   .object({
     v: z.literal(1),
     words: z.array(z.string()),
     start: z.array(z.number()),
     end: z.array(z.number()),
     prob: z.array(z.number()),
-    speaker: z.array(z.number().int()).optional(),
-    speakerNames: z.array(z.string()).optional(),
+    ...speakers,
   })
-  .refine(
-    (blob) =>
-      blob.start.length === blob.words.length &&
-      blob.end.length === blob.words.length &&
-      blob.prob.length === blob.words.length &&
-      (blob.speaker === undefined || blob.speaker.length === blob.words.length),
-    { message: 'words, start, end, prob and speaker must have the same length' },
-  );
+  .refine((blob) => sameLengths({ ...blob, times: [blob.start, blob.end, blob.prob] }), {
+    message: 'words, start, end, prob and speaker must have the same length',
+  });
 
-/** Checks decoded JSON against the blob format; throws an Error naming `source` and the problem. */
+const differenceSchema = z
+  .object({
+    v: z.literal(2),
+    words: z.array(z.string()),
+    gap: z.array(z.number()),
+    dur: z.array(z.number()),
+    prob: z.array(z.number()),
+    ...speakers,
+  })
+  .refine((blob) => sameLengths({ ...blob, times: [blob.gap, blob.dur, blob.prob] }), {
+    message: 'words, gap, dur, prob and speaker must have the same length',
+  });
+
+const storedSchema = z.discriminatedUnion('v', [absoluteSchema, differenceSchema]);
+
+/** Writes a transcript's times as gaps and durations (the stored version 2). */
+export function toStoredTranscript(blob: TranscriptBlob): StoredTranscriptBlob {
+  const gap = blob.start.map(
+    (start, index) => start - (index > 0 ? (blob.end[index - 1] ?? 0) : 0),
+  );
+  const dur = blob.start.map((start, index) => (blob.end[index] ?? start) - start);
+  const stored: StoredTranscriptBlob = { v: 2, words: blob.words, gap, dur, prob: blob.prob };
+  if (blob.speaker) stored.speaker = blob.speaker;
+  if (blob.speakerNames) stored.speakerNames = blob.speakerNames;
+  return stored;
+}
+
+function absoluteTimes(gap: number[], dur: number[]): { start: number[]; end: number[] } {
+  const start: number[] = [];
+  const end: number[] = [];
+  let previousEnd = 0;
+  gap.forEach((value, index) => {
+    const begins = previousEnd + value;
+    previousEnd = begins + (dur[index] ?? 0);
+    start.push(begins);
+    end.push(previousEnd);
+  });
+  return { start, end };
+}
+
+/**
+ * Checks decoded JSON against either stored version and returns the transcript with absolute
+ * times; throws an Error naming `source` and the problem.
+ */
 export function parseTranscriptBlob(json: unknown, source: string): TranscriptBlob {
-  const parsed = transcriptBlobSchema.safeParse(json);
+  const parsed = storedSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
     throw new Error(`${source}: not a valid transcript${where}: ${issue?.message ?? 'unknown'}`);
   }
+  const data = parsed.data;
+  const times = data.v === 1 ? data : absoluteTimes(data.gap, data.dur);
   const blob: TranscriptBlob = {
     v: 1,
-    words: parsed.data.words,
-    start: parsed.data.start,
-    end: parsed.data.end,
-    prob: parsed.data.prob,
+    words: data.words,
+    start: times.start,
+    end: times.end,
+    prob: data.prob,
   };
-  if (parsed.data.speaker) blob.speaker = parsed.data.speaker;
-  if (parsed.data.speakerNames) blob.speakerNames = parsed.data.speakerNames;
+  if (data.speaker) blob.speaker = data.speaker;
+  if (data.speakerNames) blob.speakerNames = data.speakerNames;
   return blob;
 }

@@ -111,7 +111,9 @@ export function EpisodeBrowser({
   let body: ReactNode;
   if (listFailed) {
     body = (
-      <ListLoadError problem={episodes.status === 'error' ? hostProblemMessage(episodes.error) : null} />
+      <ListLoadError
+        problem={episodes.status === 'error' ? hostProblemMessage(episodes.error) : null}
+      />
     );
   } else if (search.status === 'error') {
     body = <SearchErrorCard title={search.title} />;
@@ -135,6 +137,8 @@ export function EpisodeBrowser({
             settings={settings}
             search={location.search}
             searchTerm={searchTerm}
+            searchTokens={term.kind === 'search' ? term.tokens : null}
+            searchFields={state.fields}
             startAt={startAt}
             isExpanded={isExpanded}
             onToggleExpanded={onToggleExpanded}

@@ -1,5 +1,10 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
-import type { EpisodeRow as EpisodeRecord, PresenterRow, VenueRow } from '../../core/db-schema.ts';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type {
+  EpisodeRow as EpisodeRecord,
+  FtsColumn,
+  PresenterRow,
+  VenueRow,
+} from '../../core/db-schema.ts';
 import { presentersOf } from '../../core/episode-filters.ts';
 import { presenterName } from '../../core/format.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
@@ -10,6 +15,9 @@ import { EpisodeRow, type RowTypeButton } from '../features/episodes/episode-row
 import type { HostPresence } from '../features/episodes/host-avatars.tsx';
 import { PlayButton } from '../features/player/play-button.tsx';
 import { ProgressBar } from '../features/player/progress-bar.tsx';
+import { EpisodeSnippets } from '../features/snippets/episode-snippets.tsx';
+import { useMatchHighlights } from '../features/snippets/use-match-highlights.ts';
+import { usePageSnippets } from '../features/snippets/use-page-snippets.ts';
 import { TranscriptPanel } from '../features/transcript/transcript-panel.tsx';
 import { paths } from './paths.ts';
 
@@ -22,6 +30,9 @@ export interface EpisodeResultsProps {
   search: string;
   /** The applied search term ('' for none): the transcript marks its matches. */
   searchTerm: string;
+  /** The term's index tokens (null: no search) and the checked fields: snippets, highlights. */
+  searchTokens?: readonly string[] | null;
+  searchFields?: Readonly<Record<FtsColumn, boolean>>;
   /** The `?t=` moment of an episode page, for that episode's transcript. */
   startAt: number | null;
   isExpanded: (episode: EpisodeRecord) => boolean;
@@ -35,9 +46,36 @@ export interface EpisodeResultsProps {
  */
 export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
   const { episodes, presenters, venues, settings, search, searchTerm, startAt } = props;
+  const { searchTokens = null, searchFields } = props;
   const db = useDatabase();
-  const descriptions = useDescriptions(
-    useMemo(() => episodes.map((episode) => episode.id), [episodes]),
+  const ids = useMemo(() => episodes.map((episode) => episode.id), [episodes]);
+  const descriptions = useDescriptions(ids);
+  // Snippets come from the transcript field only; titles and descriptions are marked in place.
+  const snippetsOf = usePageSnippets(ids, searchFields?.words ? searchTokens : null);
+  const listRef = useRef<HTMLOListElement>(null);
+  // Keyed by the phrase's text: the browser passes a new token array on every render.
+  const phrase = searchTokens === null ? '' : searchTokens.join(' ');
+  const { title: inTitles = false, description: inDescriptions = false } = searchFields ?? {};
+  useMatchHighlights(
+    listRef,
+    useMemo(() => {
+      const tokens = phrase === '' ? null : phrase.split(' ');
+      return [
+        { selector: 'article h2', tokens: inTitles ? tokens : null },
+        { selector: '.episode-row__description', tokens: inDescriptions ? tokens : null },
+      ];
+    }, [phrase, inTitles, inDescriptions]),
+  );
+  // A snippet's time or 'and N more' brings that episode's transcript to a moment.
+  const [reveal, setReveal] = useState<{ id: number; time: number } | null>(null);
+  const { isExpanded, onToggleExpanded } = props;
+  const onReveal = useCallback(
+    (id: number, time: number, open: boolean) => {
+      setReveal({ id, time });
+      const episode = episodes.find((candidate) => candidate.id === id);
+      if (open && episode && !isExpanded(episode)) onToggleExpanded(id);
+    },
+    [episodes, isExpanded, onToggleExpanded],
   );
   const loadTranscript = useCallback((id: number) => getTranscript(db, id), [db]);
   const hostNames = useMemo(() => {
@@ -55,7 +93,7 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
   };
 
   return (
-    <ol className="episode-list">
+    <ol className="episode-list" ref={listRef}>
       {episodes.map((episode) => (
         <li key={episode.id}>
           <EpisodeRow
@@ -77,11 +115,17 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
               <TranscriptPanel
                 episode={episode}
                 searchTerm={searchTerm}
-                startAt={startAt}
+                startAt={reveal?.id === episode.id ? reveal.time : startAt}
                 loadTranscript={loadTranscript}
                 settings={settings}
               />
             }
+          />
+          <EpisodeSnippets
+            episode={episode}
+            state={snippetsOf(episode.id)}
+            tokens={searchTokens ?? []}
+            onReveal={onReveal}
           />
         </li>
       ))}

@@ -4,8 +4,8 @@
  * library can be swapped here alone (docs/decisions/0001-in-browser-sqlite.md).
  *
  * Every call has a timeout. Transport and corruption errors and timeouts drop the worker; the
- * next call opens a fresh one (re-reading latest.json), so one bad request never breaks the
- * page for good.
+ * next call opens a fresh one on the same version, so one bad request never breaks the page
+ * for good and a page never mixes two versions.
  */
 import { createDbWorker, type WorkerHttpvfs } from 'sql.js-httpvfs';
 // Both served by Vite; vite-sqlite-worker-plugin.ts patches the worker at build time.
@@ -57,10 +57,32 @@ interface Connection {
 const DEFAULT_OPEN_TIMEOUT_MS = 30_000;
 const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 
-async function connect(dbBase: string, timeoutMs: number): Promise<Connection> {
+let workerFilesFetched = false;
+
+/**
+ * Starts downloading the worker script and the wasm while latest.json and config.json load:
+ * the worker then finds both in the HTTP cache (hashed assets are cached for ever) instead of
+ * fetching them one after the other once the config is known (docs/performance.md).
+ */
+function prefetchWorkerFiles(): void {
+  if (workerFilesFetched) return;
+  workerFilesFetched = true;
+  for (const url of [workerUrl, wasmUrl]) {
+    fetch(new URL(url, document.baseURI).href)
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
+  }
+}
+
+async function connect(
+  dbBase: string,
+  timeoutMs: number,
+  versionUrl: string | undefined,
+): Promise<Connection> {
   const abort = new AbortController();
   const start = async (): Promise<Connection> => {
-    const resolved = await loadDbConfig(dbBase, { signal: abort.signal });
+    prefetchWorkerFiles();
+    const resolved = await loadDbConfig(dbBase, { signal: abort.signal, versionUrl });
     const { config, chunkUrlPrefix } = resolved;
     const starting = createDbWorker(
       [
@@ -118,15 +140,23 @@ export function createDatabase(options: DatabaseOptions = {}): TrawlDatabase {
   const openTimeout = options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS;
   const queryTimeout = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   let current: Promise<Connection> | null = null;
+  // The version this page has read from. A new worker stays on it: rows from two versions
+  // (whose ids differ) must never meet in one page. A reload picks up a newer version.
+  let pinnedVersionUrl: string | undefined;
 
   const connection = (): Promise<Connection> => {
     if (current === null) {
-      const attempt = connect(dbBase, openTimeout);
+      const attempt = connect(dbBase, openTimeout, pinnedVersionUrl);
       current = attempt;
-      // A failed open is not cached: the next call tries again.
-      attempt.catch(() => {
-        if (current === attempt) current = null;
-      });
+      attempt.then(
+        (open) => {
+          pinnedVersionUrl ??= open.resolved.versionUrl;
+        },
+        // A failed open is not cached: the next call tries again.
+        () => {
+          if (current === attempt) current = null;
+        },
+      );
     }
     return current;
   };

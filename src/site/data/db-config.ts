@@ -77,16 +77,28 @@ async function fetchJson(
   }
 }
 
-/** Fetches latest.json (cache-busted), then that version's config.json. */
+/**
+ * Fetches latest.json (cache-busted), then that version's config.json. With `versionUrl` (a
+ * version the page already uses) latest.json is skipped, so a page stays on its version.
+ */
 export async function loadDbConfig(
   dbBase: string,
-  options: { fetchImpl?: typeof fetch; signal?: AbortSignal; now?: number } = {},
+  options: {
+    fetchImpl?: typeof fetch;
+    signal?: AbortSignal;
+    now?: number;
+    versionUrl?: string;
+  } = {},
 ): Promise<ResolvedDbConfig> {
   const fetchImpl = options.fetchImpl ?? fetch;
   const signal = options.signal ?? new AbortController().signal;
   const base = new URL(dbBase.endsWith('/') ? dbBase : `${dbBase}/`, document.baseURI).href;
-  const latest = await fetchJson(latestUrl(base, options.now ?? Date.now()), fetchImpl, signal);
-  const versionUrl = versionUrlFrom(latest, base);
+  const versionUrl =
+    options.versionUrl ??
+    versionUrlFrom(
+      await fetchJson(latestUrl(base, options.now ?? Date.now()), fetchImpl, signal),
+      base,
+    );
   const config = await fetchJson(`${versionUrl}config.json`, fetchImpl, signal);
   return resolveDbConfig(config, versionUrl);
 }

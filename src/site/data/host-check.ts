@@ -27,7 +27,11 @@ function assertIdentityEncoding(encoding: string | null): void {
 }
 
 /** One response header of a HEAD request, or null when there is none or the request fails. */
-async function headerOf(fetchImpl: typeof fetch, url: string, header: string): Promise<string | null> {
+async function headerOf(
+  fetchImpl: typeof fetch,
+  url: string,
+  header: string,
+): Promise<string | null> {
   try {
     const response = await fetchImpl(url, { method: 'HEAD', cache: 'no-store' });
     return response.headers.get(header);

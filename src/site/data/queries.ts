@@ -3,13 +3,25 @@
  * anywhere else in the site. The statements are exported so the Node tests run exactly these
  * strings against a database the real builder made, and check their query plans.
  *
- * Reads are shaped for range requests (docs/architecture.md): episodes in one forward rowid
- * scan (reversed here, so newest first), descriptions by primary key for the rows on screen
- * only, and searches that read `rowid` from the FTS index and nothing else.
+ * Reads are shaped for range requests (docs/architecture.md, docs/performance.md): the first
+ * screen's episodes, presenters and venues in one compressed row at the front of the file
+ * (reversed here, so newest first), descriptions by primary key for the rows on screen only,
+ * and searches that read `rowid` from the FTS index and nothing else.
  */
-import type { EpisodeRow, FtsColumn, PresenterRow, VenueRow } from '../../core/db-schema.ts';
+import {
+  EPISODE_LIST_ID,
+  type EpisodeListBlob,
+  type EpisodeRow,
+  type FtsColumn,
+  type PresenterRow,
+  type VenueRow,
+} from '../../core/db-schema.ts';
 import { buildFtsQuery } from '../../core/fts-query.ts';
 import type { QueryRunner } from './database.ts';
+import { blobBytes, inflateRawText } from './inflate.ts';
+
+/** The first screen in one row: `EpisodeListBlob` (docs/decisions/0003-first-screen-list-blob.md). */
+export const EPISODE_LIST_SQL = 'SELECT data FROM episode_list WHERE id = ?';
 
 export const PRESENTERS_SQL =
   'SELECT id, first_name, middle_name, last_name, qi_elf, guest FROM presenters ORDER BY id';
@@ -32,20 +44,89 @@ export function descriptionsSql(count: number): string {
 /** Most ids one description query binds (a page is at most 200 rows). */
 export const MAX_DESCRIPTION_IDS = 200;
 
+/** What the first screen shows, from the list row (or, in older databases, three queries). */
+export interface EpisodeList {
+  /** Ascending id (episode-number order). */
+  episodes: EpisodeRow[];
+  presenters: PresenterRow[];
+  venues: VenueRow[];
+}
+
+function isListBlob(value: unknown): value is EpisodeListBlob {
+  if (typeof value !== 'object' || value === null) return false;
+  const field = (key: keyof EpisodeListBlob): unknown =>
+    Object.getOwnPropertyDescriptor(value, key)?.value;
+  return (
+    field('v') === 1 &&
+    Array.isArray(field('columns')) &&
+    Array.isArray(field('episodes')) &&
+    Array.isArray(field('presenters')) &&
+    Array.isArray(field('venues'))
+  );
+}
+
+function isMissingListTable(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('no such table: episode_list');
+}
+
+async function readEpisodeList(db: QueryRunner): Promise<EpisodeList> {
+  let rows: { data: unknown }[];
+  try {
+    rows = await db.query<{ data: unknown }>(EPISODE_LIST_SQL, [EPISODE_LIST_ID]);
+  } catch (error) {
+    if (!isMissingListTable(error)) throw error;
+    // A database built before the list row existed: the three list queries.
+    const presenters = await db.query<PresenterRow>(PRESENTERS_SQL);
+    const venues = await db.query<VenueRow>(VENUES_SQL);
+    const episodes = await db.query<EpisodeRow>(EPISODES_SQL);
+    return { episodes, presenters, venues };
+  }
+  const bytes = blobBytes(rows[0]?.data);
+  if (!bytes) throw new Error('The database has no episode list row');
+  const blob: unknown = JSON.parse(await inflateRawText(bytes));
+  if (!isListBlob(blob)) throw new Error('The episode list row is not a version 1 list');
+  const { columns } = blob;
+  return {
+    // Rows of a database Trawl built itself: `columns` names every field of a row.
+    episodes: blob.episodes.map(
+      (row) =>
+        Object.fromEntries(
+          columns.map((name, index) => [name, row[index] ?? null]),
+        ) as unknown as EpisodeRow,
+    ),
+    presenters: blob.presenters,
+    venues: blob.venues,
+  };
+}
+
+const lists = new WeakMap<QueryRunner, Promise<EpisodeList>>();
+
+/** The first screen's data, read once per database and shared by the loaders below. */
+export function loadEpisodeList(db: QueryRunner): Promise<EpisodeList> {
+  const cached = lists.get(db);
+  if (cached) return cached;
+  const pending = readEpisodeList(db);
+  lists.set(db, pending);
+  // A failed read is forgotten, so the next call tries again.
+  pending.catch(() => {
+    if (lists.get(db) === pending) lists.delete(db);
+  });
+  return pending;
+}
+
 /** Loads every presenter, by id. */
-export function loadPresenters(db: QueryRunner): Promise<PresenterRow[]> {
-  return db.query<PresenterRow>(PRESENTERS_SQL);
+export async function loadPresenters(db: QueryRunner): Promise<PresenterRow[]> {
+  return (await loadEpisodeList(db)).presenters;
 }
 
 /** Loads every venue, by name. */
-export function loadVenues(db: QueryRunner): Promise<VenueRow[]> {
-  return db.query<VenueRow>(VENUES_SQL);
+export async function loadVenues(db: QueryRunner): Promise<VenueRow[]> {
+  return (await loadEpisodeList(db)).venues;
 }
 
 /** Loads the list columns of every episode, newest (highest number) first. */
 export async function loadEpisodes(db: QueryRunner): Promise<EpisodeRow[]> {
-  const rows = await db.query<EpisodeRow>(EPISODES_SQL);
-  return rows.reverse();
+  return [...(await loadEpisodeList(db)).episodes].reverse();
 }
 
 /** Loads the sanitised description HTML of some episodes, by episode id. */

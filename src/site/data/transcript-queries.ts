@@ -7,29 +7,15 @@
 import type { TranscriptBlob } from '../../core/db-schema.ts';
 import { parseTranscriptBlob } from '../../core/transcript-blob.ts';
 import type { QueryRunner } from './database.ts';
+import { blobBytes, inflateRawText } from './inflate.ts';
 
 export const TRANSCRIPT_SQL = 'SELECT data FROM transcripts WHERE id = ?';
-
-function bytesOf(value: unknown): Uint8Array | null {
-  if (value instanceof Uint8Array) return value;
-  if (value instanceof ArrayBuffer) return new Uint8Array(value);
-  return null;
-}
 
 /** Inflates and validates a `transcripts.data` blob; errors name `source`. */
 export async function decodeTranscript(data: Uint8Array, source: string): Promise<TranscriptBlob> {
   let text: string;
   try {
-    // A copy, so the chunk is backed by a plain ArrayBuffer as the stream's type asks.
-    const chunk = new Uint8Array(data);
-    const input = new ReadableStream<BufferSource>({
-      start(controller) {
-        controller.enqueue(chunk);
-        controller.close();
-      },
-    });
-    const inflated = input.pipeThrough(new DecompressionStream('deflate-raw'));
-    text = await new Response(inflated).text();
+    text = await inflateRawText(data);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${source}: the transcript data could not be inflated (${reason})`, {
@@ -52,7 +38,7 @@ async function fetchTranscript(db: QueryRunner, id: number): Promise<TranscriptB
   const source = `transcript of episode id ${id}`;
   const first = rows[0];
   if (!first) throw new Error(`${source}: not in the database`);
-  const bytes = bytesOf(first.data);
+  const bytes = blobBytes(first.data);
   if (!bytes) throw new Error(`${source}: the data column is not a blob`);
   return decodeTranscript(bytes, source);
 }

@@ -48,7 +48,7 @@ export interface FixtureOptions {
    */
   corruptSearchIndex?: boolean;
   /** Drop a table in the copy the site reads, as an outdated database would lack it. */
-  dropTable?: 'words_fts_terms' | 'words_fts';
+  dropTable?: 'words_fts_terms' | 'words_fts' | 'episode_list';
 }
 
 /** Builds the builder's fixture podcast into a temporary folder and opens it. */

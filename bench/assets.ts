@@ -1,0 +1,131 @@
+/**
+ * The benchmark's two pages, built with Vite into its own folders (never `dist/`, which the
+ * tests share): the real site's production build and the query-level bench page. Also the
+ * page's JS/CSS/wasm sizes, raw and gzipped, and what each request weighs served compressed.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { sqliteWorkerPatch } from '../vite-sqlite-worker-plugin.ts';
+import type { Mount } from '../src/builder/serve.ts';
+import { isDatabaseChunk, pathOf, type TrafficEntry } from './traffic.ts';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+/** Builds the site for production (the project's vite.config.ts) into `outDir`. */
+export async function buildSite(outDir: string): Promise<void> {
+  await build({
+    configFile: resolve(REPO_ROOT, 'vite.config.ts'),
+    root: resolve(REPO_ROOT, 'src/site'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+/** Builds bench/page (the query-level page) into `outDir`, with the site's worker patch. */
+export async function buildBenchPage(outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: resolve(REPO_ROOT, 'bench/page'),
+    base: '/',
+    logLevel: 'warn',
+    plugins: [sqliteWorkerPatch()],
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+    worker: { format: 'es' },
+  });
+}
+
+/** Gzip level of a typical host (nginx and most CDNs use 6 or close to it). */
+const GZIP_LEVEL = 6;
+
+/** Types a host compresses; images, audio and database chunks go as they are. */
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.wasm',
+  '.map',
+  '.txt',
+]);
+
+const gzipCache = new Map<string, number>();
+
+/** Bytes of a file gzipped at a host's usual level (cached per file). */
+export function gzipBytes(file: string): number {
+  const known = gzipCache.get(file);
+  if (known !== undefined) return known;
+  const size = gzipSync(readFileSync(file), { level: GZIP_LEVEL }).length;
+  gzipCache.set(file, size);
+  return size;
+}
+
+/** One kind of asset of the built site: raw and gzipped bytes. */
+export interface AssetSize {
+  kind: 'app-js' | 'worker-js' | 'wasm' | 'css' | 'html';
+  files: string[];
+  bytes: number;
+  gzipBytes: number;
+}
+
+function kindOf(name: string): AssetSize['kind'] | null {
+  if (name.endsWith('.map')) return null;
+  if (name.endsWith('.wasm')) return 'wasm';
+  if (name.endsWith('.css')) return 'css';
+  if (name.endsWith('.js')) return name.startsWith('sqlite.worker') ? 'worker-js' : 'app-js';
+  return null;
+}
+
+/** The built site's JS (app and worker), wasm, CSS and index.html, raw and gzipped. */
+export async function assetSizes(siteDir: string): Promise<AssetSize[]> {
+  const sizes = new Map<AssetSize['kind'], AssetSize>();
+  const add = (kind: AssetSize['kind'], file: string, name: string): void => {
+    const entry = sizes.get(kind) ?? { kind, files: [], bytes: 0, gzipBytes: 0 };
+    entry.files.push(name);
+    entry.bytes += statSync(file).size;
+    entry.gzipBytes += gzipBytes(file);
+    sizes.set(kind, entry);
+  };
+  for (const name of (await readdir(join(siteDir, 'assets'))).sort()) {
+    const kind = kindOf(name);
+    if (kind) add(kind, join(siteDir, 'assets', name), name);
+  }
+  add('html', join(siteDir, 'index.html'), 'index.html');
+  const order: AssetSize['kind'][] = ['app-js', 'worker-js', 'wasm', 'css', 'html'];
+  return order.flatMap((kind) => sizes.get(kind) ?? []);
+}
+
+/** The file a mount list serves for a URL path (the SPA's index.html for route paths). */
+export function fileFor(mounts: readonly Mount[], url: string): string | undefined {
+  const path = decodeURIComponent(pathOf(url));
+  for (const mount of mounts) {
+    if (!path.startsWith(mount.prefix)) continue;
+    const root = resolve(mount.dir);
+    const candidate = resolve(join(root, path.slice(mount.prefix.length)));
+    if (candidate !== root && !candidate.startsWith(root + sep)) continue;
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    const index = join(candidate, 'index.html');
+    if (existsSync(index)) return index;
+  }
+  const spa = mounts.find((mount) => mount.spaFallback && path.startsWith(mount.prefix));
+  return spa && extname(path) === '' ? join(resolve(spa.dir), 'index.html') : undefined;
+}
+
+/**
+ * What a request would weigh from a host that gzips text, JSON and wasm and never the database
+ * chunks (they must arrive byte for byte). Computed from the served file; headers not counted.
+ */
+export function compressedSizer(mounts: readonly Mount[]): (entry: TrafficEntry) => number {
+  return (entry) => {
+    if (entry.method !== 'GET' || entry.status !== 200 || isDatabaseChunk(entry.path)) {
+      return entry.bytes;
+    }
+    const file = fileFor(mounts, entry.path);
+    if (file === undefined || !COMPRESSIBLE.has(extname(file).toLowerCase())) return entry.bytes;
+    return Math.min(entry.bytes, gzipBytes(file));
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * The query-level bench page: the same sql.js-httpvfs worker (patched as the site's is) and
+ * the same chunked config, running either Trawl's own query functions or the original
+ * design's queries. Without React or rendering, it compares the two layouts like for like.
+ */
+import { createDbWorker, type WorkerHttpvfs } from 'sql.js-httpvfs';
+import workerUrl from 'sql.js-httpvfs/dist/sqlite.worker.js?url';
+import wasmUrl from 'sql.js-httpvfs/dist/sql-wasm.wasm?url';
+import { z } from 'zod';
+import { FTS_COLUMNS, type EpisodeRow } from '../../src/core/db-schema.ts';
+import { checkSearchTerm } from '../../src/core/fts-query.ts';
+import { dbConfigSchema, latestSchema, type DbConfig } from '../../src/core/site-config.ts';
+import type { QueryRunner, SqlValue } from '../../src/site/data/database.ts';
+import {
+  loadDescriptions,
+  loadEpisodes,
+  loadPresenters,
+  loadVenues,
+  searchEpisodeIds,
+} from '../../src/site/data/queries.ts';
+import { getTranscript } from '../../src/site/data/transcript-queries.ts';
+import {
+  BASELINE_EPISODES_SQL,
+  BASELINE_PRESENTERS_SQL,
+  BASELINE_SEARCH_SQL,
+  BASELINE_TRANSCRIPT_SQL,
+  BASELINE_VENUES_SQL,
+  baselineMatch,
+} from '../baseline-queries.ts';
+import {
+  BENCH_GLOBAL,
+  type Layout,
+  type PageOperation,
+  type PageOutcome,
+  type QueryBenchApi,
+} from './protocol.ts';
+
+const paramsSchema = z.object({
+  db: z.string().min(1),
+  layout: z.enum(['trawl', 'baseline']),
+});
+
+async function fetchJson(url: string): Promise<unknown> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.json();
+}
+
+async function openDatabase(dbBase: string): Promise<{ worker: WorkerHttpvfs; config: DbConfig }> {
+  const base = new URL(dbBase, document.baseURI).href;
+  const latest = latestSchema.parse(await fetchJson(`${base}latest.json?t=${Date.now()}`));
+  const versionUrl = new URL(`${latest.latest}/`, base).href;
+  const config = dbConfigSchema.parse(await fetchJson(`${versionUrl}config.json`));
+  const worker = await createDbWorker(
+    [
+      {
+        from: 'inline',
+        config: {
+          serverMode: 'chunked',
+          requestChunkSize: config.requestChunkSize,
+          databaseLengthBytes: config.databaseLengthBytes,
+          serverChunkSize: config.serverChunkSize,
+          urlPrefix: new URL(config.urlPrefix, versionUrl).href,
+          suffixLength: config.suffixLength,
+        },
+      },
+    ],
+    new URL(workerUrl, document.baseURI).href,
+    new URL(wasmUrl, document.baseURI).href,
+  );
+  return { worker, config };
+}
+
+function runnerOf(worker: WorkerHttpvfs): QueryRunner {
+  return {
+    async query<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+      const rows: unknown = await worker.db.query(sql, [...params]);
+      if (!Array.isArray(rows)) throw new Error('the worker returned no rows');
+      return rows as T[];
+    },
+  };
+}
+
+/**
+ * Runs `work` and reports its time and what the worker read for it. `fromStart` counts from
+ * navigation start and includes what opening the database read.
+ */
+async function measure(
+  worker: WorkerHttpvfs,
+  work: () => Promise<number>,
+  fromStart = false,
+): Promise<PageOutcome> {
+  const before = fromStart ? null : await worker.worker.getStats();
+  if (!fromStart) await worker.worker.getResetAccessedPages();
+  const started = fromStart ? 0 : performance.now();
+  const rows = await work();
+  const ms = performance.now() - started;
+  const after = await worker.worker.getStats();
+  const pages = await worker.worker.getResetAccessedPages();
+  return {
+    ms,
+    rows,
+    requests: (after?.totalRequests ?? 0) - (before?.totalRequests ?? 0),
+    fetchedBytes: (after?.totalFetchedBytes ?? 0) - (before?.totalFetchedBytes ?? 0),
+    pagesFetched: pages.filter((page) => !page.wasCached).map((page) => page.pageno),
+    pagesCached: pages.filter((page) => page.wasCached).length,
+    pageTrace: pages.map((page) => `${page.pageno + 1}${page.wasCached ? 'c' : ''}`).join(' '),
+  };
+}
+
+interface Session {
+  layout: Layout;
+  worker: WorkerHttpvfs;
+  db: QueryRunner;
+  pageSize: number;
+  /** Trawl's list, newest first, as the first screen loaded it. */
+  episodes: EpisodeRow[];
+}
+
+/** The first screen: presenters, venues, every episode newest first, descriptions on screen. */
+async function firstScreen(session: Session): Promise<number> {
+  const { db, layout, pageSize } = session;
+  if (layout === 'baseline') {
+    const [presenters, venues, episodes] = [
+      await db.query(BASELINE_PRESENTERS_SQL),
+      await db.query(BASELINE_VENUES_SQL),
+      await db.query(BASELINE_EPISODES_SQL),
+    ];
+    return presenters.length + venues.length + episodes.length;
+  }
+  const presenters = await loadPresenters(db);
+  const venues = await loadVenues(db);
+  session.episodes = await loadEpisodes(db);
+  const shown = session.episodes.slice(0, pageSize).map((episode) => episode.id);
+  const descriptions = await loadDescriptions(db, shown);
+  return presenters.length + venues.length + session.episodes.length + descriptions.size;
+}
+
+async function operate(session: Session, operation: PageOperation): Promise<number> {
+  const { db, layout, pageSize } = session;
+  switch (operation.kind) {
+    case 'search': {
+      const check = checkSearchTerm(operation.term, 1);
+      if (check.kind !== 'search') throw new Error(`"${operation.term}" is not a search`);
+      if (layout === 'baseline') {
+        const rows = await db.query(BASELINE_SEARCH_SQL, [baselineMatch(check.tokens.join(' '))]);
+        return rows.length;
+      }
+      return (await searchEpisodeIds(db, check.tokens, FTS_COLUMNS)).size;
+    }
+    case 'transcript': {
+      if (layout === 'baseline') {
+        const rows = await db.query(BASELINE_TRANSCRIPT_SQL, [Number(operation.episode)]);
+        return rows.length;
+      }
+      return (await getTranscript(db, operation.id)).words.length;
+    }
+    case 'next-page': {
+      // The baseline loaded every description with the list: the next page reads nothing.
+      if (layout === 'baseline') return 0;
+      const ids = session.episodes.slice(pageSize, 2 * pageSize).map((episode) => episode.id);
+      return (await loadDescriptions(db, ids)).size;
+    }
+  }
+}
+
+function start(): QueryBenchApi {
+  const params = paramsSchema.parse(Object.fromEntries(new URLSearchParams(location.search)));
+  const status = document.getElementById('status');
+  const sessionReady = (async (): Promise<{ session: Session; outcome: PageOutcome }> => {
+    const { worker, config } = await openDatabase(params.db);
+    const session: Session = {
+      layout: params.layout,
+      worker,
+      db: runnerOf(worker),
+      pageSize: config.site.pageSize,
+      episodes: [],
+    };
+    // From navigation start: the page, the config, the worker and the queries.
+    const outcome = await measure(worker, () => firstScreen(session), true);
+    return { session, outcome };
+  })();
+  sessionReady.then(
+    () => status?.replaceChildren('ready'),
+    (error: unknown) => status?.replaceChildren(`failed: ${String(error)}`),
+  );
+  return {
+    firstScreen: sessionReady.then(({ outcome }) => outcome),
+    async run(operation) {
+      const { session } = await sessionReady;
+      return measure(session.worker, () => operate(session, operation));
+    },
+  };
+}
+
+Object.defineProperty(window, BENCH_GLOBAL, { value: start() });

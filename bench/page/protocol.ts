@@ -1,0 +1,41 @@
+/**
+ * What the bench page (bench/page/main.ts, in Chromium) and its driver (bench/query-bench.ts,
+ * in Node) say to each other. The page opens the database named in its URL
+ * (`?db=/db/trawl/&layout=trawl`), runs the first screen at once, then runs what it is asked.
+ */
+
+/** Which database layout, and so which queries, the page runs. */
+export type Layout = 'trawl' | 'baseline';
+
+/** One operation of the benchmark at the query level. */
+export type PageOperation =
+  | { kind: 'search'; term: string }
+  /** `id` is Trawl's row id, `episode` the episode number (the baseline's key). */
+  | { kind: 'transcript'; id: number; episode: string }
+  | { kind: 'next-page' };
+
+/** What one operation took, measured in the page. */
+export interface PageOutcome {
+  /** Wall time in ms; for the first screen, from navigation start. */
+  ms: number;
+  /** Rows (or ids, or words) the operation returned. */
+  rows: number;
+  /** The library's own counters for this operation (the server counts too). */
+  requests: number;
+  fetchedBytes: number;
+  /** Database pages read from the network by this operation, in order. */
+  pagesFetched: number[];
+  /** Pages it read that were already cached. */
+  pagesCached: number;
+  /** Every page it read, in order (`c` marks a cached one): for finding out why. */
+  pageTrace: string;
+}
+
+/** The page's global, for `page.evaluate`. */
+export interface QueryBenchApi {
+  /** Resolves when the first screen is done (or rejects with why it failed). */
+  firstScreen: Promise<PageOutcome>;
+  run: (operation: PageOperation) => Promise<PageOutcome>;
+}
+
+export const BENCH_GLOBAL = 'trawlQueryBench';

@@ -1,0 +1,281 @@
+/**
+ * Everything the benchmark measures against: the scale corpus (generated once per parameters
+ * and reused), the Trawl database built with the real `trawl build` (timed, with its peak
+ * memory), and the baseline database (rebuilt only when its parameters or code change).
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+import { latestSchema } from '../src/core/site-config.ts';
+import { generateCorpus } from '../scripts/corpus.ts';
+import { buildBaselineDatabase, type BaselineBuild } from './baseline-db.ts';
+import { REPO_ROOT } from './assets.ts';
+
+/** The corpus parameters; the cache key of the corpus and of the baseline. */
+export interface CorpusParameters {
+  episodes: number;
+  words: number;
+  seed: number;
+}
+
+export function corpusKey({ episodes, words, seed }: CorpusParameters): string {
+  return `e${episodes}-w${words}-s${seed}`;
+}
+
+/** Returns the corpus folder for these parameters, generating it unless it is there. */
+export async function ensureCorpus(
+  parameters: CorpusParameters,
+  cacheDir: string,
+): Promise<{ dir: string; generatedSeconds: number | null }> {
+  const dir = join(cacheDir, `corpus-${corpusKey(parameters)}`);
+  // generateCorpus renames a finished folder into place, so a feed means a whole corpus.
+  if (existsSync(join(dir, 'feed.xml'))) return { dir, generatedSeconds: null };
+  const started = performance.now();
+  await generateCorpus({ ...parameters, out: dir, audio: false });
+  return { dir, generatedSeconds: (performance.now() - started) / 1000 };
+}
+
+/** A `trawl build` run: wall time, peak resident memory and what it published. */
+export interface TrawlBuild {
+  outDir: string;
+  versionDir: string;
+  seconds: number;
+  peakRssBytes: number;
+  /** How the peak was measured. */
+  rssSource: '/usr/bin/time' | '/proc VmHWM';
+  databaseBytes: number;
+  output: string;
+}
+
+const TIME = '/usr/bin/time';
+
+function runProcess(
+  command: string,
+  args: string[],
+  onStart?: (pid: number) => void,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (data: Buffer) => (output += data.toString()));
+    child.stderr.on('data', (data: Buffer) => (output += data.toString()));
+    child.on('error', fail);
+    if (child.pid !== undefined) onStart?.(child.pid);
+    child.on('close', (code) => done({ code, output }));
+  });
+}
+
+/** Peak RSS so far of a running process, from /proc (0 when it has gone). */
+async function peakRssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const match = /^VmHWM:\s+(\d+) kB/m.exec(status);
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+/** Publishes the corpus with the real CLI (`node bin/trawl.js build`), timed. */
+export async function buildTrawl(corpusDir: string, outDir: string): Promise<TrawlBuild> {
+  await rm(outDir, { recursive: true, force: true });
+  const cli = [resolve(REPO_ROOT, 'bin/trawl.js'), 'build', corpusDir, '--out', outDir];
+  const started = performance.now();
+  let peak = 0;
+  let rssSource: TrawlBuild['rssSource'];
+  let result: { code: number | null; output: string };
+  if (existsSync(TIME)) {
+    rssSource = TIME;
+    const report = `${outDir}.time`;
+    result = await runProcess(TIME, ['-f', '%M', '-o', report, process.execPath, ...cli]);
+    peak = Number((await readFile(report, 'utf8')).trim().split('\n').at(-1)) * 1024;
+    await rm(report, { force: true });
+  } else {
+    rssSource = '/proc VmHWM';
+    let timer: NodeJS.Timeout | undefined;
+    result = await runProcess(process.execPath, cli, (pid) => {
+      timer = setInterval(() => {
+        void peakRssOf(pid).then((bytes) => (peak = Math.max(peak, bytes)));
+      }, 100);
+    });
+    clearInterval(timer);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (result.code !== 0) {
+    throw new Error(`trawl build failed (exit ${result.code}):\n${result.output}`);
+  }
+  const latest = latestSchema.parse(
+    JSON.parse(await readFile(join(outDir, 'latest.json'), 'utf8')),
+  );
+  const versionDir = join(outDir, latest.latest);
+  return {
+    outDir,
+    versionDir,
+    seconds,
+    peakRssBytes: peak,
+    rssSource,
+    databaseBytes: await chunkBytes(versionDir),
+    output: result.output.trim(),
+  };
+}
+
+async function chunkFiles(versionDir: string): Promise<string[]> {
+  return (await readdir(versionDir))
+    .filter((name) => /^db\.sqlite3\.\d+$/.test(name))
+    .sort()
+    .map((name) => join(versionDir, name));
+}
+
+/** Total bytes of a version folder's chunk files (the database's size). */
+export async function chunkBytes(versionDir: string): Promise<number> {
+  let total = 0;
+  for (const file of await chunkFiles(versionDir)) total += (await stat(file)).size;
+  return total;
+}
+
+/** Joins a version folder's chunks back into one SQLite file, for reading in Node. */
+export async function joinChunks(versionDir: string, file: string): Promise<void> {
+  const out = await open(file, 'w');
+  try {
+    for (const chunk of await chunkFiles(versionDir)) await out.write(await readFile(chunk));
+  } finally {
+    await out.close();
+  }
+}
+
+/** What a finished baseline build leaves beside it, to be reused by the next run. */
+const stampSchema = z.object({
+  key: z.string(),
+  build: z.object({
+    outDir: z.string(),
+    version: z.string(),
+    databaseBytes: z.number(),
+    episodes: z.number(),
+    words: z.number(),
+    seconds: z.number(),
+  }),
+});
+
+async function sourceHash(files: string[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(await readFile(resolve(REPO_ROOT, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The baseline database for these parameters, rebuilt from `trawlFile` only when the
+ * parameters or the baseline's code changed (a stamp file records both).
+ */
+export async function ensureBaseline(
+  parameters: CorpusParameters,
+  trawlFile: string,
+  cacheDir: string,
+): Promise<{ build: BaselineBuild; reused: boolean }> {
+  const outDir = join(cacheDir, `baseline-${corpusKey(parameters)}`);
+  const stampFile = join(outDir, 'bench-stamp.json');
+  const key = JSON.stringify({
+    parameters,
+    code: await sourceHash(['bench/baseline-db.ts', 'bench/baseline-queries.ts']),
+  });
+  const saved = stampSchema.safeParse(
+    await readFile(stampFile, 'utf8')
+      .then((text): unknown => JSON.parse(text))
+      .catch(() => null),
+  );
+  if (saved.success && saved.data.key === key && existsSync(join(outDir, 'latest.json'))) {
+    return { build: { ...saved.data.build, outDir }, reused: true };
+  }
+  const build = await buildBaselineDatabase(trawlFile, outDir);
+  await writeFile(stampFile, `${JSON.stringify({ key, build })}\n`);
+  return { build, reused: false };
+}
+
+/** The terms and the episode the operations use, chosen from the built database. */
+export interface Workload {
+  rare: string;
+  common: string;
+  phrase: string;
+  /** A word of the newest episode's title: it matches in titles, descriptions and transcripts. */
+  allFields: string;
+  transcript: { id: number; episode: string; title: string; words: number };
+  /** How many episodes each search term matches (Trawl's index). */
+  hits: Record<string, number>;
+}
+
+interface EpisodeSummary {
+  id: number;
+  episode: string;
+  title: string;
+  word_count: number;
+}
+
+/**
+ * Chooses the workload from the Trawl database: a rare word (in 2–5 episodes, from the middle
+ * of the alphabet), `the`, the
+ * phrase 'ice cream' (the corpus's recurring phrase), a title word, and the transcript of the
+ * first page's episode whose length is nearest 8,000 words.
+ */
+export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
+  const db = new Database(trawlFile, { readonly: true });
+  try {
+    db.exec(
+      "CREATE VIRTUAL TABLE temp.bench_vocab USING fts5vocab(main, 'words_fts_terms', 'row')",
+    );
+    // The middle one (by term) of the words in 2–5 episodes: a word early in the alphabet
+    // shares its index leaf with the structure record and would flatter the figure.
+    const candidates = db
+      .prepare<[], string>(
+        `SELECT term FROM temp.bench_vocab
+         WHERE doc BETWEEN 2 AND 5 AND length(term) >= 7 AND term NOT GLOB '*[^a-z]*'
+         ORDER BY term`,
+      )
+      .pluck()
+      .all();
+    const rare =
+      candidates[Math.floor(candidates.length / 2)] ??
+      db
+        .prepare<[], string>('SELECT term FROM temp.bench_vocab ORDER BY doc, term LIMIT 1')
+        .pluck()
+        .get();
+    const newest = db
+      .prepare<[number], EpisodeSummary>(
+        'SELECT id, episode, title, word_count FROM episodes ORDER BY id DESC LIMIT ?',
+      )
+      .all(pageSize);
+    const first = newest[0];
+    if (!first) throw new Error('the benchmark database has no episodes');
+    const titleWord = first.title
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .find((word) => word.length >= 4 && word !== 'and');
+    const transcript = [...newest].sort(
+      (a, b) => Math.abs(a.word_count - 8000) - Math.abs(b.word_count - 8000) || b.id - a.id,
+    )[0];
+    if (!transcript || transcript.word_count === 0)
+      throw new Error('no episode on the first page has a transcript');
+    const workload: Workload = {
+      rare: rare ?? 'the',
+      common: 'the',
+      phrase: 'ice cream',
+      allFields: titleWord ?? 'the',
+      transcript: {
+        id: transcript.id,
+        episode: transcript.episode,
+        title: transcript.title,
+        words: transcript.word_count,
+      },
+      hits: {},
+    };
+    const count = db.prepare('SELECT count(*) FROM words_fts WHERE words_fts MATCH ?').pluck();
+    for (const term of [workload.rare, workload.common, workload.phrase, workload.allFields]) {
+      const match = ['title', 'description', 'words', 'episode']
+        .map((column) => `${column}:"${term}"`)
+        .join(' OR ');
+      const hits = count.get(match);
+      workload.hits[term] = typeof hits === 'number' ? hits : 0;
+    }
+    return workload;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, checkBudget } from './budgets.ts';
+import {
+  budgetFigure,
+  checkBudgets,
+  formatBudgets,
+  formatOperations,
+  historyLine,
+  markdownTable,
+  operationRow,
+} from './report.ts';
+
+const firstScreen = operationRow('first-screen', 'first screen', false, {
+  site: [
+    { requests: 5, kb: 64, ms: 700 },
+    { requests: 5, kb: 64, ms: 760 },
+    { requests: 6, kb: 80, ms: 820 },
+  ],
+  trawl: [{ requests: 5, kb: 64, ms: 600 }],
+  baseline: [{ requests: 14, kb: 272, ms: 1400 }],
+});
+const common = operationRow('search-common', 'search "the"', false, {
+  site: [{ requests: 3, kb: 48, ms: 210 }],
+  siteAfter: [{ requests: 2, kb: 32, ms: 320 }],
+  trawl: [{ requests: 3, kb: 48, ms: 180 }],
+  baseline: [{ requests: 56, kb: 29_184, ms: 3562 }],
+});
+const commonWarm = operationRow('search-common', 'search "the"', true, {
+  site: [{ requests: 0, kb: 0, ms: 20 }],
+  trawl: [{ requests: 0, kb: 0, ms: 2 }],
+  baseline: [{ requests: 0, kb: 0, ms: 14 }],
+});
+
+describe('operation rows', () => {
+  it('keeps medians per target and the baseline ÷ Trawl ratio at the query level', () => {
+    expect(firstScreen.site).toEqual({ requests: 5, kb: 64, ms: 760 });
+    expect(common.ratio?.kb).toBe(608);
+    expect(commonWarm.ratio).toEqual({ requests: 1, kb: 1, ms: 7 });
+  });
+
+  it('has no ratio when a target was not measured', () => {
+    const row = operationRow('next-page', 'next page', false, {
+      site: [{ requests: 1, kb: 16, ms: 90 }],
+      trawl: [],
+      baseline: [],
+    });
+    expect(row.ratio).toBeNull();
+    expect(row.trawl).toBeNull();
+  });
+});
+
+describe('budgets', () => {
+  it('says by how much a figure is under or over', () => {
+    const [requests] = BUDGETS;
+    if (!requests) throw new Error('no budgets');
+    expect(checkBudget(requests, 5).verdict).toBe('✓ 1 requests under');
+    expect(checkBudget({ ...requests, metric: 'kb', limit: 64 }, 80).verdict).toBe(
+      '✗ 16 KB over (+25%)',
+    );
+    expect(
+      checkBudget({ ...requests, metric: 'kb-ratio', kind: 'min', limit: 100 }, 70),
+    ).toMatchObject({
+      met: false,
+      verdict: '✗ 30× short (-30%)',
+    });
+    expect(checkBudget(requests, null)).toMatchObject({ met: false, verdict: '✗ not measured' });
+  });
+
+  it('checks the site figures, the first visit and the query-level ratios', () => {
+    const rows = [firstScreen, common, commonWarm];
+    const visit = { requests: 20, kb: 1800, compressedKb: 760 };
+    expect(budgetFigure(rows, visit, 'first-screen', 'ms')).toBe(760);
+    expect(budgetFigure(rows, visit, 'search-common', 'kb')).toBe(48);
+    expect(budgetFigure(rows, visit, 'search-common', 'kb-ratio')).toBe(608);
+    expect(budgetFigure(rows, visit, 'first-screen', 'first-visit-kb')).toBe(760);
+    expect(budgetFigure(rows, visit, 'transcript', 'kb')).toBeNull();
+    const checks = checkBudgets(rows, visit);
+    expect(checks).toHaveLength(BUDGETS.length);
+    expect(
+      checks.filter((check) => check.operation === 'transcript').every((check) => !check.met),
+    ).toBe(true);
+  });
+});
+
+describe('tables', () => {
+  it('pads a Markdown table to its widest cells', () => {
+    expect(markdownTable(['a', 'long header'], [['wide cell', '1']])).toBe(
+      [
+        '| a         | long header |',
+        '|-----------|-------------|',
+        '| wide cell | 1           |',
+      ].join('\n'),
+    );
+  });
+
+  it('prints each target as requests / KB / ms, warm rows and follow-up reads indented', () => {
+    expect(formatOperations([firstScreen, common, commonWarm])).toMatchInlineSnapshot(`
+      "| operation (cold unless warm)      | Trawl site: req / KB / ms | Trawl query: req / KB / ms | baseline query: req / KB / ms | baseline ÷ Trawl query |
+      |-----------------------------------|---------------------------|----------------------------|-------------------------------|------------------------|
+      | first screen                      | 5 / 64 / 760              | 5 / 64 / 600               | 14 / 272 / 1400               | 2.8× / 4.3× / 2.3×     |
+      | search "the"                      | 3 / 48 / 210              | 3 / 48 / 180               | 56 / 29184 / 3562             | 19× / 608× / 20×       |
+      |   … then what the new rows load   | 2 / 32 / 320              |                            |                               |                        |
+      |   … warm (again in the same page) | 0 / 0 / 20                | 0 / 0 / 2                  | 0 / 0 / 14                    | 1.0× / 1.0× / 7.0×     |"
+    `);
+  });
+
+  it('prints the budgets with their verdicts', () => {
+    const checks = [
+      checkBudget({ operation: 'first-screen', metric: 'ms', kind: 'max', limit: 800 }, 760),
+      checkBudget({ operation: 'transcript', metric: 'kb-ratio', kind: 'min', limit: 5 }, 12.25),
+    ];
+    expect(formatBudgets(checks, (id) => id.replace('-', ' '))).toMatchInlineSnapshot(`
+      "| budget                           | limit    | Trawl  | verdict       |
+      |----------------------------------|----------|--------|---------------|
+      | first screen: wall time          | ≤ 800 ms | 760 ms | ✓ 40 ms under |
+      | transcript: KB: baseline ÷ Trawl | ≥ 5×     | 12×    | ✓ 7.3× above  |"
+    `);
+  });
+
+  it('writes one history line with the site figures and the budget count', () => {
+    const line = historyLine({
+      date: new Date('2026-11-22T05:40:00Z'),
+      commit: 'abc1234',
+      key: 'e600-w9000-s1',
+      delayMs: 50,
+      runs: 3,
+      rows: [firstScreen, common, commonWarm],
+      checks: [
+        checkBudget({ operation: 'first-screen', metric: 'ms', kind: 'max', limit: 800 }, 760),
+      ],
+      buildSeconds: 24.3,
+      peakRssMb: 374,
+    });
+    expect(line).toBe(
+      '- 2026-11-22 05:40 UTC · abc1234 · e600-w9000-s1, 50 ms delay, 3 runs · budgets 1/1 · ' +
+        'first screen 5/64/760 · rare – · the 3/48/210 · phrase – · transcript – · build 24.3 s 374 MB',
+    );
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * Turns the runs into what `npm run bench` prints and saves: medians per operation and target,
+ * the baseline ÷ Trawl ratios, the budget checks, and one line of history. Pure functions of
+ * their inputs, so the formatting is unit-tested.
+ */
+import { BUDGETS, checkBudget, unitOf, type BudgetCheck } from './budgets.ts';
+import { formatNumber, formatRatio, medianMeasure, ratio, type Measure } from './stats.ts';
+
+/** One row of the table: an operation, cold or warm, on every target. */
+export interface OperationRow {
+  id: string;
+  label: string;
+  warm: boolean;
+  /** Through the real site. */
+  site: Measure | null;
+  /** What the site read after showing the result (the new rows' descriptions and snippets). */
+  siteAfter: Measure | null;
+  /** Trawl's database through the bench page (query level). */
+  trawl: Measure | null;
+  /** The baseline's database through the bench page. */
+  baseline: Measure | null;
+  /** baseline ÷ Trawl at the query level (like for like). */
+  ratio: Measure | null;
+}
+
+/** Medians of some runs, or null for none. */
+export function medianOf(runs: readonly Measure[]): Measure | null {
+  return runs.length === 0 ? null : medianMeasure(runs);
+}
+
+/** baseline ÷ Trawl for each field, or null when either is missing. */
+export function ratioOf(baseline: Measure | null, trawl: Measure | null): Measure | null {
+  if (!baseline || !trawl) return null;
+  return {
+    requests: ratio(baseline.requests, trawl.requests),
+    kb: ratio(baseline.kb, trawl.kb),
+    ms: ratio(baseline.ms, trawl.ms),
+  };
+}
+
+/** Builds a row from each target's runs. */
+export function operationRow(
+  id: string,
+  label: string,
+  warm: boolean,
+  runs: { site: Measure[]; siteAfter?: Measure[]; trawl: Measure[]; baseline: Measure[] },
+): OperationRow {
+  const trawl = medianOf(runs.trawl);
+  const baseline = medianOf(runs.baseline);
+  return {
+    id,
+    label,
+    warm,
+    site: medianOf(runs.site),
+    siteAfter: medianOf(runs.siteAfter ?? []),
+    trawl,
+    baseline,
+    ratio: ratioOf(baseline, trawl),
+  };
+}
+
+/** The first visit: every request until the network was quiet, raw and compressed. */
+export interface FirstVisit {
+  requests: number;
+  kb: number;
+  compressedKb: number;
+}
+
+/** The figure a budget is checked against. */
+export function budgetFigure(
+  rows: readonly OperationRow[],
+  firstVisit: FirstVisit | null,
+  operation: string,
+  metric: BudgetCheck['metric'],
+): number | null {
+  if (metric === 'first-visit-kb') return firstVisit?.compressedKb ?? null;
+  const row = rows.find((candidate) => candidate.id === operation && !candidate.warm);
+  if (!row) return null;
+  if (metric === 'kb-ratio') return row.ratio?.kb ?? null;
+  return row.site?.[metric] ?? null;
+}
+
+/** Checks every budget against the rows. */
+export function checkBudgets(
+  rows: readonly OperationRow[],
+  firstVisit: FirstVisit | null,
+): BudgetCheck[] {
+  return BUDGETS.map((budget) =>
+    checkBudget(budget, budgetFigure(rows, firstVisit, budget.operation, budget.metric)),
+  );
+}
+
+function cell(measure: Measure | null): string {
+  if (!measure) return '–';
+  return `${formatNumber(measure.requests)} / ${formatNumber(measure.kb)} / ${formatNumber(measure.ms)}`;
+}
+
+function ratioCell(measure: Measure | null): string {
+  if (!measure) return '–';
+  return `${formatRatio(measure.requests)} / ${formatRatio(measure.kb)} / ${formatRatio(measure.ms)}`;
+}
+
+/** A Markdown table with padded columns (readable in a terminal and in docs). */
+export function markdownTable(header: readonly string[], body: readonly string[][]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]): string =>
+    `| ${cells.map((text, column) => text.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+    ...body.map(line),
+  ].join('\n');
+}
+
+/** The operations table: each target as 'requests / KB / ms', then the ratios. */
+export function formatOperations(rows: readonly OperationRow[]): string {
+  const body: string[][] = [];
+  for (const row of rows) {
+    body.push([
+      row.warm ? `  … warm (again in the same page)` : row.label,
+      cell(row.site),
+      cell(row.trawl),
+      cell(row.baseline),
+      ratioCell(row.ratio),
+    ]);
+    if (row.siteAfter && row.siteAfter.requests + row.siteAfter.kb > 0) {
+      body.push(['  … then what the new rows load', cell(row.siteAfter), '', '', '']);
+    }
+  }
+  return markdownTable(
+    [
+      'operation (cold unless warm)',
+      'Trawl site: req / KB / ms',
+      'Trawl query: req / KB / ms',
+      'baseline query: req / KB / ms',
+      'baseline ÷ Trawl query',
+    ],
+    body,
+  );
+}
+
+const METRIC_NAMES: Record<BudgetCheck['metric'], string> = {
+  requests: 'requests to the database',
+  kb: 'KB from the database',
+  ms: 'wall time',
+  'first-visit-kb': 'first-visit transfer, compressed',
+  'kb-ratio': 'KB: baseline ÷ Trawl',
+};
+
+/** The budgets table: what, limit, Trawl's figure and the verdict. */
+export function formatBudgets(
+  checks: readonly BudgetCheck[],
+  labelOf: (operation: string) => string,
+): string {
+  return markdownTable(
+    ['budget', 'limit', 'Trawl', 'verdict'],
+    checks.map((check) => {
+      const unit = unitOf(check.metric);
+      const limit = `${check.kind === 'max' ? '≤' : '≥'} ${check.limit}${unit === '×' ? '×' : ` ${unit}`}`;
+      const actual =
+        check.actual === null
+          ? '–'
+          : unit === '×'
+            ? formatRatio(check.actual)
+            : `${formatNumber(check.actual)} ${unit}`;
+      return [
+        `${labelOf(check.operation)}: ${METRIC_NAMES[check.metric]}`,
+        limit,
+        actual,
+        check.verdict,
+      ];
+    }),
+  );
+}
+
+/** The figures HISTORY.md keeps for one run. */
+export interface HistoryFacts {
+  date: Date;
+  commit: string | null;
+  key: string;
+  delayMs: number;
+  runs: number;
+  rows: readonly OperationRow[];
+  checks: readonly BudgetCheck[];
+  buildSeconds: number;
+  peakRssMb: number;
+}
+
+/** One dated line for bench/results/HISTORY.md. */
+export function historyLine(facts: HistoryFacts): string {
+  const figure = (id: string): string => {
+    const row = facts.rows.find((candidate) => candidate.id === id && !candidate.warm);
+    return row?.site ? cell(row.site).replaceAll(' ', '') : '–';
+  };
+  const met = facts.checks.filter((check) => check.met).length;
+  return [
+    `- ${facts.date.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    facts.commit ?? 'uncommitted',
+    `${facts.key}, ${facts.delayMs} ms delay, ${facts.runs} runs`,
+    `budgets ${met}/${facts.checks.length}`,
+    `first screen ${figure('first-screen')}`,
+    `rare ${figure('search-rare')}`,
+    `the ${figure('search-common')}`,
+    `phrase ${figure('search-phrase')}`,
+    `transcript ${figure('transcript')}`,
+    `build ${formatNumber(facts.buildSeconds)} s ${formatNumber(facts.peakRssMb)} MB`,
+  ].join(' · ');
+}

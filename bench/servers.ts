@@ -1,0 +1,53 @@
+/**
+ * The benchmark's two HTTP servers on 127.0.0.1, both the project's own static server with
+ * byte ranges and the same added delay on every response: one serves the real site with the
+ * Trawl database (as `trawl serve` does), the other the bench page with both databases.
+ */
+import { startServer, type Mount, type RunningServer } from '../src/builder/serve.ts';
+import { siteMounts } from '../src/builder/site-mounts.ts';
+import { TrafficLog } from './traffic.ts';
+
+export interface BenchServer {
+  url: string;
+  mounts: Mount[];
+  traffic: TrafficLog;
+  close: () => Promise<void>;
+}
+
+async function serve(mounts: Mount[], delayMs: number): Promise<BenchServer> {
+  const traffic = new TrafficLog();
+  const server: RunningServer = await startServer({ mounts, delayMs, onResponse: traffic.record });
+  return { url: server.url, mounts, traffic, close: server.close };
+}
+
+/** The real site: `/db/` the Trawl database, `/` the site, then each media folder. */
+export function serveSite(
+  siteDir: string,
+  dbDir: string,
+  mediaDirs: readonly string[],
+  delayMs: number,
+): Promise<BenchServer> {
+  const [first, ...others] = mediaDirs;
+  const mounts = [
+    ...siteMounts({ dbDir, siteDir, mediaDir: first }),
+    ...others.map((dir) => ({ prefix: '/', dir })),
+  ];
+  return serve(mounts, delayMs);
+}
+
+/** The bench page: `/db/trawl/` and `/db/baseline/`, and the page at `/`. */
+export function serveBenchPage(
+  pageDir: string,
+  trawlDbDir: string,
+  baselineDbDir: string,
+  delayMs: number,
+): Promise<BenchServer> {
+  return serve(
+    [
+      { prefix: '/db/trawl/', dir: trawlDbDir },
+      { prefix: '/db/baseline/', dir: baselineDbDir },
+      { prefix: '/', dir: pageDir },
+    ],
+    delayMs,
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Drives the real site (production build) in Chromium the way a visitor does: load `/`, type
+ * in the search box and submit, click a title, click '>'. Each action is timed in the page by
+ * the probe (site-probe.ts); its database traffic is what the server answered in between.
+ */
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from '../e2e/browser.ts';
+import { installSiteProbe, type Timing } from './site-probe.ts';
+import type { Measure } from './stats.ts';
+import { summarise, type TrafficEntry, type TrafficLog } from './traffic.ts';
+
+/** esbuild (under tsx) names functions with a `__name` helper that the page lacks. */
+export const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((target) => target);';
+
+/** An operation's figures, and its follow-up's (reads that come after the result shows). */
+export interface MeasuredAction {
+  measure: Measure;
+  after?: Measure;
+}
+
+/** Database traffic of a timed action: what the server finished between `mark` and its end. */
+export function measureAction(traffic: TrafficLog, mark: number, timing: Timing): MeasuredAction {
+  const main = summarise(traffic.since(mark, timing.epoch));
+  const result: MeasuredAction = {
+    measure: { requests: main.dbRequests, kb: main.dbKb, ms: timing.ms },
+  };
+  if (timing.after) {
+    const later = traffic
+      .since(mark, timing.after.epoch)
+      .filter((entry) => entry.at > timing.epoch);
+    const follow = summarise(later);
+    result.after = { requests: follow.dbRequests, kb: follow.dbKb, ms: timing.after.ms };
+  }
+  return result;
+}
+
+/** The first screen of a fresh page: rows shown, rows with descriptions, and all it fetched. */
+export interface FirstScreen {
+  /** To the first page of rows with their descriptions (the budgeted figure). */
+  measure: Measure;
+  /** To the rows alone (descriptions still loading). */
+  rowsMs: number;
+  /** Every request of the first visit, until the network was quiet. */
+  entries: TrafficEntry[];
+}
+
+export class SiteDriver {
+  private constructor(
+    readonly page: Page,
+    private readonly traffic: TrafficLog,
+    private readonly quietMs: number,
+  ) {}
+
+  /** Opens the site in a fresh page of `session` and waits for the first screen. */
+  static async open(
+    session: BrowserSession,
+    url: string,
+    traffic: TrafficLog,
+    quietMs: number,
+  ): Promise<{ driver: SiteDriver; firstScreen: FirstScreen }> {
+    const page = await session.context.newPage();
+    await page.addInitScript(NAME_SHIM);
+    await page.addInitScript(installSiteProbe);
+    const mark = traffic.mark();
+    await page.goto(url);
+    await page.waitForFunction(
+      () => {
+        const shown = window.__trawlBench?.firstScreen;
+        if (shown?.error) throw new Error(shown.error);
+        return shown?.full !== null;
+      },
+      undefined,
+      { timeout: 60_000, polling: 50 },
+    );
+    const shown = await page.evaluate(() => window.__trawlBench?.firstScreen);
+    if (!shown?.full || !shown.rows) throw new Error('the first screen was not recorded');
+    await traffic.settle(quietMs);
+    const db = summarise(traffic.since(mark, shown.full.epoch));
+    return {
+      driver: new SiteDriver(page, traffic, quietMs),
+      firstScreen: {
+        measure: { requests: db.dbRequests, kb: db.dbKb, ms: shown.full.ms },
+        rowsMs: shown.rows.ms,
+        entries: traffic.since(mark),
+      },
+    };
+  }
+
+  private async timed(run: () => Promise<Timing>): Promise<MeasuredAction> {
+    await this.traffic.settle(this.quietMs);
+    const mark = this.traffic.mark();
+    const timing = await run();
+    await this.traffic.settle(this.quietMs);
+    return measureAction(this.traffic, mark, timing);
+  }
+
+  /** Types `term`, submits, and times until the count line reads 'found …' (then descriptions). */
+  async search(term: string): Promise<MeasuredAction> {
+    await this.page.evaluate((text) => window.__trawlBench?.typeSearch(text), term);
+    return this.timed(() =>
+      this.page.evaluate(() => {
+        const probe = window.__trawlBench;
+        if (!probe) throw new Error('no probe');
+        return probe.time(
+          () => probe.submitSearch(),
+          () => /^found \d+/.test(probe.countLine()),
+          () => /^found 0 /.test(probe.countLine()) || probe.descriptionsLoaded(),
+        );
+      }),
+    );
+  }
+
+  /** Submits an empty search: the list shows every episode again (no database read). */
+  async clearSearch(): Promise<void> {
+    await this.page.evaluate(async () => {
+      const probe = window.__trawlBench;
+      if (!probe) throw new Error('no probe');
+      probe.typeSearch('');
+      await probe.time(
+        () => probe.submitSearch(),
+        () => /^showing all/.test(probe.countLine()),
+      );
+    });
+    await this.traffic.settle(this.quietMs);
+  }
+
+  /** Clicks the title `text` and times until the transcript's words are on the page. */
+  async openTranscript(text: string): Promise<MeasuredAction> {
+    return this.timed(() =>
+      this.page.evaluate((title) => {
+        const probe = window.__trawlBench;
+        if (!probe) throw new Error('no probe');
+        return probe.time(
+          () => probe.clickTitle(title),
+          () => document.querySelector('[data-w]') !== null,
+        );
+      }, text),
+    );
+  }
+
+  /** Clicks '>' and times until the next page's rows show with their descriptions. */
+  async nextPage(): Promise<MeasuredAction> {
+    return this.timed(() =>
+      this.page.evaluate(() => {
+        const probe = window.__trawlBench;
+        if (!probe) throw new Error('no probe');
+        const before = probe.firstRowTitle();
+        return probe.time(
+          () => probe.clickButton('Next page'),
+          () => probe.firstRowTitle() !== before && probe.descriptionsLoaded(),
+        );
+      }),
+    );
+  }
+}

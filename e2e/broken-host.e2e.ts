@@ -1,0 +1,302 @@
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import Database from 'better-sqlite3';
+import { PAGE_SIZE } from '../src/core/db-schema.ts';
+import { dbConfigSchema, latestSchema, type DbConfig } from '../src/core/site-config.ts';
+import { buildWithCli, DEMO_FOLDER, REPO_ROOT } from '../scripts/demo-site.ts';
+import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import { CHUNK_PATH, startFaultServer, type FaultServer } from './fault-server.ts';
+
+// Broken hosts, one fault at a time, through a test server that misbehaves on demand
+// (e2e/fault-server.ts). Each must end in a clear visible message, never a spinner that
+// spins for ever or SQLite's 'database disk image is malformed', and the site must recover
+// once the fault clears (a reload for faults at open, the next search or 'Try again' for faults
+// mid-visit). The demo database is built with 64 KiB chunks, so reads cross chunk files.
+
+const CHUNK_SIZE = 65_536;
+const DB_DIR = resolve(REPO_ROOT, '.trawl/e2e/broken-host-db');
+/** The site gives up on a query after 30 s (src/site/data/database.ts). */
+const QUERY_TIMEOUT_MS = 30_000;
+
+const chunkName = (config: DbConfig, index: number): string =>
+  `${config.urlPrefix}${String(index).padStart(config.suffixLength, '0')}`;
+
+/** The chunk files that hold the first page of each of these tables. */
+async function chunksOf(
+  versionDir: string,
+  config: DbConfig,
+  tables: string[],
+): Promise<Set<number>> {
+  const count = Math.ceil(config.databaseLengthBytes / config.serverChunkSize);
+  const parts: Buffer[] = [];
+  for (let index = 0; index < count; index += 1)
+    parts.push(await readFile(join(versionDir, chunkName(config, index))));
+  const file = join(DB_DIR, 'whole.sqlite3');
+  await writeFile(file, Buffer.concat(parts));
+  const db = new Database(file, { readonly: true });
+  try {
+    const first = db.prepare('SELECT min(pageno) FROM dbstat WHERE name = ?').pluck();
+    return new Set(
+      tables.map((table) =>
+        Math.floor(((Number(first.get(table)) - 1) * PAGE_SIZE) / config.serverChunkSize),
+      ),
+    );
+  } finally {
+    db.close();
+    await rm(file);
+  }
+}
+
+let session: BrowserSession;
+let host: FaultServer;
+let version: string;
+let faultsInjected = 0;
+
+beforeAll(async () => {
+  await rm(DB_DIR, { recursive: true, force: true });
+  await buildWithCli(DEMO_FOLDER, DB_DIR, ['--chunk-size', String(CHUNK_SIZE)]);
+  version = latestSchema.parse(
+    JSON.parse(await readFile(join(DB_DIR, 'latest.json'), 'utf8')),
+  ).latest;
+  // A version whose config names chunk files that are not there.
+  const config = dbConfigSchema.parse(
+    JSON.parse(await readFile(join(DB_DIR, version, 'config.json'), 'utf8')),
+  );
+  await cp(join(DB_DIR, version), join(DB_DIR, 'wrong-prefix'), { recursive: true });
+  await writeFile(
+    join(DB_DIR, 'wrong-prefix', 'config.json'),
+    JSON.stringify({ ...config, version: 'wrong-prefix', urlPrefix: 'missing.sqlite3.' }),
+  );
+  // A version missing the chunk files of the search indexes: the header and the list load,
+  // searches fail.
+  await cp(join(DB_DIR, version), join(DB_DIR, 'missing-chunk'), { recursive: true });
+  await writeFile(
+    join(DB_DIR, 'missing-chunk', 'config.json'),
+    JSON.stringify({ ...config, version: 'missing-chunk' }),
+  );
+  for (const index of await chunksOf(join(DB_DIR, version), config, [
+    'words_fts_data',
+    'words_fts_terms_data',
+  ])) {
+    expect(index).toBeGreaterThan(0);
+    await rm(join(DB_DIR, 'missing-chunk', chunkName(config, index)));
+  }
+  host = await startFaultServer(DB_DIR);
+  session = await launchBrowser();
+});
+
+afterAll(async () => {
+  await session.close();
+  await host.close();
+});
+
+/** Problems a page may show under a fault: the browser logs each failed request. */
+function unexpected(problems: PageProblems): PageProblems {
+  return {
+    ...problems,
+    consoleErrors: problems.consoleErrors.filter(
+      (text) => !text.startsWith('Failed to load resource'),
+    ),
+  };
+}
+
+const NO_PROBLEMS: PageProblems = {
+  consoleErrors: [],
+  pageErrors: [],
+  foreignRequests: [],
+  cspViolations: [],
+};
+
+const LIST_READY = /^showing all 10 episodes$/;
+const LIST_FAILED = 'The episodes could not be loaded';
+
+/** Opens the home page and waits for the list or its error. */
+async function openHome(): Promise<{ page: Page; problems: PageProblems }> {
+  const opened = await openPage(session, host.url);
+  await opened.page.goto(host.url);
+  await opened.page.getByText(LIST_READY).or(opened.page.getByText(LIST_FAILED)).waitFor();
+  return opened;
+}
+
+async function search(page: Page, term: string): Promise<void> {
+  const box = page.getByRole('searchbox', { name: 'Search episodes' });
+  await box.fill(term);
+  await box.press('Enter');
+}
+
+/** The fault is on while the page opens: a specific message, then a reload after it clears works. */
+async function expectOpenFaultMessage(message: RegExp | string): Promise<void> {
+  faultsInjected += 1;
+  const { page, problems } = await openHome();
+  await page.getByText(LIST_FAILED).waitFor();
+  await page.getByText(message).waitFor();
+  expect(await page.getByText('malformed').count()).toBe(0);
+  expect(await page.getByRole('status', { name: /Loading/ }).count()).toBe(0);
+  host.clearFault();
+  await page.getByRole('link', { name: 'reload page' }).click();
+  await page.getByText(LIST_READY).waitFor();
+  expect(unexpected(problems)).toEqual(NO_PROBLEMS);
+  await page.close();
+}
+
+test('a host that ignores Range says so, and the site recovers on reload', async () => {
+  host.setFault({ kind: 'ignore-range' });
+  await expectOpenFaultMessage("This site's host does not support byte ranges");
+});
+
+test('a host that gzips the database says so, and the site recovers on reload', async () => {
+  host.setFault({ kind: 'gzip' });
+  await expectOpenFaultMessage(
+    "This site's host compresses its database files (Content-Encoding: gzip)",
+  );
+});
+
+test('latest.json missing or invalid: a clear message, and the site recovers on reload', async () => {
+  host.setFault({ kind: 'latest', body: null });
+  await expectOpenFaultMessage(
+    /latest\.json.*Status: 404 \(this site's database is not published there\)/,
+  );
+  for (const [body, message] of [
+    ['{"latest": 5}', /Invalid latest\.json: .*not published correctly/],
+    ['{"latest": "../../etc"}', /Invalid latest\.json: must be a plain file name/],
+    ['<!doctype html><p>Not found</p>', /latest\.json\?t=\d+ is not JSON/],
+    ['', /latest\.json\?t=\d+ is not JSON/],
+  ] as const) {
+    host.setFault({ kind: 'latest', body });
+    await expectOpenFaultMessage(message);
+  }
+});
+
+test('config.json naming chunk files that are not there: a clear message, then recovery', async () => {
+  host.setFault({ kind: 'latest', body: '{"latest":"wrong-prefix"}' });
+  await expectOpenFaultMessage(
+    /database files are missing from its host \(wrong-prefix\/missing\.sqlite3\.000: 404\)/,
+  );
+});
+
+test('a version missing a chunk file: whatever needs it fails with a message, never a spinner', async () => {
+  faultsInjected += 1;
+  host.setFault({ kind: 'latest', body: '{"latest":"missing-chunk"}' });
+  const { page, problems } = await openHome();
+  const failure = page
+    .getByText(LIST_FAILED)
+    .or(page.getByText('Problem while searching'))
+    .or(page.getByText('The transcript could not be loaded.'));
+  if ((await page.getByText(LIST_FAILED).count()) === 0) await search(page, 'octopus elephant');
+  await failure.first().waitFor();
+  if ((await page.getByText(LIST_FAILED).count()) === 0) {
+    await search(page, 'octopus');
+    await page.getByText('Problem while searching').waitFor();
+  }
+  host.clearFault();
+  await page.goto(host.url);
+  await page.getByText(LIST_READY).waitFor();
+  await search(page, 'octopus elephant');
+  await page.getByText(/^found \d+ of 10 episodes$/).waitFor();
+  expect(unexpected(problems)).toEqual(NO_PROBLEMS);
+  await page.close();
+});
+
+/** Opens the site with no fault, then runs `during` with the fault on and `after` without it. */
+async function midVisit(
+  setFault: () => void,
+  during: (page: Page) => Promise<void>,
+  after: (page: Page) => Promise<void>,
+): Promise<void> {
+  faultsInjected += 1;
+  const { page, problems } = await openHome();
+  await page.getByText(LIST_READY).waitFor();
+  setFault();
+  await during(page);
+  host.clearFault();
+  await after(page);
+  expect(await page.getByText('malformed').count()).toBe(0);
+  expect(unexpected(problems)).toEqual(NO_PROBLEMS);
+  await page.close();
+}
+
+/** A search that must read pages no earlier query has read. */
+async function searchFails(page: Page, term: string): Promise<void> {
+  await search(page, term);
+  await page.getByText('Problem while searching').waitFor();
+}
+
+async function searchWorks(page: Page, term: string): Promise<void> {
+  await search(page, term);
+  await page.getByText(/^found \d+ of 10 episodes$/).waitFor();
+  expect(await page.getByText('Problem while searching').count()).toBe(0);
+}
+
+for (const status of [500, 404]) {
+  test(`${status} on one chunk request mid-visit: 'Problem while searching', then the next search works`, async () => {
+    await midVisit(
+      () => host.setFault({ kind: 'status', status, path: CHUNK_PATH, count: 1 }),
+      (page) => searchFails(page, 'volcano telescope'),
+      (page) => searchWorks(page, 'volcano telescope'),
+    );
+  });
+}
+
+test('a truncated response mid-visit: the transcript says so, and Try again loads it', async () => {
+  await midVisit(
+    () => host.setFault({ kind: 'truncate', path: CHUNK_PATH }),
+    async (page) => {
+      await page.getByRole('button', { name: '[+] expand all' }).click();
+      await page.getByText('The transcript could not be loaded.').first().waitFor();
+    },
+    async (page) => {
+      const retries = page.getByRole('button', { name: 'Try again' });
+      while ((await retries.count()) > 0) {
+        await retries.first().click();
+        await page.waitForTimeout(100);
+      }
+      await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
+      expect(await page.getByText('The transcript could not be loaded.').count()).toBe(0);
+    },
+  );
+});
+
+test(
+  'a stalled response: the search times out with a message (no endless spinner), then works again',
+  async () => {
+    await midVisit(
+      () => host.setFault({ kind: 'stall', path: CHUNK_PATH }),
+      async (page) => {
+        const started = Date.now();
+        await search(page, 'lighthouse penguin');
+        await page
+          .getByText('Problem while searching')
+          .waitFor({ timeout: QUERY_TIMEOUT_MS + 15_000 });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(QUERY_TIMEOUT_MS - 1_000);
+      },
+      (page) => searchWorks(page, 'lighthouse penguin'),
+    );
+  },
+  QUERY_TIMEOUT_MS + 60_000,
+);
+
+test('reads that cross 64 KiB chunk files succeed: list, filters, searches and transcripts', async () => {
+  const before = host.requests.length;
+  const { page, problems } = await openHome();
+  await page.getByText(LIST_READY).waitFor();
+  await page.getByRole('button', { name: /show filters/ }).click();
+  expect(await page.getByText(/could not be loaded/).count()).toBe(0);
+  await page.getByRole('button', { name: '[+] expand all' }).click();
+  await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
+  expect(await page.getByText('The transcript could not be loaded.').count()).toBe(0);
+  for (const term of ['the', 'ice cream', 'museum island']) await searchWorks(page, term);
+  const crossing = host.requests.slice(before).filter((entry) => {
+    const end = /^bytes=\d+-(\d+)$/.exec(entry.range ?? '')?.[1];
+    return CHUNK_PATH.test(entry.path) && end !== undefined && Number(end) >= CHUNK_SIZE;
+  });
+  expect(crossing.length).toBeGreaterThan(0);
+  expect(problems).toEqual(NO_PROBLEMS);
+  await page.close();
+});
+
+test('every fault was injected and recovered from', () => {
+  // 2 + 5 + 1 + 1 open faults or versions, 2 statuses, truncation and stall mid-visit.
+  expect(faultsInjected).toBe(13);
+});

@@ -1,0 +1,205 @@
+/**
+ * A test host that misbehaves on demand. It sits in front of the real static server
+ * (`serveSite`, built on src/builder/serve.ts) and, while a fault is set, answers the requests
+ * the fault matches the way a broken host would: ignoring Range, compressing the database,
+ * failing one chunk, cutting a response short, never answering, or serving a bad latest.json.
+ * Clearing the fault makes it a good host again, so tests can check recovery.
+ */
+import { request, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RunningServer } from '../src/builder/serve.ts';
+import { serveSite } from '../scripts/demo-site.ts';
+
+/** A chunk file of a database version: /db/<version>/db.sqlite3.NNN */
+export const CHUNK_PATH = /^\/db\/[^/]+\/db\.sqlite3\.\d+$/;
+export const LATEST_PATH = /^\/db\/latest\.json$/;
+
+export type Fault =
+  /** 200 with the whole file for a range request to a chunk. */
+  | { kind: 'ignore-range' }
+  /** 200 with the whole chunk gzipped and `Content-Encoding: gzip`, as a compressing CDN does. */
+  | { kind: 'gzip' }
+  /** This status for the next `count` matching requests (default: all of them). */
+  | { kind: 'status'; status: number; path: RegExp; count?: number }
+  /** The right headers, then half the body, then the connection closes. */
+  | { kind: 'truncate'; path: RegExp; count?: number }
+  /** Matching requests are held open and never answered (until the fault is cleared). */
+  | { kind: 'stall'; path: RegExp }
+  /** latest.json answers with this body (200), or 404 when `body` is null. */
+  | { kind: 'latest'; body: string | null };
+
+/** One request the fault server answered (or held). */
+export interface FaultedRequest {
+  path: string;
+  range: string | undefined;
+  /** The fault that shaped the answer, or 'none'. */
+  fault: Fault['kind'] | 'none';
+}
+
+export interface FaultServer {
+  url: string;
+  /** Sets the fault for the requests that follow (replacing any other). */
+  setFault: (fault: Fault) => void;
+  /** Back to a good host; held (stalled) requests are dropped. */
+  clearFault: () => void;
+  requests: FaultedRequest[];
+  close: () => Promise<void>;
+}
+
+function pathOf(req: IncomingMessage): string {
+  return new URL(req.url ?? '/', 'http://localhost').pathname;
+}
+
+/** Passes a request to the real server unchanged. */
+function forward(target: RunningServer, req: IncomingMessage, res: ServerResponse): void {
+  const upstream = request(
+    {
+      host: '127.0.0.1',
+      port: target.port,
+      path: req.url,
+      method: req.method,
+      headers: req.headers,
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+}
+
+/**
+ * Starts the real site server for `dbDir` and a faulty front for it on another loopback port.
+ * Pages must be opened on the front's `url`.
+ */
+export async function startFaultServer(dbDir: string): Promise<FaultServer> {
+  const inner = await serveSite(dbDir);
+  let fault: Fault | null = null;
+  let used = 0;
+  const held = new Set<ServerResponse>();
+  const sockets = new Set<Socket>();
+  const requests: FaultedRequest[] = [];
+
+  const matches = (path: string): Fault | null => {
+    if (fault === null) return null;
+    switch (fault.kind) {
+      case 'ignore-range':
+      case 'gzip':
+        return CHUNK_PATH.test(path) ? fault : null;
+      case 'latest':
+        return LATEST_PATH.test(path) ? fault : null;
+      case 'stall':
+        return fault.path.test(path) ? fault : null;
+      case 'status':
+      case 'truncate': {
+        if (!fault.path.test(path)) return null;
+        if (fault.count !== undefined && used >= fault.count) return null;
+        used += 1;
+        return fault;
+      }
+    }
+  };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = pathOf(req);
+    const active = matches(path);
+    requests.push({ path, range: req.headers.range, fault: active?.kind ?? 'none' });
+    if (active === null) {
+      forward(inner, req, res);
+      return;
+    }
+    const file = (): Promise<Buffer> => readFile(join(dbDir, path.slice('/db/'.length)));
+    switch (active.kind) {
+      case 'ignore-range': {
+        const body = await file();
+        res.writeHead(200, {
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': body.length,
+        });
+        res.end(body);
+        return;
+      }
+      case 'gzip': {
+        const body = gzipSync(await file());
+        res.writeHead(200, {
+          'Content-Type': 'application/octet-stream',
+          'Content-Encoding': 'gzip',
+          'Content-Length': body.length,
+        });
+        res.end(body);
+        return;
+      }
+      case 'status':
+        res.writeHead(active.status, { 'Content-Type': 'text/plain' });
+        res.end(`fault ${active.status}\n`);
+        return;
+      case 'truncate': {
+        const body = await file();
+        const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? '');
+        const start = Number(range?.[1] ?? 0);
+        const end = Math.min(Number(range?.[2] ?? body.length - 1), body.length - 1);
+        const slice = body.subarray(start, end + 1);
+        res.writeHead(range ? 206 : 200, {
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': slice.length,
+          ...(range ? { 'Content-Range': `bytes ${start}-${end}/${body.length}` } : {}),
+        });
+        res.write(slice.subarray(0, Math.floor(slice.length / 2)));
+        // Let the half reach the client, then cut the connection.
+        setTimeout(() => res.destroy(), 20);
+        return;
+      }
+      case 'stall':
+        held.add(res);
+        res.on('close', () => held.delete(res));
+        return;
+      case 'latest':
+        if (active.body === null) {
+          res.writeHead(404, { 'Content-Type': 'text/plain' });
+          res.end('Not found\n');
+        } else {
+          res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+          res.end(active.body);
+        }
+        return;
+    }
+  };
+
+  const server = createServer((req, res) => {
+    answer(req, res).catch(() => res.destroy());
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('fault server has no port');
+
+  const dropHeld = (): void => {
+    for (const res of held) res.destroy();
+    held.clear();
+  };
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    setFault: (next) => {
+      fault = next;
+      used = 0;
+    },
+    clearFault: () => {
+      fault = null;
+      dropHeld();
+    },
+    requests,
+    close: async () => {
+      dropHeld();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((done) => server.close(() => done()));
+      await inner.close();
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { latestSchema } from '../src/core/site-config.ts';
+import { copyPodcastInputs } from '../src/builder/reliability/fuzz-support.ts';
+import { generateCorpus } from '../scripts/corpus.ts';
+import { buildWithCli, DEMO_FOLDER, REPO_ROOT } from '../scripts/demo-site.ts';
+import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import { CHUNK_PATH, startFaultServer, type FaultServer } from './fault-server.ts';
+
+// A new version is published (rebuilt into the same folder) while a visitor has the site
+// open. The open page keeps working on its version, even when its worker has to be re-created;
+// it never reads a chunk of the new version; a reload moves it to the new version. A generated
+// podcast of 60 episodes (3 MB) is big enough that the page has not read all of it yet.
+
+const DB_DIR = resolve(REPO_ROOT, '.trawl/e2e/stale-db');
+const PODCAST = resolve(REPO_ROOT, '.trawl/e2e/stale-podcast');
+const NEXT_PODCAST = resolve(REPO_ROOT, '.trawl/e2e/stale-podcast-next');
+/** A word only the new version has, in its new episode (the newest plus a half). */
+const NEW_WORD = 'zanzibarite';
+const NEW_TITLE = 'The Newest Title';
+/** The newest episode's number and title in the first version. */
+let top: string;
+let topTitle: string;
+
+let session: BrowserSession;
+let host: FaultServer;
+
+const NO_PROBLEMS: PageProblems = {
+  consoleErrors: [],
+  pageErrors: [],
+  foreignRequests: [],
+  cspViolations: [],
+};
+
+async function latestVersion(): Promise<string> {
+  return latestSchema.parse(JSON.parse(await readFile(join(DB_DIR, 'latest.json'), 'utf8'))).latest;
+}
+
+/** The podcast with a new episode after the newest (so it has 61), and the newest retitled. */
+async function writeNextPodcast(): Promise<void> {
+  await rm(NEXT_PODCAST, { recursive: true, force: true });
+  await copyPodcastInputs(PODCAST, NEXT_PODCAST);
+  const feed = await readFile(join(NEXT_PODCAST, 'feed.xml'), 'utf8');
+  const first = /<item>\s*<title>([^<]+)<\/title>/.exec(feed);
+  topTitle = first?.[1] ?? '';
+  top = /<podcast:episode>([^<]+)<\/podcast:episode>/.exec(feed)?.[1] ?? '';
+  expect(topTitle).not.toBe('');
+  expect(top).toMatch(/^\d+$/);
+  const item = `<item>
+      <title>A Brand New Half Episode</title>
+      <description>Fresh facts about ${NEW_WORD}.</description>
+      <pubDate>Mon, 10 Mar 2025 06:00:00 +0000</pubDate>
+      <podcast:episode>${top}.5</podcast:episode>
+    </item>
+    <item>
+      <title>${NEW_TITLE}</title>`;
+  await writeFile(join(NEXT_PODCAST, 'feed.xml'), feed.replace(first?.[0] ?? '', item));
+}
+
+beforeAll(async () => {
+  await rm(DB_DIR, { recursive: true, force: true });
+  await rm(PODCAST, { recursive: true, force: true });
+  await generateCorpus({ episodes: 60, words: 3000, seed: 4, out: PODCAST, audio: false });
+  await buildWithCli(PODCAST, DB_DIR);
+  await writeNextPodcast();
+  host = await startFaultServer(DB_DIR);
+  session = await launchBrowser();
+});
+
+afterAll(async () => {
+  await session.close();
+  await host.close();
+});
+
+async function search(page: Page, term: string, count: RegExp): Promise<void> {
+  const box = page.getByRole('searchbox', { name: 'Search episodes' });
+  await box.fill(term);
+  await box.press('Enter');
+  await page.getByText(count).waitFor();
+}
+
+/** Versions whose database files (config or chunks) were requested since `from`. */
+function versionsRead(from: number): string[] {
+  const versions = host.requests
+    .slice(from)
+    .map((entry) => /^\/db\/([^/]+)\/(config\.json|db\.sqlite3\.\d+)$/.exec(entry.path)?.[1])
+    .filter((version): version is string => version !== undefined);
+  return [...new Set(versions)];
+}
+
+/** Expands every row and waits for the transcripts. */
+async function openTranscripts(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '[+] expand all' }).click();
+  await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
+  expect(await page.getByText('The transcript could not be loaded.').count()).toBe(0);
+  await page.getByRole('button', { name: '[-] collapse all' }).click();
+}
+
+test('an open page keeps its version through a publish and a new worker; a reload moves on', async () => {
+  const oldVersion = await latestVersion();
+  const start = host.requests.length;
+  const { page, problems } = await openPage(session, host.url);
+  await page.goto(host.url);
+  await page.getByText('showing all 60 episodes').waitFor();
+  await search(page, 'the', /^found [1-9]\d* of 60 episodes$/);
+
+  await buildWithCli(NEXT_PODCAST, DB_DIR);
+  const newVersion = await latestVersion();
+  expect(newVersion).not.toBe(oldVersion);
+
+  // A failed read drops the worker; the new one must stay on the old version. (A phrase reads
+  // the detail=full index, which no earlier query on this page has touched.)
+  host.setFault({ kind: 'status', status: 500, path: CHUNK_PATH, count: 1 });
+  const box = page.getByRole('searchbox', { name: 'Search episodes' });
+  await box.fill('of the');
+  await box.press('Enter');
+  await page.getByText('Problem while searching').waitFor();
+  expect(host.requests.filter((entry) => entry.fault === 'status')).toHaveLength(1);
+  host.clearFault();
+
+  // Still the old version: the new word is not there, the old title is, transcripts open.
+  await search(page, 'of the', /^found \d+ of 60 episodes$/);
+  await search(page, NEW_WORD, /^found 0 of 60 episodes$/);
+  // Inside the app (a reload would move to the new version): clear the search, open the row.
+  await search(page, '', /^showing all 60 episodes$/);
+  await page
+    .getByRole('heading', { name: `${top}: ${topTitle}` })
+    .getByRole('link')
+    .click();
+  await page.getByText(/^found 1 of 60 episodes$/).waitFor();
+  await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
+  expect(await page.getByText('The transcript could not be loaded.').count()).toBe(0);
+  expect(versionsRead(start)).toEqual([oldVersion]);
+
+  // A reload reads the new version, and only it.
+  const beforeReload = host.requests.length;
+  await page.goto(host.url);
+  await page.getByText('showing all 61 episodes').waitFor();
+  expect(await page.getByText(`${top}: ${NEW_TITLE}`).count()).toBe(1);
+  await search(page, NEW_WORD, /^found 1 of 61 episodes$/);
+  expect(await page.getByText(`${top}.5: A Brand New Half Episode`).count()).toBe(1);
+  await openTranscripts(page);
+  expect(versionsRead(beforeReload)).toEqual([newVersion]);
+
+  expect({
+    ...problems,
+    consoleErrors: problems.consoleErrors.filter((text) => !/status of 500/.test(text)),
+  }).toEqual(NO_PROBLEMS);
+  await page.close();
+});
+
+test('a version deleted under an open page fails with a message; a reload recovers', async () => {
+  const { page, problems } = await openPage(session, host.url);
+  await page.goto(host.url);
+  await page.getByText('showing all 61 episodes').waitFor();
+  // Back to the demo inputs with no older versions kept: the page's version is deleted.
+  await buildWithCli(DEMO_FOLDER, DB_DIR, ['--keep', '0']);
+  const box = page.getByRole('searchbox', { name: 'Search episodes' });
+  await box.fill('lighthouse penguin');
+  await box.press('Enter');
+  await page.getByText('Problem while searching').waitFor();
+  await page.goto(host.url);
+  await page.getByText('showing all 10 episodes').waitFor();
+  await search(page, 'lighthouse penguin', /^found \d+ of 10 episodes$/);
+  expect({
+    ...problems,
+    consoleErrors: problems.consoleErrors.filter((text) => !/status of 404/.test(text)),
+  }).toEqual(NO_PROBLEMS);
+  await page.close();
+});

@@ -1,0 +1,301 @@
+/**
+ * Snippets: about 20 words of transcript around a search match, with the match marked and the
+ * time of the sentence it was said in. They are cut from the passages the snippet index found
+ * (`passages.ts`), with the same tokenizer and phrase rules as the search (`phrase-match.ts`),
+ * so every match the index reports is found here, and a match in an overlap (found in two
+ * passages) is shown and counted once.
+ */
+import type { PassageData } from './db-schema.ts';
+import { passageWords, sentenceStartCs, sentenceStartWord } from './passages.ts';
+import { buildTokenStream, findPhraseMatches, type PhraseMatch } from './phrase-match.ts';
+import { endsSentence, sentenceIndexes } from './sentences.ts';
+import { tokenizeWithOffsets } from './tokenizer.ts';
+
+/** Snippets shown per episode. */
+export const SNIPPETS_PER_EPISODE = 3;
+
+/** About how many words a snippet shows. */
+export const SNIPPET_WORDS = 20;
+
+/** Words of context before a match when its sentence starts further back. */
+const CONTEXT_BEFORE = 6;
+
+/** A sentence that starts at most this many words before the match opens the snippet. */
+const SENTENCE_REACH = 10;
+
+/** A passage as the site reads it. */
+export interface PassageText {
+  id: number;
+  episodeId: number;
+  /** Index in the transcript of the passage's first word. */
+  firstWord: number;
+  data: PassageData;
+}
+
+/** A run of snippet text, marked when it is part of a match. */
+export interface SnippetPart {
+  text: string;
+  mark: boolean;
+}
+
+export interface Snippet {
+  /** Transcript index of the first word of the match the snippet is for. */
+  matchWord: number;
+  /** The transcript words the snippet shows: [fromWord, toWord). */
+  fromWord: number;
+  toWord: number;
+  /** Start of the sentence that holds the match, in seconds: where playing starts. */
+  time: number;
+  /** The words shown, joined into marked and unmarked runs (spaces included). */
+  parts: SnippetPart[];
+  /** The text is cut before its first word / after its last word (show an ellipsis). */
+  cutBefore: boolean;
+  cutAfter: boolean;
+}
+
+/**
+ * Further matches that are not shown. 'match' counts occurrences exactly (every matching
+ * passage was read); 'passage' counts matching passages that were not read.
+ */
+export interface MoreMatches {
+  count: number;
+  unit: 'match' | 'passage';
+}
+
+export interface EpisodeSnippets {
+  episodeId: number;
+  snippets: Snippet[];
+  more: MoreMatches | null;
+}
+
+/** Which passages of one episode to read: the first matches, and how many were left unread. */
+export interface PassageChoice {
+  episodeId: number;
+  /** Passage ids to read, ascending. */
+  read: number[];
+  /** Matching passages beyond `read`. */
+  unread: number;
+}
+
+/** An episode's range of passage ids. */
+export interface PassageRange {
+  episodeId: number;
+  first: number;
+  count: number;
+}
+
+/**
+ * Groups the matching passage ids by episode and picks the ones to read, in the order of
+ * `ranges`: the first `perEpisode` matching passages, plus the matching passages right after
+ * them (at most `2 × perEpisode` in all), since a match in an overlap is found in both and
+ * would otherwise leave a snippet out. Neighbouring passages are neighbouring rows, so this
+ * costs few extra reads. Ids outside every range are ignored.
+ */
+export function choosePassages(
+  ranges: readonly PassageRange[],
+  matchingIds: Iterable<number>,
+  perEpisode: number = SNIPPETS_PER_EPISODE,
+): PassageChoice[] {
+  const ids = [...new Set(matchingIds)].sort((a, b) => a - b);
+  return ranges.map((range) => {
+    const end = range.first + range.count;
+    const mine = ids.filter((id) => id >= range.first && id < end);
+    const read: number[] = [];
+    let fresh = 0;
+    for (const id of mine) {
+      const follows = read.at(-1) === id - 1;
+      if ((!follows && fresh >= perEpisode) || read.length >= 2 * perEpisode) break;
+      if (!follows) fresh += 1;
+      read.push(id);
+    }
+    return { episodeId: range.episodeId, read, unread: mine.length - read.length };
+  });
+}
+
+interface FoundMatch {
+  passage: PassageText;
+  words: string[];
+  local: PhraseMatch;
+  /** Transcript word indexes. */
+  start: number;
+  end: number;
+  /** Matched words of the passage (local indexes), for marking overlapping matches too. */
+  marked: ReadonlySet<number>;
+}
+
+/**
+ * The distinct matches in the passages, in transcript order. A match found in two overlapping
+ * passages is kept once, from the passage with more room around it for a snippet.
+ */
+function distinctMatches(passages: readonly PassageText[], phrase: string): FoundMatch[] {
+  const best = new Map<string, FoundMatch>();
+  // Room for a snippet's context: a few words before the match, a snippet's worth after.
+  const room = (match: FoundMatch): number =>
+    Math.min(match.local.startWord, SENTENCE_REACH) +
+    Math.min(match.words.length - match.local.endWord, SNIPPET_WORDS);
+  for (const passage of passages) {
+    const words = passageWords(passage.data);
+    const found = findPhraseMatches(buildTokenStream(words), phrase);
+    const marked = new Set(found.matchedWords);
+    for (const local of found.matches) {
+      const match: FoundMatch = {
+        passage,
+        words,
+        local,
+        start: passage.firstWord + local.startWord,
+        end: passage.firstWord + local.endWord,
+        marked,
+      };
+      const key = `${match.start}:${match.end}`;
+      const known = best.get(key);
+      if (!known || room(match) > room(known)) best.set(key, match);
+    }
+  }
+  return [...best.values()].sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** The window of passage words a snippet shows for `match`: [from, to), local indexes. */
+function snippetWindow(match: FoundMatch, size: number): { from: number; to: number } {
+  const { words, local, passage } = match;
+  const sentenceStart = sentenceStartWord(passage.data, local.startWord);
+  let from =
+    sentenceStart >= 0 && local.startWord - sentenceStart <= SENTENCE_REACH
+      ? sentenceStart
+      : Math.max(0, local.startWord - CONTEXT_BEFORE);
+  let to = Math.min(words.length, Math.max(local.endWord, from + size));
+  // A sentence that ends just past the window ends the snippet too.
+  for (let word = to; word < Math.min(words.length, to + 4); word += 1) {
+    if (endsSentence(words[word - 1] ?? '')) break;
+    if (endsSentence(words[word] ?? '')) {
+      to = word + 1;
+      break;
+    }
+  }
+  // Near the end of a passage, show more of what came before instead.
+  if (to - from < size) from = Math.max(0, Math.min(from, to - size));
+  return { from, to };
+}
+
+function toParts(
+  words: readonly string[],
+  from: number,
+  to: number,
+  marked: ReadonlySet<number>,
+): SnippetPart[] {
+  const parts: SnippetPart[] = [];
+  const push = (text: string, mark: boolean): void => {
+    const last = parts.at(-1);
+    if (last && last.mark === mark) last.text += text;
+    else if (text !== '') parts.push({ text, mark });
+  };
+  for (let word = from; word < to; word += 1) {
+    const mark = marked.has(word);
+    // The space between two marked words is marked too; the space at a run's edge is not.
+    if (word > from) push(' ', mark && marked.has(word - 1));
+    push(words[word] ?? '', mark);
+  }
+  return parts;
+}
+
+/**
+ * The snippets of one episode from the passages read for it, for a phrase of index tokens:
+ * windows around the first matches in transcript order, each match shown once (a match near
+ * another shares its snippet). `unread` is how many further matching passages exist.
+ */
+export function buildEpisodeSnippets(
+  episodeId: number,
+  passages: readonly PassageText[],
+  phraseTokens: readonly string[],
+  unread: number,
+  options: { max?: number; words?: number } = {},
+): EpisodeSnippets {
+  const max = options.max ?? SNIPPETS_PER_EPISODE;
+  const size = options.words ?? SNIPPET_WORDS;
+  const matches = distinctMatches(passages, phraseTokens.join(' '));
+
+  const snippets: Snippet[] = [];
+  const shown: { from: number; to: number }[] = [];
+  let unshown = 0;
+  for (const match of matches) {
+    if (shown.some((range) => match.start >= range.from && match.end <= range.to)) continue;
+    if (snippets.length >= max) {
+      unshown += 1;
+      continue;
+    }
+    const window = snippetWindow(match, size);
+    const base = match.passage.firstWord;
+    // A snippet starts where the one before it ended, rather than repeat its words.
+    const previous = shown.at(-1);
+    const from =
+      previous && previous.to - base > window.from && previous.to - base <= match.local.startWord
+        ? previous.to - base
+        : window.from;
+    const to = Math.min(match.words.length, Math.max(window.to, from + size));
+    shown.push({ from: base + from, to: base + to });
+    snippets.push({
+      matchWord: match.start,
+      fromWord: base + from,
+      toWord: base + to,
+      time: sentenceStartCs(match.passage.data, match.local.startWord) / 100,
+      parts: toParts(match.words, from, to, match.marked),
+      cutBefore: sentenceStartWord(match.passage.data, from) !== from,
+      cutAfter: !endsSentence(match.words[to - 1] ?? ''),
+    });
+  }
+
+  let more: MoreMatches | null = null;
+  if (unread > 0) more = { count: unread, unit: 'passage' };
+  else if (unshown > 0) more = { count: unshown, unit: 'match' };
+  return { episodeId, snippets, more };
+}
+
+/**
+ * Where 'and N more' opens the transcript: the start (seconds) of the sentence of the first
+ * match that no snippet shows, found in the whole transcript (`startCs` in centiseconds).
+ * Null when every match is shown.
+ */
+export function firstFurtherMatchTime(
+  words: readonly string[],
+  startCs: readonly number[],
+  phraseTokens: readonly string[],
+  shown: readonly Pick<Snippet, 'fromWord' | 'toWord'>[],
+): number | null {
+  const { matches } = findPhraseMatches(buildTokenStream(words), phraseTokens.join(' '));
+  const further = matches.find(
+    (match) =>
+      !shown.some((range) => match.startWord >= range.fromWord && match.endWord <= range.toWord),
+  );
+  if (!further) return null;
+  const sentences = sentenceIndexes(words);
+  let first = further.startWord;
+  while (first > 0 && sentences[first - 1] === sentences[further.startWord]) first -= 1;
+  return (startCs[first] ?? 0) / 100;
+}
+
+/** A half-open range of UTF-16 offsets in a text. */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where the phrase's tokens occur consecutively in plain text (a title, a description's
+ * text), by the index's tokenizer. Overlapping matches ('ha ha' in 'ha ha ha') merge.
+ */
+export function findPhraseRanges(text: string, phraseTokens: readonly string[]): TextRange[] {
+  const tokens = tokenizeWithOffsets(text);
+  const size = phraseTokens.length;
+  const ranges: TextRange[] = [];
+  if (size === 0) return ranges;
+  for (let start = 0; start + size <= tokens.length; start += 1) {
+    let offset = 0;
+    while (offset < size && tokens[start + offset]?.token === phraseTokens[offset]) offset += 1;
+    if (offset < size) continue;
+    const from = tokens[start]?.start ?? 0;
+    const to = tokens[start + size - 1]?.end ?? from;
+    const last = ranges.at(-1);
+    if (last && from <= last.end) last.end = Math.max(last.end, to);
+    else ranges.push({ start: from, end: to });
+  }
+  return ranges;
+}

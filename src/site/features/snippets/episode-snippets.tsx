@@ -1,0 +1,57 @@
+import { useCallback, type ReactNode } from 'react';
+import { firstFurtherMatchTime, type Snippet } from '../../../core/snippets.ts';
+import { useDatabase } from '../../data/database-context.tsx';
+import { getTranscript } from '../../data/transcript-queries.ts';
+import { usePlayerStore } from '../../shared/player-store.ts';
+import type { PlayerEpisode } from '../../shared/player-state.ts';
+import { SnippetList, type SnippetsState } from './snippet-list.tsx';
+
+export interface EpisodeSnippetsProps {
+  /** The row's episode; an `EpisodeRow` is one. */
+  episode: PlayerEpisode & { id: number };
+  /** From `usePageSnippets`; null when the page shows no snippets. */
+  state: SnippetsState | null;
+  /** The phrase's index tokens, to find the first match the snippets leave out. */
+  tokens: readonly string[];
+  /**
+   * Brings the episode's transcript to `time` (seconds): scrolls it there when it is open, and
+   * with `open` opens it first. The app owns which rows are open.
+   */
+  onReveal: (episodeId: number, time: number, open: boolean) => void;
+}
+
+/**
+ * A result row's snippets, wired to the page: a time plays the episode from that sentence
+ * through the page's one player; 'and N more' opens the transcript at the first match the
+ * snippets do not show (found in the transcript itself, which opening it loads anyway).
+ */
+export function EpisodeSnippets({
+  episode,
+  state,
+  tokens,
+  onReveal,
+}: EpisodeSnippetsProps): ReactNode {
+  const store = usePlayerStore();
+  const db = useDatabase();
+  const shown = state?.status === 'ready' ? state.snippets.snippets : null;
+
+  const onPlay = useCallback(
+    (snippet: Snippet) => {
+      store.dispatch({ type: 'playFrom', episode, time: snippet.time });
+      onReveal(episode.id, snippet.time, false);
+    },
+    [store, episode, onReveal],
+  );
+
+  const onMore = useCallback(() => {
+    const fallback = shown?.at(-1)?.time ?? 0;
+    getTranscript(db, episode.id)
+      .then((blob) => firstFurtherMatchTime(blob.words, blob.start, tokens, shown ?? []))
+      .catch(() => null)
+      .then((time) => onReveal(episode.id, time ?? fallback, true))
+      .catch(() => undefined);
+  }, [db, episode.id, tokens, shown, onReveal]);
+
+  if (state === null) return null;
+  return <SnippetList state={state} episode={episode.episode} onPlay={onPlay} onMore={onMore} />;
+}
