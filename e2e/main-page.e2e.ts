@@ -65,7 +65,7 @@ describe('the demo podcast', () => {
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
       'The Curious Haul',
     );
-    expect(await rowNumbers(page)).toEqual([...DEMO_FACTS.episodes].reverse());
+    await expect.poll(() => rowNumbers(page)).toEqual([...DEMO_FACTS.episodes].reverse());
     await expect(page.getByRole('searchbox').getAttribute('placeholder')).resolves.toBe(
       'no such thing as a search bar',
     );
@@ -87,14 +87,16 @@ describe('the demo podcast', () => {
     await page.getByText('showing all 10 episodes').waitFor();
 
     await search(page, DEMO_FACTS.uniqueWord);
-    expect(await countLine(page)).toBe('found 1 of 10 episodes');
-    expect(await rowNumbers(page)).toEqual([DEMO_FACTS.uniqueWordEpisode]);
+    await expect.poll(() => countLine(page)).toBe('found 1 of 10 episodes');
+    await expect.poll(() => rowNumbers(page)).toEqual([DEMO_FACTS.uniqueWordEpisode]);
     expect(new URL(page.url()).search).toBe(`?q=${DEMO_FACTS.uniqueWord}`);
     await page.reload();
     await page.getByText('found 1 of 10 episodes').waitFor();
 
     await search(page, DEMO_FACTS.phrase);
-    expect(await countLine(page)).toBe(`found ${DEMO_FACTS.phraseEpisodes.length} of 10 episodes`);
+    await expect
+      .poll(() => countLine(page))
+      .toBe(`found ${DEMO_FACTS.phraseEpisodes.length} of 10 episodes`);
     expect((await rowNumbers(page)).sort()).toEqual([...DEMO_FACTS.phraseEpisodes].sort());
 
     // Only titles: 'ice cream' is in episode 9's title alone.
@@ -104,7 +106,7 @@ describe('the demo podcast', () => {
       await fields.getByRole('checkbox', { name: field, exact: true }).uncheck();
     }
     await page.getByText('found 1 of 10 episodes').waitFor();
-    expect(await rowNumbers(page)).toEqual(['9']);
+    await expect.poll(() => rowNumbers(page)).toEqual(['9']);
     await expect(page.getByRole('button', { name: '[-] hide filters (1)' }).count()).resolves.toBe(
       1,
     );
@@ -113,7 +115,7 @@ describe('the demo podcast', () => {
     await page.getByRole('searchbox').fill('ab');
     await page.getByRole('searchbox').press('Enter');
     await page.getByText('Type at least 3 characters to search.').waitFor();
-    expect(await rowNumbers(page)).toEqual(['9']);
+    await expect.poll(() => rowNumbers(page)).toEqual(['9']);
 
     // Operators and quotes are words, never a syntax error.
     for (const term of ['"ice" AND (cream*', 'NEAR(ice cream)', "doesn't", 'Réunion']) {
@@ -126,7 +128,7 @@ describe('the demo podcast', () => {
     for (let step = 0; step < 4; step += 1) await page.goBack();
     await page.getByText('found 1 of 10 episodes').waitFor();
     expect(await page.getByRole('searchbox').inputValue()).toBe('ice cream');
-    expect(await rowNumbers(page)).toEqual(['9']);
+    await expect.poll(() => rowNumbers(page)).toEqual(['9']);
     expect(problems).toEqual(NO_PROBLEMS);
     await page.close();
   });
@@ -154,7 +156,7 @@ describe('the demo podcast', () => {
     await presenters.fill('Ingrid');
     await presenters.press('Enter');
     await page.getByText('found 1 of 10 episodes').waitFor();
-    expect(await rowNumbers(page)).toEqual([DEMO_FACTS.noTypeEpisode]);
+    await expect.poll(() => rowNumbers(page)).toEqual([DEMO_FACTS.noTypeEpisode]);
     await presenters.press('Backspace');
     await page.getByText('showing all 10 episodes').waitFor();
 
@@ -162,14 +164,14 @@ describe('the demo podcast', () => {
     await venues.fill('Lakeshore');
     await venues.press('Enter');
     await page.getByText('found 1 of 10 episodes').waitFor();
-    expect(await rowNumbers(page)).toEqual(['7']);
+    await expect.poll(() => rowNumbers(page)).toEqual(['7']);
     await venues.fill('Harbourside');
     await venues.press('Enter');
     await page.getByText('found 2 of 10 episodes').waitFor();
 
     // Combined with a search: only the Sydney show mentions emus.
     await search(page, 'emus');
-    expect(await rowNumbers(page)).toEqual(['4']);
+    await expect.poll(() => rowNumbers(page)).toEqual(['4']);
     expect(new URL(page.url()).searchParams.get('venues')).toBe('6,3');
     await search(page, '');
 
@@ -189,7 +191,7 @@ describe('the demo podcast', () => {
     const { page, problems } = await openPage(session, baseUrl);
     await page.goto(`${baseUrl}/episodes/04.50`);
     await page.getByText('found 1 of 10 episodes').waitFor();
-    expect(await rowNumbers(page)).toEqual(['4.5']);
+    await expect.poll(() => rowNumbers(page)).toEqual(['4.5']);
     await page.getByText('Loading transcript…').waitFor({ state: 'detached' });
     await page.screenshot({ path: join(SCREENSHOTS, 'episode-360.png'), fullPage: true });
 
@@ -375,7 +377,7 @@ describe('search errors', () => {
 
     await rename(join(db, `${version}.gone`), join(db, version));
     await search(page, DEMO_FACTS.uniqueWord);
-    expect(await countLine(page)).toBe('found 1 of 10 episodes');
+    await expect.poll(() => countLine(page)).toBe('found 1 of 10 episodes');
     expect(problems.pageErrors).toEqual([]);
     expect(problems.foreignRequests).toEqual([]);
     await page.close();

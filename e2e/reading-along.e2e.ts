@@ -11,7 +11,12 @@ import { launchBrowser, openPage, type BrowserSession, type PageProblems } from 
 // `?t=` link, search a phrase, expand all, and screenshots of a playing episode with a search
 // highlight at 1280 and 360 px.
 
-const NO_PROBLEMS: PageProblems = { consoleErrors: [], pageErrors: [], foreignRequests: [], cspViolations: [] };
+const NO_PROBLEMS: PageProblems = {
+  consoleErrors: [],
+  pageErrors: [],
+  foreignRequests: [],
+  cspViolations: [],
+};
 const SCREENSHOTS = resolve(REPO_ROOT, 'e2e/screenshots');
 
 let session: BrowserSession;
@@ -44,11 +49,15 @@ function audioSrc(page: Page): Promise<string> {
 }
 
 async function currentSentence(page: Page, episode: string): Promise<string> {
-  return (await transcript(page, episode).locator('[aria-current="true"]').allTextContents()).join(' ');
+  return (await transcript(page, episode).locator('[aria-current="true"]').allTextContents()).join(
+    ' ',
+  );
 }
 
 async function openEpisode(page: Page, episode: string): Promise<Locator> {
-  await row(page, episode).getByRole('button', { name: /show transcript/ }).click();
+  await row(page, episode)
+    .getByRole('button', { name: /show transcript/ })
+    .click();
   await transcript(page, episode).getByRole('button').first().waitFor();
   return transcript(page, episode);
 }
@@ -160,7 +169,9 @@ describe('reading along', () => {
     await page.goto(baseUrl);
     const words = await openEpisode(page, DEMO_FACTS.longEpisode);
     const scrollTop = () => words.evaluate((box) => box.scrollTop);
-    await row(page, DEMO_FACTS.longEpisode).getByRole('button', { name: /^Play episode/ }).click();
+    await row(page, DEMO_FACTS.longEpisode)
+      .getByRole('button', { name: /^Play episode/ })
+      .click();
     const slider = row(page, DEMO_FACTS.longEpisode).getByRole('slider');
     await slider.press('End');
     await slider.press('ArrowLeft');
