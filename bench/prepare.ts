@@ -218,9 +218,7 @@ interface EpisodeSummary {
 export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
   const db = new Database(trawlFile, { readonly: true });
   try {
-    db.exec(
-      "CREATE VIRTUAL TABLE temp.bench_vocab USING fts5vocab(main, 'words_fts_terms', 'row')",
-    );
+    db.exec("CREATE VIRTUAL TABLE temp.bench_vocab USING fts5vocab(main, 'words_fts', 'row')");
     // The middle one (by term) of the words in 2–5 episodes: a word early in the alphabet
     // shares its index leaf with the structure record and would flatter the figure.
     const candidates = db

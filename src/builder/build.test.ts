@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../core/db-schema.ts';
+import { decodeTermRow, termRowId } from '../core/term-index.ts';
 import { dbConfigSchema, latestSchema } from '../core/site-config.ts';
 import { buildPodcast } from './build.ts';
 import {
@@ -248,9 +249,12 @@ describe('buildPodcast on the fixture podcast', () => {
     expect(match('description:"alert"')).toEqual([]);
     expect(match('episode:"14.5"')).toEqual([6]);
     expect(match('episode:"15"')).toEqual([7]);
+    const narwhal = db
+      .prepare<[number], { data: Buffer }>('SELECT data FROM search_terms WHERE id = ?')
+      .get(termRowId('narwhal'));
     expect(
-      ids('SELECT rowid FROM words_fts_terms WHERE words_fts_terms MATCH \'words:"narwhal"\''),
-    ).toEqual([6]);
+      narwhal && decodeTermRow(narwhal.data).find((entry) => entry.term === 'narwhal'),
+    ).toEqual({ term: 'narwhal', columns: [[6], [6], [6], []] });
   });
 
   it('answers the hot queries without scanning a whole table', () => {
@@ -259,7 +263,7 @@ describe('buildPodcast on the fixture podcast', () => {
       ['SELECT data FROM transcripts WHERE id = ?', 6],
       ['SELECT id, description FROM episode_descriptions WHERE id IN (?, ?)', 1, 2],
       ['SELECT rowid FROM words_fts WHERE words_fts MATCH ?', 'words:"narwhal"'],
-      ['SELECT rowid FROM words_fts_terms WHERE words_fts_terms MATCH ?', 'words:"narwhal"'],
+      ['SELECT data FROM search_terms WHERE id = ?', termRowId('narwhal')],
       [
         'SELECT episode FROM episodes WHERE id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH ?)',
         'words:"ice cream"',
@@ -336,6 +340,8 @@ describe('buildPodcast on the fixture podcast', () => {
       databaseLengthBytes: result.databaseBytes,
     });
     expect(config.site.title).toBe('Fixture Facts');
+    // latest.json carries the same config, so the site need not ask for config.json.
+    expect(latest.config).toEqual(config);
     expect((await readdir(result.versionDir)).sort()).toEqual(['config.json', 'db.sqlite3.000']);
   });
 });

@@ -141,13 +141,20 @@ export async function readLatest(outDir: string): Promise<Latest | undefined> {
   }
 }
 
-/** Writes `<out>/latest.json` atomically: a temporary file, then a rename over the old one. */
-export async function writeLatest(outDir: string, version: string): Promise<void> {
+/**
+ * Writes `<out>/latest.json` atomically: a temporary file, then a rename over the old one.
+ * With `config`, the version's config.json goes in it too (the site then skips a request).
+ */
+export async function writeLatest(
+  outDir: string,
+  version: string,
+  config?: DbConfig,
+): Promise<void> {
   const temporary = join(
     outDir,
     `.latest.json.${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
   );
-  const latest: Latest = { latest: version };
+  const latest: Latest = config ? { latest: version, config } : { latest: version };
   await writeFile(temporary, `${JSON.stringify(latest)}\n`);
   await rename(temporary, join(outDir, 'latest.json'));
 }
@@ -206,7 +213,7 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
   }
   const now = new Date();
   await utimes(versionDir, now, now);
-  await writeLatest(outDir, version);
+  await writeLatest(outDir, version, config);
   const pruned = await pruneVersions(outDir, keep);
   return { version, versionDir, databaseBytes: bytes, chunks, pruned };
 }

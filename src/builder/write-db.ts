@@ -2,16 +2,19 @@ import { deflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import {
   EPISODE_LIST_ID,
+  FTS_COLUMNS,
   PAGE_SIZE,
   PASSAGE_HEAD_COUNT,
   SCHEMA_SQL,
   SCHEMA_VERSION,
   type EpisodeListBlob,
+  type FtsColumn,
   type PassageHeadData,
   type PresenterRow,
   type VenueRow,
 } from '../core/db-schema.ts';
 import { buildPassages } from '../core/passages.ts';
+import { encodeTermRow, isIndexedToken, termRowId, type TermPostings } from '../core/term-index.ts';
 import type { Presenter, Venue } from './people.ts';
 import { encodeTranscriptBlob, toTranscriptBlob } from './transcript-blob.ts';
 import type { ParsedTranscript } from './transcripts/word-collector.ts';
@@ -110,9 +113,6 @@ export function openDatabaseWriter(
   const insertFts = db.prepare(
     'INSERT INTO words_fts (rowid, title, description, words, episode) VALUES (?, ?, ?, ?, ?)',
   );
-  const insertTerms = db.prepare(
-    'INSERT INTO words_fts_terms (rowid, title, description, words, episode) VALUES (?, ?, ?, ?, ?)',
-  );
   const insertPassage = db.prepare(
     'INSERT INTO passages (id, episode_id, first_word, data) VALUES (?, ?, ?, ?)',
   );
@@ -160,7 +160,6 @@ export function openDatabaseWriter(
       if (transcript) insertTranscript.run(id, encodeTranscriptBlob(toTranscriptBlob(transcript)));
       const words = transcript ? transcript.words.join(' ') : '';
       insertFts.run(id, record.title, record.descriptionText, words, record.episode);
-      insertTerms.run(id, record.title, record.descriptionText, words, record.episode);
       for (const passage of passages) {
         insertPassage.run(nextPassageId, id, passage.span.firstWord, JSON.stringify(passage.data));
         insertPassageFts.run(nextPassageId, passage.data.w);
@@ -177,7 +176,7 @@ export function openDatabaseWriter(
       writeEpisodeList(db);
       onStep?.('optimize');
       db.exec("INSERT INTO words_fts (words_fts) VALUES ('optimize')");
-      db.exec("INSERT INTO words_fts_terms (words_fts_terms) VALUES ('optimize')");
+      writeSearchTerms(db);
       db.exec("INSERT INTO passages_fts (passages_fts) VALUES ('optimize')");
       db.exec('COMMIT');
       onStep?.('vacuum');
@@ -191,6 +190,40 @@ export function openDatabaseWriter(
       open = false;
     },
   };
+}
+
+/**
+ * Fills `search_terms` (docs/decisions/0007-term-index.md) from `words_fts`'s own vocabulary,
+ * so a lookup answers exactly what the FTS index would: every indexed ASCII token with the
+ * episodes of each column, grouped into one row per term hash.
+ */
+function writeSearchTerms(db: Database.Database): void {
+  db.exec("CREATE VIRTUAL TABLE temp.words_vocab USING fts5vocab(main, 'words_fts', 'instance')");
+  const rows = db
+    .prepare<[], [string, number, string]>('SELECT term, doc, col FROM temp.words_vocab')
+    .raw()
+    .iterate();
+  const byId = new Map<number, TermPostings[]>();
+  let current = null as TermPostings | null;
+  for (const [term, doc, col] of rows) {
+    if (current?.term !== term) {
+      current = null;
+      if (!isIndexedToken(term)) continue;
+      current = { term, columns: FTS_COLUMNS.map(() => []) };
+      const id = termRowId(term);
+      const entries = byId.get(id);
+      if (entries) entries.push(current);
+      else byId.set(id, [current]);
+    }
+    const ids = current.columns[FTS_COLUMNS.indexOf(col as FtsColumn)];
+    // Instances come by term, then episode, then position: one id per episode and column.
+    if (ids && ids.at(-1) !== doc) ids.push(doc);
+  }
+  db.exec('DROP TABLE temp.words_vocab');
+  const insert = db.prepare('INSERT INTO search_terms (id, data) VALUES (?, ?)');
+  for (const id of [...byId.keys()].sort((a, b) => a - b)) {
+    insert.run(id, encodeTermRow(byId.get(id) ?? []));
+  }
 }
 
 /**

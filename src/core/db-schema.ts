@@ -12,13 +12,14 @@
  *   never reads (they fill the first screen's read-ahead window), then what searches and
  *   transcripts read (docs/decisions/0003-first-screen-list-blob.md, 0004-file-order-for-read-ahead.md).
  * - `episodes` holds the list columns; its rowid `id` is a surrogate in ascending
- *   episode-number order, and it is also the rowid of both FTS tables.
+ *   episode-number order, and it is also the rowid of `words_fts`.
  * - descriptions sit in their own table so the first screen does not read them all.
  * - one compressed transcript blob per episode keeps a transcript in a few adjacent pages.
- * - `words_fts` (detail=full) answers phrases; `words_fts_terms` (detail=column) answers
- *   single-token searches from a much smaller index. Both are contentless: read rowid only.
- *   `columnsize=0` drops their docsize tables (nothing ranks), so each keeps three adjacent
- *   root pages that one read fetches together.
+ * - `words_fts` (detail=full, contentless: read rowid only) answers phrases and tokens that
+ *   are not plain ASCII. `columnsize=0` drops its docsize table (nothing ranks), so it keeps
+ *   three adjacent root pages that one read fetches together. `search_terms` answers a
+ *   single ASCII token with one row read by rowid, a hash of the token
+ *   (`src/core/term-index.ts`, docs/decisions/0007-term-index.md).
  * - snippets: transcripts cut into overlapping passages (`src/core/passages.ts`). `passages_fts`
  *   (contentless, detail=full, rowid = passage id) finds the passages of an episode that match,
  *   by rowid range; `passages` holds each passage's words and sentence times. Passage ids are
@@ -32,7 +33,7 @@
 /** SQLite page size of every published database; the site's request chunk size matches it. */
 export const PAGE_SIZE = 16384;
 
-/** FTS5 tokenizer of both search tables. `src/core/tokenizer.ts` mirrors its rules in JS. */
+/** FTS5 tokenizer of the search tables. `src/core/tokenizer.ts` mirrors its rules in JS. */
 export const FTS_TOKENIZER = 'unicode61 remove_diacritics 2';
 
 /** The FTS columns, in table order. `words` is the transcript. */
@@ -106,9 +107,10 @@ CREATE TABLE transcripts (
   data BLOB NOT NULL
 );
 
-CREATE VIRTUAL TABLE words_fts_terms USING fts5(
-  title, description, words, episode,
-  content='', columnsize=0, detail=column, tokenize='${FTS_TOKENIZER}'
+-- Single-token searches: one row per 32-bit term hash (src/core/term-index.ts).
+CREATE TABLE search_terms (
+  id INTEGER PRIMARY KEY,
+  data BLOB NOT NULL
 );
 
 CREATE VIRTUAL TABLE words_fts USING fts5(

@@ -57,17 +57,15 @@ describe('buildFtsQuery', () => {
     return check.kind === 'search' ? check.tokens : [];
   };
 
-  it('reads the detail=column table for a single token', () => {
+  it('searches every checked field for a single token', () => {
     expect(buildFtsQuery(['cat'], ALL)).toEqual({
-      table: 'words_fts_terms',
       match: 'title:"cat" OR description:"cat" OR words:"cat" OR episode:"cat"',
-      sql: 'SELECT rowid FROM words_fts_terms WHERE words_fts_terms MATCH ?',
+      sql: 'SELECT rowid FROM words_fts WHERE words_fts MATCH ?',
     });
   });
 
-  it('builds a phrase over the detail=full table for several tokens', () => {
+  it('builds a phrase for several tokens', () => {
     expect(buildFtsQuery(tokensOf('ice-cream'), ['words'])).toEqual({
-      table: 'words_fts',
       match: 'words:"ice cream"',
       sql: 'SELECT rowid FROM words_fts WHERE words_fts MATCH ?',
     });

@@ -6,9 +6,6 @@
 import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
 import { tokenize } from './tokenizer.ts';
 
-/** The FTS table a query reads: phrases need `detail=full`, single tokens the smaller index. */
-export type FtsTable = 'words_fts' | 'words_fts_terms';
-
 /** What a submitted term means for the search. */
 export type TermCheck =
   /** Nothing typed: the search is cleared and every episode shows. */
@@ -22,7 +19,6 @@ export type TermCheck =
 
 /** A ready-to-run full-text query: `sql` with `match` as its one bound parameter. */
 export interface FtsQuery {
-  table: FtsTable;
   match: string;
   sql: string;
 }
@@ -62,9 +58,10 @@ export function normaliseFields(fields: Iterable<FtsColumn>): FtsColumn[] {
 }
 
 /**
- * Builds the query for tokens over the checked fields: `title:"…" OR words:"…"`. A single
- * token reads the small `detail=column` table; several form a phrase in `words_fts`. No
- * field (or no token) means no query at all: the search matches nothing.
+ * Builds the `words_fts` query for tokens over the checked fields: `title:"…" OR words:"…"`;
+ * several tokens form a phrase. No field (or no token) means no query at all: the search
+ * matches nothing. (A single ASCII token is usually looked up in `search_terms` instead:
+ * `src/core/term-index.ts`.)
  */
 export function buildFtsQuery(
   tokens: readonly string[],
@@ -72,8 +69,7 @@ export function buildFtsQuery(
 ): FtsQuery | null {
   const columns = normaliseFields(fields);
   if (columns.length === 0 || tokens.length === 0) return null;
-  const table: FtsTable = tokens.length === 1 ? 'words_fts_terms' : 'words_fts';
   const phrase = quoteFtsString(tokens.join(' '));
   const match = columns.map((column) => `${column}:${phrase}`).join(' OR ');
-  return { table, match, sql: `SELECT rowid FROM ${table} WHERE ${table} MATCH ?` };
+  return { match, sql: 'SELECT rowid FROM words_fts WHERE words_fts MATCH ?' };
 }

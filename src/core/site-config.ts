@@ -70,9 +70,20 @@ export const dbConfigSchema = z.object({
 
 export type DbConfig = z.infer<typeof dbConfigSchema>;
 
-/** `{db base}/latest.json`: names the version folder to read. */
-export const latestSchema = z.object({
-  latest: plainName,
-});
+/**
+ * `{db base}/latest.json`: names the version folder to read, and carries a copy of that
+ * version's config.json so the site starts the database one round trip sooner
+ * (docs/performance.md). `config` is optional: latest.json files written before it, and
+ * pages re-opening the version they are pinned to, read config.json.
+ */
+export const latestSchema = z
+  .object({
+    latest: plainName,
+    config: dbConfigSchema.optional(),
+  })
+  .refine((value) => value.config === undefined || value.config.version === value.latest, {
+    message: 'config.version must be the version latest names',
+    path: ['config', 'version'],
+  });
 
 export type Latest = z.infer<typeof latestSchema>;

@@ -186,7 +186,7 @@ describe('filters', () => {
     const { user } = renderApp(fixture.database);
     await loaded();
     await user.click(screen.getByRole('button', { name: '[+] show filters (0)' }));
-    const select = screen.getByRole('combobox', { name: 'Presenters' });
+    const select = await screen.findByRole('combobox', { name: 'Presenters' });
     expect(screen.getByText('Search presenters')).toBeInTheDocument();
     await user.click(select);
     const listbox = await screen.findByRole('listbox');
@@ -206,7 +206,7 @@ describe('filters', () => {
     const { user, router } = renderApp(fixture.database);
     await loaded();
     await user.click(screen.getByRole('button', { name: '[+] show filters (0)' }));
-    const select = screen.getByRole('combobox', { name: 'Venues' });
+    const select = await screen.findByRole('combobox', { name: 'Venues' });
     await user.click(select);
     const listbox = await screen.findByRole('listbox');
     const text = listbox.textContent ?? '';
@@ -337,13 +337,13 @@ describe('search errors', () => {
   });
 
   it('shows a query error message as the card title', async () => {
-    const outdated = await openFixtureDatabase({ dropTable: 'words_fts_terms' });
+    const outdated = await openFixtureDatabase({ dropTable: 'words_fts' });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      renderApp(outdated.database, '/?q=narwhal');
+      renderApp(outdated.database, '/?q=ice+cream');
       const card = await screen.findByRole('alert');
       expect(
-        within(card).getByRole('heading', { name: 'no such table: words_fts_terms' }),
+        within(card).getByRole('heading', { name: 'no such table: words_fts' }),
       ).toBeInTheDocument();
       expect(outdated.recreations()).toBe(0);
       expect(warn).toHaveBeenCalledWith(

@@ -6,7 +6,7 @@ import {
   toDatabaseError,
   withTimeout,
 } from './database-errors.ts';
-import { latestUrl, resolveDbConfig, versionUrlFrom } from './db-config.ts';
+import { latestUrl, latestVersionFrom, resolveDbConfig } from './db-config.ts';
 
 describe('classifyDatabaseError', () => {
   it.each([
@@ -72,7 +72,10 @@ describe('latest.json and config.json', () => {
   });
 
   it('resolves the version folder and the chunk prefix to absolute URLs', () => {
-    const version = versionUrlFrom({ latest: 'v1-abc' }, 'http://127.0.0.1:8080/sub/db');
+    const version = latestVersionFrom(
+      { latest: 'v1-abc' },
+      'http://127.0.0.1:8080/sub/db',
+    ).versionUrl;
     expect(version).toBe('http://127.0.0.1:8080/sub/db/v1-abc/');
     const resolved = resolveDbConfig(config, version);
     expect(resolved.chunkUrlPrefix).toBe('http://127.0.0.1:8080/sub/db/v1-abc/db.sqlite3.');
@@ -81,10 +84,10 @@ describe('latest.json and config.json', () => {
   });
 
   it('rejects malformed files with a message that names the problem', () => {
-    expect(() => versionUrlFrom({ latest: '../../etc' }, 'http://h/db/')).toThrow(
+    expect(() => latestVersionFrom({ latest: '../../etc' }, 'http://h/db/')).toThrow(
       /Invalid latest.json/,
     );
-    expect(() => versionUrlFrom([], 'http://h/db/')).toThrow(/Invalid latest.json/);
+    expect(() => latestVersionFrom([], 'http://h/db/')).toThrow(/Invalid latest.json/);
     expect(() => resolveDbConfig({ ...config, serverMode: 'full' }, 'http://h/db/v1/')).toThrow(
       /Invalid config.json at http:\/\/h\/db\/v1\/: serverMode/,
     );

@@ -19,17 +19,25 @@ export function latestUrl(dbBase: string, now: number): string {
   return `${dbBase.replace(/\/$/, '')}/latest.json?t=${now}`;
 }
 
-/** Validates latest.json's body and returns the version folder's absolute URL. */
-export function versionUrlFrom(latestJson: unknown, dbBaseUrl: string): string {
+/** What latest.json says: the version folder's absolute URL, and its config when inlined. */
+export interface LatestVersion {
+  versionUrl: string;
+  config: DbConfig | undefined;
+}
+
+/** Validates latest.json's body: the version folder's absolute URL and the inlined config. */
+export function latestVersionFrom(latestJson: unknown, dbBaseUrl: string): LatestVersion {
   const parsed = latestSchema.safeParse(latestJson);
   if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
     throw new DatabaseError(
       'host',
-      `Invalid latest.json: ${parsed.error.issues[0]?.message ?? 'bad shape'} (this site's database is not published correctly)`,
+      `Invalid latest.json: ${where}${issue?.message ?? 'bad shape'} (this site's database is not published correctly)`,
     );
   }
   const base = dbBaseUrl.endsWith('/') ? dbBaseUrl : `${dbBaseUrl}/`;
-  return new URL(`${parsed.data.latest}/`, base).href;
+  return { versionUrl: new URL(`${parsed.data.latest}/`, base).href, config: parsed.data.config };
 }
 
 /** Validates config.json's body and resolves its chunk prefix against the version folder. */
@@ -78,8 +86,9 @@ async function fetchJson(
 }
 
 /**
- * Fetches latest.json (cache-busted), then that version's config.json. With `versionUrl` (a
- * version the page already uses) latest.json is skipped, so a page stays on its version.
+ * Fetches latest.json (cache-busted), then that version's config.json unless latest.json
+ * carries it. With `versionUrl` (a version the page already uses) latest.json is skipped, so
+ * a page stays on its version.
  */
 export async function loadDbConfig(
   dbBase: string,
@@ -93,12 +102,15 @@ export async function loadDbConfig(
   const fetchImpl = options.fetchImpl ?? fetch;
   const signal = options.signal ?? new AbortController().signal;
   const base = new URL(dbBase.endsWith('/') ? dbBase : `${dbBase}/`, document.baseURI).href;
-  const versionUrl =
-    options.versionUrl ??
-    versionUrlFrom(
-      await fetchJson(latestUrl(base, options.now ?? Date.now()), fetchImpl, signal),
-      base,
-    );
-  const config = await fetchJson(`${versionUrl}config.json`, fetchImpl, signal);
-  return resolveDbConfig(config, versionUrl);
+  if (options.versionUrl !== undefined) {
+    const config = await fetchJson(`${options.versionUrl}config.json`, fetchImpl, signal);
+    return resolveDbConfig(config, options.versionUrl);
+  }
+  const latest = latestVersionFrom(
+    await fetchJson(latestUrl(base, options.now ?? Date.now()), fetchImpl, signal),
+    base,
+  );
+  const config =
+    latest.config ?? (await fetchJson(`${latest.versionUrl}config.json`, fetchImpl, signal));
+  return resolveDbConfig(config, latest.versionUrl);
 }

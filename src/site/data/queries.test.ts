@@ -1,10 +1,12 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FTS_COLUMNS } from '../../core/db-schema.ts';
+import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
 import { buildFtsQuery, checkSearchTerm } from '../../core/fts-query.ts';
+import { isIndexedToken, termRowId } from '../../core/term-index.ts';
 import {
   EPISODES_SQL,
   PRESENTERS_SQL,
+  SEARCH_TERMS_SQL,
   VENUES_SQL,
   descriptionsSql,
   loadDescriptions,
@@ -186,8 +188,68 @@ describe('query plans', () => {
       if (query === null) throw new Error('no query');
       const details = plan(query.sql, [query.match]);
       expect(details).toHaveLength(1);
-      expect(details[0]).toMatch(new RegExp(`^SCAN ${query.table} VIRTUAL TABLE INDEX`));
+      expect(details[0]).toMatch(/^SCAN words_fts VIRTUAL TABLE INDEX/);
       expect(details.join('\n')).not.toMatch(/episodes|transcripts|descriptions/);
+    }
+  });
+
+  it('looks a single token up by rowid in search_terms', () => {
+    expect(plan(SEARCH_TERMS_SQL, [termRowId('narwhal')])).toEqual([
+      'SEARCH search_terms USING INTEGER PRIMARY KEY (rowid=?)',
+    ]);
+  });
+});
+
+describe('the single-token index', () => {
+  /** Every term of `words_fts`, as FTS5 folded it. */
+  function vocabulary(): string[] {
+    fixture.sqlite.exec(
+      "CREATE VIRTUAL TABLE IF NOT EXISTS temp.test_vocab USING fts5vocab(main, 'words_fts', 'row')",
+    );
+    return fixture.sqlite
+      .prepare<[], { term: string }>('SELECT term FROM temp.test_vocab')
+      .all()
+      .map((row) => row.term);
+  }
+
+  function ftsIds(token: string, fields: readonly FtsColumn[]): number[] {
+    const query = buildFtsQuery([token], fields);
+    if (query === null) throw new Error('no query');
+    return fixture.sqlite
+      .prepare<[string], { rowid: number }>(query.sql)
+      .all(query.match)
+      .map((row) => row.rowid)
+      .sort((a, b) => a - b);
+  }
+
+  it('gives exactly what words_fts gives, for every token of the index and every field', async () => {
+    const terms = vocabulary();
+    const indexed = terms.filter(isIndexedToken);
+    expect(indexed.length).toBeGreaterThan(50);
+    const fieldSets: FtsColumn[][] = [[...FTS_COLUMNS], ...FTS_COLUMNS.map((field) => [field])];
+    for (const term of indexed) {
+      for (const fields of fieldSets) {
+        const found = await searchEpisodeIds(fixture.database, [term], fields);
+        expect(
+          [...found].sort((a, b) => a - b),
+          `${term} in ${fields.join(',')}`,
+        ).toEqual(ftsIds(term, fields));
+      }
+    }
+  });
+
+  it('finds nothing for a token that is in no episode', async () => {
+    expect(await searchEpisodeIds(fixture.database, ['zyzzyva'], FTS_COLUMNS)).toEqual(new Set());
+  });
+
+  it('falls back to words_fts in a database built before search_terms', async () => {
+    const older = await openFixtureDatabase({ dropTable: 'search_terms' });
+    try {
+      const check = checkSearchTerm('Narwhal', 3);
+      if (check.kind !== 'search') throw new Error('not a search');
+      expect(await searchEpisodeIds(older.database, check.tokens, ['words'])).toEqual(new Set([6]));
+    } finally {
+      await older.close();
     }
   });
 

@@ -16,7 +16,8 @@ import {
   type PresenterRow,
   type VenueRow,
 } from '../../core/db-schema.ts';
-import { buildFtsQuery } from '../../core/fts-query.ts';
+import { buildFtsQuery, normaliseFields } from '../../core/fts-query.ts';
+import { decodeTermRow, isIndexedToken, termEpisodeIds, termRowId } from '../../core/term-index.ts';
 import type { QueryRunner } from './database.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 
@@ -145,6 +146,33 @@ export async function loadDescriptions(
   return found;
 }
 
+/** One row of the single-token index, by `termRowId` (docs/decisions/0007-term-index.md). */
+export const SEARCH_TERMS_SQL = 'SELECT data FROM search_terms WHERE id = ?';
+
+function isMissingTermsTable(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('no such table: search_terms');
+}
+
+/**
+ * Episode ids of a single indexed token from `search_terms`, or null when the database
+ * predates that table (then `words_fts` answers).
+ */
+async function lookUpTerm(
+  db: QueryRunner,
+  token: string,
+  fields: Iterable<FtsColumn>,
+): Promise<Set<number> | null> {
+  let rows: { data: unknown }[];
+  try {
+    rows = await db.query<{ data: unknown }>(SEARCH_TERMS_SQL, [termRowId(token)]);
+  } catch (error) {
+    if (isMissingTermsTable(error)) return null;
+    throw error;
+  }
+  const bytes = blobBytes(rows[0]?.data);
+  return bytes ? termEpisodeIds(decodeTermRow(bytes), token, fields) : new Set();
+}
+
 /**
  * Episode ids whose checked fields contain the tokens (a phrase when there are several).
  * No checked field means no matches. Tokens come from `checkSearchTerm`.
@@ -154,8 +182,14 @@ export async function searchEpisodeIds(
   tokens: readonly string[],
   fields: Iterable<FtsColumn>,
 ): Promise<Set<number>> {
-  const query = buildFtsQuery(tokens, fields);
+  const columns = normaliseFields(fields);
+  const query = buildFtsQuery(tokens, columns);
   if (query === null) return new Set();
+  const [token] = tokens;
+  if (tokens.length === 1 && token !== undefined && isIndexedToken(token)) {
+    const found = await lookUpTerm(db, token, columns);
+    if (found) return found;
+  }
   const rows = await db.query<{ rowid: number }>(query.sql, [query.match]);
   return new Set(rows.map((row) => row.rowid));
 }

@@ -50,6 +50,7 @@ class ChunkedHost {
   private url = '';
   private range = '';
   static requests: string[] = [];
+  static heads = 0;
   open(method: string, url: string): void {
     this.method = method;
     this.url = url;
@@ -68,6 +69,7 @@ class ChunkedHost {
   overrideMimeType(): void {}
   send(): void {
     if (this.method === 'HEAD') {
+      ChunkedHost.heads += 1;
       this.status = 200;
       return;
     }
@@ -107,6 +109,7 @@ function readSequentially(file: LazyFile): Uint8Array {
 describe('the sql.js-httpvfs worker patch', () => {
   beforeEach(() => {
     ChunkedHost.requests = [];
+    ChunkedHost.heads = 0;
     vi.stubGlobal('XMLHttpRequest', ChunkedHost);
     // The library logs every request; keep the test output readable.
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -141,6 +144,18 @@ describe('the sql.js-httpvfs worker patch', () => {
       file.copyInto(out, 0, length, page * PAGE);
       expect(out.subarray(0, length)).toEqual(FILE.subarray(page * PAGE, page * PAGE + length));
     }
+  });
+
+  it('sends no HEAD request when the config gives the length (the host check did that)', () => {
+    const out = new Uint8Array(PAGE);
+    chunkedFile(lazyFileClassOf(workerSource)).copyInto(out, 0, PAGE, 0);
+    expect(ChunkedHost.heads).toBe(1);
+    ChunkedHost.heads = 0;
+    ChunkedHost.requests = [];
+    chunkedFile(lazyFileClassOf(patchSqliteWorker(workerSource))).copyInto(out, 0, PAGE, 0);
+    expect(ChunkedHost.heads).toBe(0);
+    expect(ChunkedHost.requests).toEqual(['0:0-1023']);
+    expect(out).toEqual(FILE.subarray(0, PAGE));
   });
 
   it('fails loudly when the library changed', () => {

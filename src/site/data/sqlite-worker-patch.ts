@@ -36,6 +36,17 @@ const REFILL =
   'this.chunks[f+k]=new Uint8Array(g,k*this.chunkSize,Math.min(this.chunkSize,g.byteLength-k*this.chunkSize))' +
   '}';
 
+/**
+ * The end of `LazyUint8Array`'s constructor: it keeps the length the chunked config gives, but
+ * still sends a HEAD request for the first chunk before the first read (`checkServer`), one
+ * more round trip before anything shows. `src/site/data/host-check.ts` already checks that
+ * host, in parallel with the worker's start, so the patch marks the server as checked when the
+ * config gives the length.
+ */
+export const LENGTH_FROM_CONFIG = 'e.fileLength&&(this._length=e.fileLength)';
+
+const SKIP_HEAD = 'e.fileLength&&(this._length=e.fileLength,this.serverChecked=!0)';
+
 /** Silences the library's console.log of every request and of the database it opens. */
 export const QUIET_PRELUDE = `${PATCH_MARKER}self.console.log=function(){};\n`;
 
@@ -44,23 +55,34 @@ export class WorkerPatchError extends Error {
   override name = 'WorkerPatchError';
 }
 
+/** Where `code` is in `source`, or a WorkerPatchError when it is not there exactly once. */
+function findOnce(source: string, code: string, what: string): number {
+  const first = source.indexOf(code);
+  if (first === -1 || source.indexOf(code, first + 1) !== -1) {
+    throw new WorkerPatchError(
+      `sql.js-httpvfs worker: ${what} was not found exactly once. ` +
+        'The library changed; re-check the patches in src/site/data/sqlite-worker-patch.ts ' +
+        '(docs/decisions/0002-worker-chunk-boundary-patch.md).',
+    );
+  }
+  return first;
+}
+
 /**
- * Returns the worker source with the chunk-boundary fix (and, if `quiet`, without its request
- * logging). Throws if the code it patches is not found exactly once, so a library upgrade
- * fails the build instead of shipping the bug.
+ * Returns the worker source with the chunk-boundary fix, without the HEAD request when the
+ * config gives the length (and, if `quiet`, without its request logging). Throws if the code it
+ * patches is not found exactly once, so a library upgrade fails the build instead of shipping
+ * the bug.
  */
 export function patchSqliteWorker(source: string, options: { quiet?: boolean } = {}): string {
   if (source.includes(PATCH_MARKER)) return source;
-  const first = source.indexOf(CHUNK_LOOP_END);
-  if (first === -1 || source.indexOf(CHUNK_LOOP_END, first + 1) !== -1) {
-    throw new WorkerPatchError(
-      'sql.js-httpvfs worker: the chunk loop of LazyUint8Array.getChunk was not found exactly once. ' +
-        'The library changed; re-check the chunk-boundary bug and update ' +
-        'src/site/data/sqlite-worker-patch.ts (docs/decisions/0002-worker-chunk-boundary-patch.md).',
-    );
-  }
+  const first = findOnce(source, CHUNK_LOOP_END, 'the chunk loop of LazyUint8Array.getChunk');
+  findOnce(source, LENGTH_FROM_CONFIG, "LazyUint8Array's length from the config");
   // Insert before the brace that closes `if(void 0===this.chunks[e]){…}`: r and n are in scope.
   const at = first + 'this.chunks[t]=new Uint8Array(s,e*this.chunkSize,n)}'.length;
-  const patched = source.slice(0, at) + ';' + REFILL + source.slice(at);
+  const patched = (source.slice(0, at) + ';' + REFILL + source.slice(at)).replace(
+    LENGTH_FROM_CONFIG,
+    () => SKIP_HEAD,
+  );
   return options.quiet ? QUIET_PRELUDE + patched : patched;
 }

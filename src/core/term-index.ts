@@ -1,0 +1,136 @@
+/**
+ * The single-token search index (docs/decisions/0007-term-index.md). A search for one word
+ * reads one row of `search_terms` by rowid: the root page and one leaf, instead of the five
+ * pages an FTS5 query needs (its `_data` root, structure record, `_idx`, `_config` and the
+ * doclist leaf).
+ *
+ * A row's id is a 32-bit hash of the term, so the site can compute it; its `data` lists, for
+ * each term with that hash, the episode ids (rowids of `words_fts`) whose columns contain the
+ * term. The builder takes the terms and episodes from `words_fts` itself (fts5vocab), so a
+ * lookup answers exactly what `words_fts` would. Only plain ASCII tokens are stored: they are
+ * the ones the site's tokenizer and FTS5's fold identically. Every other token searches
+ * `words_fts`.
+ *
+ * Row format, bytes: for each term, `varint(term length)`, the term's ASCII bytes, then for
+ * each column in `FTS_COLUMNS` order `varint(count)` and `count` varints, the ascending episode
+ * ids as differences from the previous one (the first from 0). Varints are unsigned LEB128.
+ */
+import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
+
+/** Tokens the term index holds and the site looks up there. */
+const INDEXED_TOKEN = /^[a-z0-9]{1,64}$/;
+
+/** True when a (folded) token is answered by the term index rather than `words_fts`. */
+export function isIndexedToken(token: string): boolean {
+  return INDEXED_TOKEN.test(token);
+}
+
+/** The `search_terms` rowid of a term: 32-bit FNV-1a of its characters (ASCII, one byte each). */
+export function termRowId(term: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < term.length; index += 1) {
+    hash ^= term.charCodeAt(index) & 0xff;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** One term's episodes, per column in `FTS_COLUMNS` order, each ascending. */
+export interface TermPostings {
+  term: string;
+  columns: number[][];
+}
+
+/** Raised for a row the decoder cannot read: the database is damaged or not Trawl's. */
+export class TermRowError extends Error {
+  override name = 'TermRowError';
+}
+
+function pushVarint(out: number[], value: number): void {
+  let rest = value;
+  while (rest >= 0x80) {
+    out.push((rest % 0x80) | 0x80);
+    rest = Math.floor(rest / 0x80);
+  }
+  out.push(rest);
+}
+
+/** Encodes the terms of one row (all with the same `termRowId`). */
+export function encodeTermRow(entries: readonly TermPostings[]): Uint8Array {
+  const out: number[] = [];
+  for (const { term, columns } of entries) {
+    if (!isIndexedToken(term)) throw new TermRowError(`“${term}” is not an indexed token`);
+    if (columns.length !== FTS_COLUMNS.length) {
+      throw new TermRowError(`“${term}” needs ${FTS_COLUMNS.length} columns of episodes`);
+    }
+    pushVarint(out, term.length);
+    for (let index = 0; index < term.length; index += 1) out.push(term.charCodeAt(index));
+    for (const ids of columns) {
+      pushVarint(out, ids.length);
+      let previous = 0;
+      for (const id of ids) {
+        if (!Number.isSafeInteger(id) || id <= previous) {
+          throw new TermRowError(`“${term}”: episode ids must be positive and ascending`);
+        }
+        pushVarint(out, id - previous);
+        previous = id;
+      }
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+/** Decodes a row written by `encodeTermRow`. Throws `TermRowError` on anything else. */
+export function decodeTermRow(bytes: Uint8Array): TermPostings[] {
+  let at = 0;
+  const varint = (): number => {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = bytes[at];
+      if (byte === undefined) throw new TermRowError('A search_terms row ends early');
+      at += 1;
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 0x80;
+      if (scale > 2 ** 49) throw new TermRowError('A search_terms row has an oversized number');
+    }
+  };
+  const entries: TermPostings[] = [];
+  while (at < bytes.length) {
+    const length = varint();
+    if (length > 64 || at + length > bytes.length) {
+      throw new TermRowError('A search_terms row has a damaged term');
+    }
+    const term = String.fromCharCode(...bytes.subarray(at, at + length));
+    at += length;
+    const columns = FTS_COLUMNS.map(() => {
+      const count = varint();
+      if (count > bytes.length - at) throw new TermRowError('A search_terms row ends early');
+      const ids: number[] = [];
+      let previous = 0;
+      for (let index = 0; index < count; index += 1) {
+        previous += varint();
+        ids.push(previous);
+      }
+      return ids;
+    });
+    entries.push({ term, columns });
+  }
+  return entries;
+}
+
+/** Episode ids of a decoded row whose checked columns contain `term`. */
+export function termEpisodeIds(
+  entries: readonly TermPostings[],
+  term: string,
+  fields: Iterable<FtsColumn>,
+): Set<number> {
+  const found = new Set<number>();
+  const entry = entries.find((candidate) => candidate.term === term);
+  if (!entry) return found;
+  for (const field of new Set(fields)) {
+    for (const id of entry.columns[FTS_COLUMNS.indexOf(field)] ?? []) found.add(id);
+  }
+  return found;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
+import { latestVersionFrom, loadDbConfig } from './db-config.ts';
+
+const config: DbConfig = dbConfigSchema.parse({
+  version: 'v1-abc',
+  serverMode: 'chunked',
+  requestChunkSize: 16384,
+  databaseLengthBytes: 294912,
+  serverChunkSize: 8388608,
+  urlPrefix: 'db.sqlite3.',
+  suffixLength: 3,
+  site: { title: 'Fixture Facts', pageSize: 5 },
+});
+
+/** A static host of JSON files: answers the paths it has, 404 for the rest, and logs each URL. */
+function host(files: Record<string, unknown>): { fetchImpl: typeof fetch; asked: string[] } {
+  const asked: string[] = [];
+  const fetchImpl: typeof fetch = (input) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    asked.push(url.pathname);
+    const body = files[url.pathname];
+    return Promise.resolve(
+      body === undefined
+        ? new Response('not found', { status: 404 })
+        : new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+    );
+  };
+  return { fetchImpl, asked };
+}
+
+describe('loadDbConfig', () => {
+  it('takes the config latest.json carries, without asking for config.json', async () => {
+    const { fetchImpl, asked } = host({ '/db/latest.json': { latest: 'v1-abc', config } });
+    const resolved = await loadDbConfig('http://127.0.0.1/db', { fetchImpl, now: 7 });
+    expect(asked).toEqual(['/db/latest.json']);
+    expect(resolved.config.site.title).toBe('Fixture Facts');
+    expect(resolved.chunkUrlPrefix).toBe('http://127.0.0.1/db/v1-abc/db.sqlite3.');
+  });
+
+  it('reads config.json when latest.json only names the version', async () => {
+    const { fetchImpl, asked } = host({
+      '/db/latest.json': { latest: 'v1-abc' },
+      '/db/v1-abc/config.json': config,
+    });
+    const resolved = await loadDbConfig('http://127.0.0.1/db', { fetchImpl });
+    expect(asked).toEqual(['/db/latest.json', '/db/v1-abc/config.json']);
+    expect(resolved.versionUrl).toBe('http://127.0.0.1/db/v1-abc/');
+  });
+
+  it('re-opens a pinned version from its config.json, never latest.json', async () => {
+    const { fetchImpl, asked } = host({ '/db/v1-abc/config.json': config });
+    await loadDbConfig('http://127.0.0.1/db', {
+      fetchImpl,
+      versionUrl: 'http://127.0.0.1/db/v1-abc/',
+    });
+    expect(asked).toEqual(['/db/v1-abc/config.json']);
+  });
+
+  it('rejects an inlined config of another version, or a damaged one, naming the field', () => {
+    expect(() => latestVersionFrom({ latest: 'v2-def', config }, 'http://127.0.0.1/db/')).toThrow(
+      /Invalid latest.json: config.version: config.version must be the version/,
+    );
+    expect(() =>
+      latestVersionFrom(
+        { latest: 'v1-abc', config: { ...config, urlPrefix: '../x' } },
+        'http://127.0.0.1/db/',
+      ),
+    ).toThrow(/Invalid latest.json: config.urlPrefix/);
+  });
+});
