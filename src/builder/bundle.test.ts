@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { runCommand } from 'citty';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { PAGE_SIZE } from '../core/db-schema.ts';
-import { dbConfigSchema, siteSettingsSchema } from '../core/site-config.ts';
+import { dbConfigSchema, latestSchema, siteSettingsSchema } from '../core/site-config.ts';
 import { bundle, bundleCommand, builtForBase } from './bundle.ts';
 import { createWorkDir, publishVersion } from './publish.ts';
 
@@ -165,6 +165,11 @@ describe('bundle', () => {
       ...source,
       site: { ...source.site, mediaBase: 'https://media.example.org/podcast/' },
     });
+    // latest.json carries the same config, so the site sees the media host without config.json.
+    const latest = latestSchema.parse(
+      JSON.parse(await readFile(join(out, 'public/db/latest.json'), 'utf8')),
+    );
+    expect(latest).toEqual({ latest: version, config: copied });
     expect(await listFiles(join(out, 'public'))).not.toContain('audio/1.mp3');
   });
 

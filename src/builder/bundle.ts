@@ -189,6 +189,14 @@ export interface DatabaseVersion {
   chunkFiles: string[];
 }
 
+/** latest.json with `site.mediaBase` set in the config it carries (if it carries one). */
+function withMediaBase(latestText: string, mediaBase: string): string {
+  const latest = latestSchema.parse(JSON.parse(latestText));
+  if (latest.config === undefined) return latestText;
+  const config = { ...latest.config, site: { ...latest.config.site, mediaBase } };
+  return `${JSON.stringify({ ...latest, config })}\n`;
+}
+
 /** Reads latest.json and the version it names, checking every chunk file is there and whole. */
 export async function readDatabaseVersion(dbDir: string): Promise<DatabaseVersion> {
   const { current, latestText } = await readDatabaseVersions(dbDir, 0);
@@ -366,7 +374,10 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       }
     }
     if (mediaBase !== undefined) log(`Media are read from ${mediaBase} (site.mediaBase)`);
-    await writeFile(join(siteDir, 'db', 'latest.json'), database.latestText);
+    await writeFile(
+      join(siteDir, 'db', 'latest.json'),
+      mediaBase === undefined ? database.latestText : withMediaBase(database.latestText, mediaBase),
+    );
     log(`Copied database version ${current.version} (${current.chunkFiles.length} chunks)`);
     if (database.older.length > 0) {
       log(`Kept older versions for open pages: ${database.older.map((v) => v.version).join(', ')}`);

@@ -145,7 +145,12 @@ export function EpisodeBrowser({
             onTypeButton={onTypeButton}
           />
         )}
-        <Pagination page={list.page} pageCount={list.pageCount} onPage={onPage} />
+        <Pagination
+          page={list.page}
+          pageCount={list.pageCount}
+          onPage={onPage}
+          navigation={location}
+        />
       </>
     );
   }

@@ -42,6 +42,26 @@ describe('parsePageInput', () => {
 });
 
 describe('Pagination', () => {
+  it('drops a committed page number when Back lands on the page it was typed on', async () => {
+    const user = userEvent.setup();
+    const asked: number[] = [];
+    const onPage = (next: number): void => {
+      asked.push(next);
+    };
+    const { rerender } = render(
+      <Pagination page={3} pageCount={3} onPage={onPage} navigation="at page 3" />,
+    );
+    const input = screen.getByRole('textbox', { name: 'page' });
+    await user.clear(input);
+    await user.type(input, '2');
+    await user.tab();
+    expect(asked).toEqual([2]);
+    expect(input).toHaveValue('2');
+    // The router renders Back (to page 3) without having rendered page 2.
+    rerender(<Pagination page={3} pageCount={3} onPage={onPage} navigation="back at page 3" />);
+    expect(input).toHaveValue('3');
+  });
+
   it('moves with << < > >> and disables them at the ends', async () => {
     const user = userEvent.setup();
     render(<Pager pageCount={4} />);

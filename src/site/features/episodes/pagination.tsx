@@ -5,6 +5,13 @@ export interface PaginationProps {
   page: number;
   pageCount: number;
   onPage: (page: number) => void;
+  /**
+   * Changes with every navigation (the app passes the router's location). A typed page waits
+   * in the box until the page changes or this does: after Back, the router may render the
+   * page the visitor left (the same number as before the typed one) without ever rendering
+   * the typed page in between.
+   */
+  navigation?: unknown;
 }
 
 /** Reads a typed page number: a whole number from 1 to pageCount, or null. */
@@ -20,14 +27,14 @@ export function parsePageInput(text: string, pageCount: number): number | null {
  * Enter; anything else (or an empty box) goes back to the current page. It is hidden when
  * there is one page or fewer.
  */
-export function Pagination({ page, pageCount, onPage }: PaginationProps): ReactNode {
+export function Pagination({ page, pageCount, onPage, navigation }: PaginationProps): ReactNode {
   const inputId = useId();
   // What the box shows while typed, and after a commit until the new page arrives. Any change
-  // of page (from here, a button, back or forward) drops it.
+  // of page or navigation (from here, a button, back or forward) drops it.
   const [draft, setDraft] = useState<string | null>(null);
-  const [draftPage, setDraftPage] = useState(page);
-  if (page !== draftPage) {
-    setDraftPage(page);
+  const [draftFor, setDraftFor] = useState({ page, navigation });
+  if (page !== draftFor.page || navigation !== draftFor.navigation) {
+    setDraftFor({ page, navigation });
     setDraft(null);
   }
   const atStart = page <= 1;

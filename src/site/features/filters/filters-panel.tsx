@@ -5,7 +5,7 @@ import type { FieldToggles } from '../../../core/search-state.ts';
 import type { Resource } from '../../data/resource.ts';
 import { usePendingValue } from '../../shared/use-pending-value.ts';
 import { FIELD_LABELS, TYPE_LABELS, presenterGroups, venueGroups } from './filter-options.ts';
-import { MultiSelect } from './multi-select.tsx';
+import { MultiSelect, preloadMultiSelect } from './multi-select.tsx';
 import './filters.css';
 
 export interface FiltersPanelProps {
@@ -101,6 +101,11 @@ export function FiltersPanel(props: FiltersPanelProps): ReactNode {
   );
 }
 
+function preload(): void {
+  // A failed preload is retried when the panel opens, which shows its own message.
+  preloadMultiSelect().catch(() => undefined);
+}
+
 /** '[+] show filters (N)' / '[-] hide filters (N)': opens the panel; N counts altered groups. */
 export function FiltersToggle({
   open,
@@ -120,6 +125,9 @@ export function FiltersToggle({
       aria-expanded={open}
       aria-controls={controls}
       onClick={onToggle}
+      // Fetch react-select while the visitor reaches for the button.
+      onPointerEnter={preload}
+      onFocus={preload}
     >
       {open ? '[-] hide filters' : '[+] show filters'} ({alteredCount})
     </button>

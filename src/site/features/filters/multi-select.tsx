@@ -1,6 +1,7 @@
-import { useId, useMemo, type ReactNode } from 'react';
-import Select, { type StylesConfig } from 'react-select';
-import { selectedOptions, type FilterOption, type FilterOptionGroup } from './filter-options.ts';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { selectedOptions, type FilterOptionGroup } from './filter-options.ts';
+import type * as GroupedSelectCode from './grouped-select.tsx';
+import { ReloadLink } from '../../shared/reload-link.tsx';
 
 export interface MultiSelectProps {
   /** The visible label above the select. */
@@ -16,33 +17,50 @@ export interface MultiSelectProps {
   failedMessage?: string | undefined;
 }
 
-// The theme's tokens, so the select follows the light and dark schemes.
-const styles: StylesConfig<FilterOption, true, FilterOptionGroup> = {
-  control: (base, state) => ({
-    ...base,
-    background: 'var(--color-surface)',
-    borderColor: state.isFocused ? 'var(--color-focus)' : 'var(--color-border)',
-    boxShadow: state.isFocused ? '0 0 0 2px var(--color-focus)' : 'none',
-    '&:hover': { borderColor: 'var(--color-focus)' },
-  }),
-  menu: (base) => ({ ...base, background: 'var(--color-surface)', zIndex: 5 }),
-  option: (base, state) => ({
-    ...base,
-    background: state.isFocused ? 'var(--color-accent-soft)' : 'transparent',
-    color: 'var(--color-text)',
-  }),
-  groupHeading: (base) => ({ ...base, color: 'var(--color-text-muted)', fontWeight: 700 }),
-  input: (base) => ({ ...base, color: 'var(--color-text)' }),
-  placeholder: (base) => ({ ...base, color: 'var(--color-text-muted)' }),
-  multiValue: (base) => ({ ...base, background: 'var(--color-accent-soft)' }),
-  multiValueLabel: (base) => ({ ...base, color: 'var(--color-text)' }),
-  noOptionsMessage: (base) => ({ ...base, color: 'var(--color-text-muted)' }),
-  indicatorSeparator: (base) => ({ ...base, background: 'var(--color-border)' }),
-  dropdownIndicator: (base) => ({ ...base, color: 'var(--color-text-muted)' }),
-  clearIndicator: (base) => ({ ...base, color: 'var(--color-text-muted)' }),
-};
+// A type-only import: the code itself loads with import() below.
+type GroupedSelectModule = typeof GroupedSelectCode;
 
-/** A labelled, grouped, searchable multi-select (react-select) with a 140–300 px menu. */
+let loading: Promise<GroupedSelectModule> | null = null;
+let loaded: GroupedSelectModule | null = null;
+
+/**
+ * Starts loading react-select, once per page. The filters toggle calls it on hover and focus,
+ * so the panel usually opens with it ready.
+ */
+export function preloadMultiSelect(): Promise<GroupedSelectModule> {
+  loading ??= import('./grouped-select.tsx').then((module) => {
+    loaded = module;
+    return module;
+  });
+  return loading;
+}
+
+/** The react-select control once its code is here, or whether its download failed. */
+function useGroupedSelect(): {
+  Select: GroupedSelectModule['GroupedSelect'] | null;
+  failed: boolean;
+} {
+  const [module, setModule] = useState(loaded);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (module) return undefined;
+    let live = true;
+    preloadMultiSelect().then(
+      (ready) => {
+        if (live) setModule(ready);
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [module]);
+  return { Select: module?.GroupedSelect ?? null, failed };
+}
+
+/** A labelled, grouped, searchable multi-select (react-select, loaded on first use). */
 export function MultiSelect({
   label,
   placeholder,
@@ -55,30 +73,37 @@ export function MultiSelect({
 }: MultiSelectProps): ReactNode {
   const id = useId();
   const value = useMemo(() => selectedOptions(groups, selected), [groups, selected]);
+  const { Select, failed } = useGroupedSelect();
 
   return (
     <div className="filter-group filter-group--select">
       <label className="filter-group__title" htmlFor={`${id}-input`}>
         {label}
       </label>
-      <Select<FilterOption, true, FilterOptionGroup>
-        inputId={`${id}-input`}
-        instanceId={id}
-        aria-label={label}
-        isMulti
-        options={groups}
-        value={value}
-        onChange={(options) => onChange(options.map((option) => option.value))}
-        placeholder={failedMessage ?? placeholder}
-        noOptionsMessage={() => emptyMessage}
-        isLoading={isLoading}
-        isDisabled={failedMessage !== undefined}
-        minMenuHeight={140}
-        maxMenuHeight={300}
-        menuPlacement="auto"
-        styles={styles}
-        classNamePrefix="multi-select"
-      />
+      {Select ? (
+        <Select
+          inputId={`${id}-input`}
+          instanceId={id}
+          label={label}
+          placeholder={failedMessage ?? placeholder}
+          emptyMessage={emptyMessage}
+          groups={groups}
+          value={value}
+          onChange={onChange}
+          isLoading={isLoading}
+          isDisabled={failedMessage !== undefined}
+        />
+      ) : failed ? (
+        // The browser keeps a failed module download failed for this page: only a reload
+        // tries again. The rest of the page works meanwhile.
+        <p className="multi-select-fallback" role="alert">
+          This filter could not be loaded: <ReloadLink />
+        </p>
+      ) : (
+        <div className="multi-select-fallback" aria-busy="true">
+          {failedMessage ?? placeholder}
+        </div>
+      )}
     </div>
   );
 }
