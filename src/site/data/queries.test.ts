@@ -5,6 +5,7 @@ import { buildFtsQuery, checkSearchTerm } from '../../core/fts-query.ts';
 import { isIndexedToken, termRowId } from '../../core/term-index.ts';
 import {
   EPISODES_SQL,
+  NEWEST_DESCRIPTIONS_SQL,
   PRESENTERS_SQL,
   SEARCH_TERMS_SQL,
   VENUES_SQL,
@@ -169,6 +170,15 @@ describe('searchEpisodeIds', () => {
 describe('query plans', () => {
   it('reads episodes in one forward rowid scan, without sorting', () => {
     expect(plan(EPISODES_SQL)).toEqual(['SCAN episodes']);
+  });
+
+  it('reads the newest descriptions backwards from the end of the table, without sorting', () => {
+    expect(plan(NEWEST_DESCRIPTIONS_SQL, [3])).toEqual(['SCAN episode_descriptions']);
+    const newest = fixture.sqlite
+      .prepare<[number], { id: number }>(NEWEST_DESCRIPTIONS_SQL)
+      .all(3)
+      .map((row) => row.id);
+    expect(newest).toEqual([7, 6, 5]);
   });
 
   it('reads descriptions and transcripts by primary key', () => {

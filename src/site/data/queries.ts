@@ -18,7 +18,7 @@ import {
 } from '../../core/db-schema.ts';
 import { buildFtsQuery, normaliseFields } from '../../core/fts-query.ts';
 import { decodeTermRow, isIndexedToken, termEpisodeIds, termRowId } from '../../core/term-index.ts';
-import type { QueryRunner } from './database.ts';
+import type { QueryRunner, TrawlDatabase } from './database.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 
 /** The first screen in one row: `EpisodeListBlob` (docs/decisions/0003-first-screen-list-blob.md). */
@@ -151,6 +151,25 @@ export const SEARCH_TERMS_SQL = 'SELECT data FROM search_terms WHERE id = ?';
 
 function isMissingTermsTable(error: unknown): boolean {
   return error instanceof Error && error.message.includes('no such table: search_terms');
+}
+
+/** Descriptions of the newest episodes, from the end of the table (the home page's first rows). */
+export const NEWEST_DESCRIPTIONS_SQL =
+  'SELECT id, description FROM episode_descriptions ORDER BY id DESC LIMIT ?';
+
+/**
+ * Starts reading what the first screen needs before React has rendered anything: the episode
+ * list (every route needs it) and, on the plain home page, the newest page's descriptions. The
+ * worker runs queries in order, so the descriptions' page is on its way as soon as the list
+ * is read, instead of after the rows render; the page's own description query then finds it in
+ * the worker's cache. Failures are left to the page's loaders, which try again and report.
+ */
+export function startFirstScreen(db: TrawlDatabase, isHomePage: boolean): void {
+  loadEpisodeList(db).catch(() => undefined);
+  if (!isHomePage) return;
+  db.open()
+    .then((config) => db.query(NEWEST_DESCRIPTIONS_SQL, [config.site.pageSize]))
+    .catch(() => undefined);
 }
 
 /**
