@@ -7,7 +7,9 @@
  * next call opens a fresh one on the same version, so one bad request never breaks the page
  * for good and a page never mixes two versions.
  */
-import { createDbWorker, type WorkerHttpvfs } from 'sql.js-httpvfs';
+import * as Comlink from 'comlink';
+import type { WorkerHttpvfs } from 'sql.js-httpvfs';
+import type { SplitFileConfig, SqliteComlinkMod } from 'sql.js-httpvfs/dist/sqlite.worker';
 // Both served by Vite; vite-sqlite-worker-plugin.ts patches the worker at build time.
 import workerUrl from 'sql.js-httpvfs/dist/sqlite.worker.js?url';
 import wasmUrl from 'sql.js-httpvfs/dist/sql-wasm.wasm?url';
@@ -15,6 +17,7 @@ import type { DbConfig } from '../../core/site-config.ts';
 import { DatabaseError, needsNewWorker, toDatabaseError, withTimeout } from './database-errors.ts';
 import { loadDbConfig, type ResolvedDbConfig } from './db-config.ts';
 import { checkDatabaseHost } from './host-check.ts';
+import { workerUrlWithWasm } from './sqlite-worker-patch.ts';
 
 /** A value SQLite can bind. */
 export type SqlValue = string | number | null;
@@ -57,21 +60,48 @@ interface Connection {
 const DEFAULT_OPEN_TIMEOUT_MS = 30_000;
 const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 
-let workerFilesFetched = false;
+let transferHandlerSet = false;
 
 /**
- * Starts downloading the worker script and the wasm while latest.json and config.json load:
- * the worker then finds both in the HTTP cache (hashed assets are cached for ever) instead of
- * fetching them one after the other once the config is known (docs/performance.md).
+ * The worker sends its database object back as a MessagePort under sql.js-httpvfs's own
+ * transfer-handler name; this side wraps the port (what the library's `createDbWorker` does
+ * with its bundled Comlink).
  */
-function prefetchWorkerFiles(): void {
-  if (workerFilesFetched) return;
-  workerFilesFetched = true;
-  for (const url of [workerUrl, wasmUrl]) {
-    fetch(new URL(url, document.baseURI).href)
-      .then((response) => response.arrayBuffer())
-      .catch(() => undefined);
-  }
+function setTransferHandler(): void {
+  if (transferHandlerSet) return;
+  transferHandlerSet = true;
+  Comlink.transferHandlers.set('WORKERSQLPROXIES', {
+    canHandle: (_value: unknown): _value is never => false,
+    serialize: () => {
+      throw new Error('The page never sends a database to the worker');
+    },
+    deserialize: (port: MessagePort) => {
+      port.start();
+      return Comlink.wrap(port);
+    },
+  });
+}
+
+/**
+ * Starts the worker before the config is known: the patched worker downloads and compiles the
+ * wasm at once, while latest.json loads (docs/decisions/0002-worker-chunk-boundary-patch.md).
+ */
+function startWorker(): { thread: Worker; api: Comlink.Remote<SqliteComlinkMod> } {
+  setTransferHandler();
+  const wasm = new URL(wasmUrl, document.baseURI).href;
+  const thread = new Worker(workerUrlWithWasm(new URL(workerUrl, document.baseURI).href, wasm));
+  return { thread, api: Comlink.wrap<SqliteComlinkMod>(thread) };
+}
+
+/** Opens the database in a started worker (the library's `createDbWorker`, split in two). */
+async function openInWorker(
+  started: { api: Comlink.Remote<SqliteComlinkMod> },
+  configs: SplitFileConfig[],
+): Promise<WorkerHttpvfs> {
+  const wasm = new URL(wasmUrl, document.baseURI).href;
+  const db: unknown = await started.api.SplitFileHttpDatabase(wasm, configs);
+  // The transfer handler above made `db` a Comlink proxy of the worker's database.
+  return { db: db as WorkerHttpvfs['db'], worker: started.api, configs };
 }
 
 async function connect(
@@ -80,51 +110,46 @@ async function connect(
   versionUrl: string | undefined,
 ): Promise<Connection> {
   const abort = new AbortController();
+  const started = startWorker();
   const start = async (): Promise<Connection> => {
-    prefetchWorkerFiles();
     const resolved = await loadDbConfig(dbBase, { signal: abort.signal, versionUrl });
     const { config, chunkUrlPrefix } = resolved;
-    const starting = createDbWorker(
-      [
-        {
-          from: 'inline',
-          config: {
-            serverMode: 'chunked',
-            requestChunkSize: config.requestChunkSize,
-            databaseLengthBytes: config.databaseLengthBytes,
-            serverChunkSize: config.serverChunkSize,
-            urlPrefix: chunkUrlPrefix,
-            suffixLength: config.suffixLength,
-          },
+    const opening = openInWorker(started, [
+      {
+        from: 'inline',
+        config: {
+          serverMode: 'chunked',
+          requestChunkSize: config.requestChunkSize,
+          databaseLengthBytes: config.databaseLengthBytes,
+          serverChunkSize: config.serverChunkSize,
+          urlPrefix: chunkUrlPrefix,
+          suffixLength: config.suffixLength,
         },
-      ],
-      new URL(workerUrl, document.baseURI).href,
-      new URL(wasmUrl, document.baseURI).href,
-    );
-    // Handled below; this keeps a failed start from being reported while the check runs.
-    starting.catch(() => undefined);
-    try {
-      const firstChunk = `${chunkUrlPrefix}${'0'.padStart(config.suffixLength, '0')}`;
-      await checkDatabaseHost(firstChunk, {
-        databaseLength: config.databaseLengthBytes,
-        signal: abort.signal,
-      });
-    } catch (error) {
-      starting.then((open) => open.worker.evalCode('self.close()')).catch(() => undefined);
-      throw error;
-    }
-    const worker = await starting;
-    return { resolved, worker };
+      },
+    ]);
+    // Awaited below; this keeps a failed open from being reported while the check runs.
+    opening.catch(() => undefined);
+    const firstChunk = `${chunkUrlPrefix}${'0'.padStart(config.suffixLength, '0')}`;
+    await checkDatabaseHost(firstChunk, {
+      databaseLength: config.databaseLengthBytes,
+      signal: abort.signal,
+    });
+    return { resolved, worker: await opening };
   };
   try {
     return await withTimeout(start(), timeoutMs, 'opening the database');
   } catch (error) {
     abort.abort();
+    // Nothing was queued on it yet.
+    started.thread.terminate();
     throw toDatabaseError(error);
   }
 }
 
-/** Asks a worker to stop once it is free (it may be stuck in a synchronous request). */
+/**
+ * Asks a worker to stop once it is free: queries already queued on it still answer (it may be
+ * stuck in a synchronous request, which the query timeout then reports).
+ */
 function release(connection: Promise<Connection>): void {
   connection.then(
     (open) => {

@@ -5,6 +5,7 @@ import {
   QUIET_PRELUDE,
   WorkerPatchError,
   patchSqliteWorker,
+  workerUrlWithWasm,
 } from './sqlite-worker-patch.ts';
 
 /** The library's lazy file, as it runs inside the worker. */
@@ -156,6 +157,21 @@ describe('the sql.js-httpvfs worker patch', () => {
     expect(ChunkedHost.heads).toBe(0);
     expect(ChunkedHost.requests).toEqual(['0:0-1023']);
     expect(out).toEqual(FILE.subarray(0, PAGE));
+  });
+
+  it('starts the wasm when the worker loads, if its URL names the wasm', () => {
+    const patched = patchSqliteWorker(workerSource);
+    const hook = patched.indexOf('trawl-wasm=');
+    expect(hook).toBeGreaterThan(-1);
+    // The hook sits right before the worker exposes its module, where `mod` and `init` exist.
+    expect(patched.indexOf('Comlink.expose(mod)}', hook)).toBeGreaterThan(hook);
+    expect(workerUrlWithWasm('https://h/a/sqlite.worker-1.js', 'https://h/a/sql-wasm-2.wasm')).toBe(
+      'https://h/a/sqlite.worker-1.js#trawl-wasm=https%3A%2F%2Fh%2Fa%2Fsql-wasm-2.wasm',
+    );
+    // The worker reads it back from its location's hash as the patch does.
+    const hash = new URL(workerUrlWithWasm('https://h/w.js', 'https://h/x&y.wasm')).hash;
+    const found = /[#&]trawl-wasm=([^&]+)/.exec(hash)?.[1];
+    expect(found && decodeURIComponent(found)).toBe('https://h/x&y.wasm');
   });
 
   it('fails loudly when the library changed', () => {

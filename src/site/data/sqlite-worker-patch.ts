@@ -47,6 +47,24 @@ export const LENGTH_FROM_CONFIG = 'e.fileLength&&(this._length=e.fileLength)';
 
 const SKIP_HEAD = 'e.fileLength&&(this._length=e.fileLength,this.serverChecked=!0)';
 
+/**
+ * The end of the worker's module: the object it exposes over Comlink. Its `sqljs` is the
+ * SQLite wasm's start-up promise, made on the first `SplitFileHttpDatabase` call, which needs
+ * the database config, which needs latest.json. The patch starts it as soon as the worker
+ * loads when the worker's URL carries the wasm's URL in its hash (`#trawl-wasm=…`,
+ * `workerUrlWithWasm`), so the wasm downloads and compiles while latest.json loads.
+ */
+export const WORKER_EXPOSE = 'Comlink.expose(mod)}';
+
+const EARLY_WASM =
+  '{const w=/[#&]trawl-wasm=([^&]+)/.exec(self.location.hash);' +
+  'w&&(mod.sqljs=init(decodeURIComponent(w[1])),mod.sqljs.catch(()=>{}))}';
+
+/** The worker URL that makes the patched worker start the wasm at once. */
+export function workerUrlWithWasm(workerUrl: string, wasmUrl: string): string {
+  return `${workerUrl}#trawl-wasm=${encodeURIComponent(wasmUrl)}`;
+}
+
 /** Silences the library's console.log of every request and of the database it opens. */
 export const QUIET_PRELUDE = `${PATCH_MARKER}self.console.log=function(){};\n`;
 
@@ -70,7 +88,8 @@ function findOnce(source: string, code: string, what: string): number {
 
 /**
  * Returns the worker source with the chunk-boundary fix, without the HEAD request when the
- * config gives the length (and, if `quiet`, without its request logging). Throws if the code it
+ * config gives the length, starting the wasm early when asked (and, if `quiet`, without its
+ * request logging). Throws if the code it
  * patches is not found exactly once, so a library upgrade fails the build instead of shipping
  * the bug.
  */
@@ -78,11 +97,11 @@ export function patchSqliteWorker(source: string, options: { quiet?: boolean } =
   if (source.includes(PATCH_MARKER)) return source;
   const first = findOnce(source, CHUNK_LOOP_END, 'the chunk loop of LazyUint8Array.getChunk');
   findOnce(source, LENGTH_FROM_CONFIG, "LazyUint8Array's length from the config");
+  findOnce(source, WORKER_EXPOSE, "the worker's Comlink.expose(mod)");
   // Insert before the brace that closes `if(void 0===this.chunks[e]){…}`: r and n are in scope.
   const at = first + 'this.chunks[t]=new Uint8Array(s,e*this.chunkSize,n)}'.length;
-  const patched = (source.slice(0, at) + ';' + REFILL + source.slice(at)).replace(
-    LENGTH_FROM_CONFIG,
-    () => SKIP_HEAD,
-  );
+  const patched = (source.slice(0, at) + ';' + REFILL + source.slice(at))
+    .replace(LENGTH_FROM_CONFIG, () => SKIP_HEAD)
+    .replace(WORKER_EXPOSE, () => EARLY_WASM + WORKER_EXPOSE);
   return options.quiet ? QUIET_PRELUDE + patched : patched;
 }
