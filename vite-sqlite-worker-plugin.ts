@@ -37,6 +37,31 @@ export function sqliteWorkerPatch(): Plugin {
       }
       return `export default ${JSON.stringify(`${config?.base ?? '/'}${DEV_PATH}`)};`;
     },
+    // The worker and the wasm are the longest part of opening the database: have the browser
+    // fetch both while it parses index.html, instead of once the app's JS has run. They are
+    // hashed assets cached for ever, so the worker (created by database.ts as soon as the app
+    // starts) gets them from the HTTP cache.
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (context.bundle === undefined) return [];
+        const base = config?.base ?? '/';
+        const files = Object.keys(context.bundle);
+        const worker = files.find((file) => /(^|\/)sqlite\.worker-[^/]+\.js$/.test(file));
+        const wasm = files.find((file) => /(^|\/)sql-wasm-[^/]+\.wasm$/.test(file));
+        return [worker, wasm].flatMap((file) =>
+          file === undefined
+            ? []
+            : [
+                {
+                  tag: 'link',
+                  attrs: { rel: 'prefetch', href: `${base}${file}` },
+                  injectTo: 'head' as const,
+                },
+              ],
+        );
+      },
+    },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const path = (req.url ?? '').split('?')[0] ?? '';
