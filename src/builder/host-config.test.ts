@@ -50,6 +50,17 @@ describe('nginxServerBlock', () => {
     );
   });
 
+  test('lets only the site itself frame its pages', () => {
+    for (const location of [
+      /location = \/index\.html \{([\s\S]*?)\n {4}\}/,
+      /location \/ \{([\s\S]*?)\n {4}\}/,
+    ]) {
+      const body = location.exec(block)?.[1] ?? '';
+      expect(body).toContain(`add_header Content-Security-Policy "frame-ancestors 'self'" always;`);
+      expect(body).toContain('add_header X-Frame-Options "SAMEORIGIN" always;');
+    }
+  });
+
   test('falls back to index.html for routes only, after the by-extension 404 rule', () => {
     expect(block).toContain('try_files $uri $uri/ /index.html;');
     expect(block).toMatch(/location ~\* \^\/\.\*\\\.\(\?:js\|mjs\|css\|/);
@@ -112,6 +123,8 @@ describe('Netlify / Cloudflare Pages files', () => {
 
       /*
         X-Content-Type-Options: nosniff
+        Content-Security-Policy: frame-ancestors 'self'
+        X-Frame-Options: SAMEORIGIN
 
       /db/latest.json
         Cache-Control: no-cache

@@ -115,6 +115,20 @@ function nginxCors(indent: string): string[] {
 }
 
 /**
+ * Only the site itself may frame its pages (clickjacking). A meta-tag policy cannot say
+ * `frame-ancestors`, so the hosts' headers do; X-Frame-Options covers older browsers.
+ */
+const FRAME_ANCESTORS = "frame-ancestors 'self'";
+const X_FRAME_OPTIONS = 'SAMEORIGIN';
+
+function nginxFraming(indent: string): string[] {
+  return [
+    `${indent}add_header Content-Security-Policy "${FRAME_ANCESTORS}" always;`,
+    `${indent}add_header X-Frame-Options "${X_FRAME_OPTIONS}" always;`,
+  ];
+}
+
+/**
  * An nginx `server { … }` block for a bundle. It is meant to be included inside the `http`
  * block of nginx.conf, which must include mime.types (Debian's does). nginx drops inherited
  * `add_header`s in any location that sets its own, so every location lists all of its headers.
@@ -204,6 +218,7 @@ export function nginxServerBlock(options: NginxOptions): string {
     `${i1}location = ${base}index.html {`,
     `${i2}add_header Cache-Control "${CACHE_REVALIDATE}";`,
     `${i2}add_header X-Content-Type-Options "nosniff" always;`,
+    ...nginxFraming(i2),
     `${i1}}`,
     '',
     '    # Other files, by extension: a missing one is a real 404.',
@@ -217,6 +232,7 @@ export function nginxServerBlock(options: NginxOptions): string {
     `${i1}location ${base} {`,
     `${i2}add_header Cache-Control "${CACHE_REVALIDATE}";`,
     `${i2}add_header X-Content-Type-Options "nosniff" always;`,
+    ...nginxFraming(i2),
     `${i2}try_files $uri $uri/ ${base}index.html;`,
     `${i1}}`,
     '}',
@@ -242,7 +258,12 @@ export function staticHostHeaders(basePath: string): string {
       '# Database chunks must reach the browser uncompressed with byte ranges: run',
       '# `trawl check-host <url>` after every deploy.',
     ],
-    [`${base}*`, '  X-Content-Type-Options: nosniff'],
+    [
+      `${base}*`,
+      '  X-Content-Type-Options: nosniff',
+      `  Content-Security-Policy: ${FRAME_ANCESTORS}`,
+      `  X-Frame-Options: ${X_FRAME_OPTIONS}`,
+    ],
     [`${base}db/latest.json`, `  Cache-Control: ${CACHE_REVALIDATE}`, ...cors],
     [`${base}db/:version/*`, `  Cache-Control: ${CACHE_IMMUTABLE}`, ...cors],
     [`${base}assets/*`, `  Cache-Control: ${CACHE_IMMUTABLE}`],
