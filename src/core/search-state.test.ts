@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clipTerm,
   DEFAULT_SEARCH_STATE,
+  MAX_TERM_LENGTH,
   mergeSearchState,
   readSearchState,
   searchStateEntries,
@@ -63,7 +65,16 @@ describe('search state in the URL', () => {
     expect(read('presenters=6,x&venues=2').venueIds).toEqual([2]);
     expect(read('typesOff=live,party').types).toEqual(DEFAULT_SEARCH_STATE.types);
     expect(read('fieldsOff=transcript').fields).toEqual(DEFAULT_SEARCH_STATE.fields);
-    expect(read(`q=${'x'.repeat(201)}`).term).toBe('');
+  });
+
+  it('cuts a linked term to the 200 characters the search box holds, never inside a character', () => {
+    expect(read(`q=${'x'.repeat(201)}`).term).toBe('x'.repeat(200));
+    expect(read(`q=${'x'.repeat(10_000)}`).term).toHaveLength(MAX_TERM_LENGTH);
+    expect(clipTerm(`${'x'.repeat(199)}😀tail`)).toBe('x'.repeat(199));
+    expect(clipTerm(`${'x'.repeat(198)}😀tail`)).toBe(`${'x'.repeat(198)}😀`);
+    expect(clipTerm(`  ${'x'.repeat(150)} ${'y'.repeat(100)}`)).toBe(
+      `${'x'.repeat(150)} ${'y'.repeat(49)}`,
+    );
   });
 
   it('trims the term and removes repeated ids', () => {

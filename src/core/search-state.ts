@@ -48,12 +48,26 @@ export interface ParamReader {
   get(name: string): string | null;
 }
 
-const MAX_TERM_LENGTH = 200;
+/** Longest search term, in UTF-16 units (the search box's `maxLength`). */
+export const MAX_TERM_LENGTH = 200;
 const MAX_IDS = 100;
 
 const commaList = (text: string): string[] => (text === '' ? [] : text.split(','));
 
-const termParam = z.string().trim().max(MAX_TERM_LENGTH);
+/**
+ * A term from a link is cut to what the search box could hold, as the box would cut a paste,
+ * never in the middle of a character (a lone surrogate would be searched as garbage).
+ */
+export function clipTerm(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.length <= MAX_TERM_LENGTH) return trimmed;
+  const end = /[\uD800-\uDBFF]/.test(trimmed.charAt(MAX_TERM_LENGTH - 1))
+    ? MAX_TERM_LENGTH - 1
+    : MAX_TERM_LENGTH;
+  return trimmed.slice(0, end).trim();
+}
+
+const termParam = z.string().transform(clipTerm);
 const pageParam = z
   .string()
   .regex(/^\d{1,6}$/)

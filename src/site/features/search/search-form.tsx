@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { checkSearchTerm, termProblem } from '../../../core/fts-query.ts';
+import { MAX_TERM_LENGTH } from '../../../core/search-state.ts';
 import './search.css';
 
 export interface SearchFormProps {
@@ -51,7 +52,7 @@ export function SearchForm({ term, placeholder, minLength, onSearch }: SearchFor
         placeholder={placeholder}
         autoComplete="off"
         enterKeyHint="search"
-        maxLength={200}
+        maxLength={MAX_TERM_LENGTH}
         aria-describedby={hint === null ? undefined : hintId}
         onChange={(event) => setDraft(event.target.value)}
       />
