@@ -6,7 +6,6 @@ import {
   toDatabaseError,
   withTimeout,
 } from './database-errors.ts';
-import { latestUrl, latestVersionFrom, resolveDbConfig } from './db-config.ts';
 
 describe('classifyDatabaseError', () => {
   it.each([
@@ -49,50 +48,5 @@ describe('withTimeout', () => {
       kind: 'timeout',
       message: 'Timed out after 0 s: a database query',
     });
-  });
-});
-
-describe('latest.json and config.json', () => {
-  const config = {
-    version: 'v1-abc',
-    serverMode: 'chunked',
-    requestChunkSize: 16384,
-    databaseLengthBytes: 294912,
-    serverChunkSize: 8388608,
-    urlPrefix: 'db.sqlite3.',
-    suffixLength: 3,
-    site: { title: 'Fixture Facts', pageSize: 5 },
-  };
-
-  it('cache-busts latest.json', () => {
-    expect(latestUrl('/db/', 1700000000000)).toBe('/db/latest.json?t=1700000000000');
-    expect(latestUrl('https://x.example.org/sub/db', 5)).toBe(
-      'https://x.example.org/sub/db/latest.json?t=5',
-    );
-  });
-
-  it('resolves the version folder and the chunk prefix to absolute URLs', () => {
-    const version = latestVersionFrom(
-      { latest: 'v1-abc' },
-      'http://127.0.0.1:8080/sub/db',
-    ).versionUrl;
-    expect(version).toBe('http://127.0.0.1:8080/sub/db/v1-abc/');
-    const resolved = resolveDbConfig(config, version);
-    expect(resolved.chunkUrlPrefix).toBe('http://127.0.0.1:8080/sub/db/v1-abc/db.sqlite3.');
-    expect(resolved.config.site.title).toBe('Fixture Facts');
-    expect(resolved.config.site.minSearchLength).toBe(3);
-  });
-
-  it('rejects malformed files with a message that names the problem', () => {
-    expect(() => latestVersionFrom({ latest: '../../etc' }, 'http://h/db/')).toThrow(
-      /Invalid latest.json/,
-    );
-    expect(() => latestVersionFrom([], 'http://h/db/')).toThrow(/Invalid latest.json/);
-    expect(() => resolveDbConfig({ ...config, serverMode: 'full' }, 'http://h/db/v1/')).toThrow(
-      /Invalid config.json at http:\/\/h\/db\/v1\/: serverMode/,
-    );
-    expect(() =>
-      resolveDbConfig({ ...config, urlPrefix: 'https://evil.example/' }, 'http://h/db/v1/'),
-    ).toThrow(/urlPrefix/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
-import { latestVersionFrom, loadDbConfig } from './db-config.ts';
+import { latestUrl, latestVersionFrom, loadDbConfig, resolveDbConfig } from './db-config.ts';
 
 const config: DbConfig = dbConfigSchema.parse({
   version: 'v1-abc',
@@ -67,5 +67,39 @@ describe('loadDbConfig', () => {
         'http://127.0.0.1/db/',
       ),
     ).toThrow(/Invalid latest.json: config.urlPrefix/);
+  });
+});
+
+describe('latest.json and config.json', () => {
+  it('cache-busts latest.json', () => {
+    expect(latestUrl('/db/', 1700000000000)).toBe('/db/latest.json?t=1700000000000');
+    expect(latestUrl('https://x.example.org/sub/db', 5)).toBe(
+      'https://x.example.org/sub/db/latest.json?t=5',
+    );
+  });
+
+  it('resolves the version folder and the chunk prefix to absolute URLs', () => {
+    const version = latestVersionFrom(
+      { latest: 'v1-abc' },
+      'http://127.0.0.1:8080/sub/db',
+    ).versionUrl;
+    expect(version).toBe('http://127.0.0.1:8080/sub/db/v1-abc/');
+    const resolved = resolveDbConfig(config, version);
+    expect(resolved.chunkUrlPrefix).toBe('http://127.0.0.1:8080/sub/db/v1-abc/db.sqlite3.');
+    expect(resolved.config.site.title).toBe('Fixture Facts');
+    expect(resolved.config.site.minSearchLength).toBe(3);
+  });
+
+  it('rejects malformed files with a message that names the problem', () => {
+    expect(() => latestVersionFrom({ latest: '../../etc' }, 'http://h/db/')).toThrow(
+      /Invalid latest.json/,
+    );
+    expect(() => latestVersionFrom([], 'http://h/db/')).toThrow(/Invalid latest.json/);
+    expect(() => resolveDbConfig({ ...config, serverMode: 'full' }, 'http://h/db/v1/')).toThrow(
+      /Invalid config.json at http:\/\/h\/db\/v1\/: serverMode/,
+    );
+    expect(() =>
+      resolveDbConfig({ ...config, urlPrefix: 'https://evil.example/' }, 'http://h/db/v1/'),
+    ).toThrow(/urlPrefix/);
   });
 });
