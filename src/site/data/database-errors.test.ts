@@ -14,9 +14,16 @@ describe('classifyDatabaseError', () => {
     'recursively defined fts5 content table',
     "Couldn't load http://127.0.0.1/db/v1/db.sqlite3.002. Status: 404",
     'only 100 bytes available! programmer error!',
+    "Failed to execute 'send' on 'XMLHttpRequest': Failed to load 'http://127.0.0.1/db/v1/db.sqlite3.000'.",
   ])('treats %s as a transport failure that needs a new worker', (message) => {
     expect(classifyDatabaseError(new Error(message))).toBe('transport');
     expect(needsNewWorker(new Error(message))).toBe(true);
+  });
+
+  it("treats the browser's network errors as transport failures, whatever their message", () => {
+    const cut = Object.assign(new Error('A network error occurred.'), { name: 'NetworkError' });
+    expect(classifyDatabaseError(cut)).toBe('transport');
+    expect(toDatabaseError(cut)).toMatchObject({ kind: 'transport' });
   });
 
   it('treats other SQLite errors as query errors that keep the worker', () => {

@@ -33,6 +33,8 @@ export const TRANSPORT_ERROR_MARKERS = [
   'invalid range',
   'disk I/O error',
   'NetworkError',
+  // A synchronous range request the network failed (connection reset, response cut off).
+  "Failed to execute 'send' on 'XMLHttpRequest'",
   'Failed to fetch',
   'file is not a database',
   'Could not load httpvfs config',
@@ -48,6 +50,8 @@ export function errorMessage(error: unknown): string {
 /** Classifies anything thrown by the worker or the network. */
 export function classifyDatabaseError(error: unknown): DatabaseErrorKind {
   if (error instanceof DatabaseError) return error.kind;
+  // The browser's network failures, whatever their message (the worker keeps their name).
+  if (error instanceof Error && error.name === 'NetworkError') return 'transport';
   const message = errorMessage(error);
   return TRANSPORT_ERROR_MARKERS.some((marker) => message.includes(marker)) ? 'transport' : 'query';
 }

@@ -5,7 +5,7 @@
  *
  * Every call has a timeout. Transport and corruption errors and timeouts drop the worker; the
  * next call opens a fresh one on the same version, so one bad request never breaks the page
- * for good and a page never mixes two versions.
+ * for good and a page never mixes two versions (database-connections.ts).
  */
 import * as Comlink from 'comlink';
 import type { WorkerHttpvfs } from 'sql.js-httpvfs';
@@ -14,8 +14,9 @@ import type { SplitFileConfig, SqliteComlinkMod } from 'sql.js-httpvfs/dist/sqli
 import workerUrl from 'sql.js-httpvfs/dist/sqlite.worker.js?url';
 import wasmUrl from 'sql.js-httpvfs/dist/sql-wasm.wasm?url';
 import type { DbConfig } from '../../core/site-config.ts';
-import { DatabaseError, needsNewWorker, toDatabaseError, withTimeout } from './database-errors.ts';
-import { loadDbConfig, type ResolvedDbConfig } from './db-config.ts';
+import { createWorkerDatabase, type OpenWorker } from './database-connections.ts';
+import { toDatabaseError, withTimeout } from './database-errors.ts';
+import { loadDbConfig } from './db-config.ts';
 import { checkDatabaseHost } from './host-check.ts';
 import { workerUrlWithWasm } from './sqlite-worker-patch.ts';
 
@@ -50,11 +51,6 @@ export interface DatabaseOptions {
   openTimeoutMs?: number;
   /** Longest wait for one query. */
   queryTimeoutMs?: number;
-}
-
-interface Connection {
-  resolved: ResolvedDbConfig;
-  worker: WorkerHttpvfs;
 }
 
 const DEFAULT_OPEN_TIMEOUT_MS = 30_000;
@@ -104,14 +100,33 @@ async function openInWorker(
   return { db: db as WorkerHttpvfs['db'], worker: started.api, configs };
 }
 
+/** What the page needs of an open worker. */
+function openWorker(
+  resolved: OpenWorker['resolved'],
+  { db, worker }: WorkerHttpvfs,
+  thread: Worker,
+): OpenWorker {
+  return {
+    resolved,
+    query: (sql, params) => db.query(sql, params),
+    stats: async () => {
+      const stats = await worker.getStats();
+      if (stats === null) return null;
+      const { totalRequests, totalFetchedBytes, totalBytes } = stats;
+      return { totalRequests, totalFetchedBytes, totalBytes };
+    },
+    terminate: () => thread.terminate(),
+  };
+}
+
 async function connect(
   dbBase: string,
   timeoutMs: number,
   versionUrl: string | undefined,
-): Promise<Connection> {
+): Promise<OpenWorker> {
   const abort = new AbortController();
   const started = startWorker();
-  const start = async (): Promise<Connection> => {
+  const start = async (): Promise<OpenWorker> => {
     const resolved = await loadDbConfig(dbBase, { signal: abort.signal, versionUrl });
     const { config, chunkUrlPrefix } = resolved;
     const opening = openInWorker(started, [
@@ -134,7 +149,7 @@ async function connect(
       databaseLength: config.databaseLengthBytes,
       signal: abort.signal,
     });
-    return { resolved, worker: await opening };
+    return openWorker(resolved, await opening, started.thread);
   };
   try {
     return await withTimeout(start(), timeoutMs, 'opening the database');
@@ -146,84 +161,11 @@ async function connect(
   }
 }
 
-/**
- * Asks a worker to stop once it is free: queries already queued on it still answer (it may be
- * stuck in a synchronous request, which the query timeout then reports).
- */
-function release(connection: Promise<Connection>): void {
-  connection.then(
-    (open) => {
-      open.worker.worker.evalCode('self.close()').catch(() => undefined);
-    },
-    () => undefined,
-  );
-}
-
 /** Creates the site's database. Nothing is fetched until the first call. */
 export function createDatabase(options: DatabaseOptions = {}): TrawlDatabase {
   const dbBase = options.dbBase ?? `${import.meta.env.BASE_URL}db`;
   const openTimeout = options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS;
-  const queryTimeout = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
-  let current: Promise<Connection> | null = null;
-  // The version this page has read from. A new worker stays on it: rows from two versions
-  // (whose ids differ) must never meet in one page. A reload picks up a newer version.
-  let pinnedVersionUrl: string | undefined;
-
-  const connection = (): Promise<Connection> => {
-    if (current === null) {
-      const attempt = connect(dbBase, openTimeout, pinnedVersionUrl);
-      current = attempt;
-      attempt.then(
-        (open) => {
-          pinnedVersionUrl ??= open.resolved.versionUrl;
-        },
-        // A failed open is not cached: the next call tries again.
-        () => {
-          if (current === attempt) current = null;
-        },
-      );
-    }
-    return current;
-  };
-
-  const drop = (): void => {
-    if (current !== null) release(current);
-    current = null;
-  };
-
-  return {
-    async open() {
-      return (await connection()).resolved.config;
-    },
-    async query<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-      const open = await connection();
-      try {
-        const rows: unknown = await withTimeout(
-          open.worker.db.query(sql, [...params]),
-          queryTimeout,
-          'a database query',
-        );
-        if (!Array.isArray(rows))
-          throw new DatabaseError('transport', 'The worker returned no rows');
-        // Rows of a database Trawl built itself: the SQL's column list is their shape.
-        return rows as T[];
-      } catch (error) {
-        const failure = toDatabaseError(error);
-        if (needsNewWorker(failure)) drop();
-        throw failure;
-      }
-    },
-    async recreate() {
-      drop();
-      await connection();
-    },
-    async stats() {
-      if (current === null) return null;
-      const open = await current;
-      const stats = await open.worker.worker.getStats();
-      if (stats === null) return null;
-      const { totalRequests, totalFetchedBytes, totalBytes } = stats;
-      return { totalRequests, totalFetchedBytes, totalBytes };
-    },
-  };
+  return createWorkerDatabase((versionUrl) => connect(dbBase, openTimeout, versionUrl), {
+    queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+  });
 }

@@ -1,0 +1,150 @@
+/**
+ * The site database's life cycle over its workers, apart from how a worker is started
+ * (database.ts) so it can be tested in Node: one current worker, pinned to the version the page
+ * first read; a transport failure, corruption or timeout drops it and the next call opens a new
+ * one on the same version.
+ *
+ * Two rules keep one bad request from breaking the page for good:
+ * - A failure drops the worker it happened on, never its successor. A broken worker often
+ *   fails several queued queries one after the other (the first with the host's error, the
+ *   next with SQLite's 'malformed'); by then the page may have opened a new worker already.
+ * - A dropped worker ends only once no query waits on it. Its queries come back through the
+ *   database's own message port, its control calls through another, and a worker asked to stop
+ *   on one port may never read what is queued on the other: those queries would spin until
+ *   their timeout. Ending it from the page also stops a worker stuck in a stalled request.
+ */
+import type { DbConfig } from '../../core/site-config.ts';
+import type { DatabaseStats, SqlValue, TrawlDatabase } from './database.ts';
+import {
+  classifyDatabaseError,
+  DatabaseError,
+  needsNewWorker,
+  toDatabaseError,
+  withTimeout,
+} from './database-errors.ts';
+import type { ResolvedDbConfig } from './db-config.ts';
+
+/** A started worker with its database open. */
+export interface OpenWorker {
+  resolved: ResolvedDbConfig;
+  /** Runs one statement; rows as objects. */
+  query(sql: string, params: SqlValue[]): Promise<unknown>;
+  stats(): Promise<DatabaseStats | null>;
+  /** Ends the worker at once. */
+  terminate(): void;
+}
+
+/**
+ * Starts a worker and opens the database in it: the version folder `versionUrl` when given,
+ * else the one latest.json names. Rejects with a DatabaseError (the open has its own timeout).
+ */
+export type ConnectWorker = (versionUrl: string | undefined) => Promise<OpenWorker>;
+
+/** A worker of this database and the queries still waiting on it. */
+interface Connection {
+  open: OpenWorker;
+  /** Queries sent and not yet answered, failed or timed out. */
+  pending: number;
+  /** Dropped: ends once `pending` is 0. */
+  dropped: boolean;
+}
+
+function endIfIdle(connection: Connection): void {
+  if (connection.dropped && connection.pending === 0) connection.open.terminate();
+}
+
+/** The site's database over workers that `connect` starts. */
+export function createWorkerDatabase(
+  connect: ConnectWorker,
+  options: { queryTimeoutMs: number },
+): TrawlDatabase {
+  let current: Promise<Connection> | null = null;
+  // The version this page has read from. A new worker stays on it: rows from two versions
+  // (whose ids differ) must never meet in one page. A reload picks up a newer version.
+  let pinnedVersionUrl: string | undefined;
+
+  const connection = (): Promise<Connection> => {
+    if (current === null) {
+      const attempt = connect(pinnedVersionUrl).then((open): Connection => ({
+        open,
+        pending: 0,
+        dropped: false,
+      }));
+      current = attempt;
+      attempt.then(
+        ({ open }) => {
+          pinnedVersionUrl ??= open.resolved.versionUrl;
+        },
+        // A failed open is not cached: the next call tries again.
+        () => {
+          if (current === attempt) current = null;
+        },
+      );
+    }
+    return current;
+  };
+
+  /**
+   * The current connection. An open that failed on a transport error is tried once more: a
+   * worker re-created right after a failure may have opened while the fault still lasted.
+   */
+  const usable = async (): Promise<{ attempt: Promise<Connection>; open: Connection }> => {
+    const first = connection();
+    try {
+      return { attempt: first, open: await first };
+    } catch (error) {
+      if (classifyDatabaseError(error) !== 'transport') throw error;
+      const second = connection();
+      return { attempt: second, open: await second };
+    }
+  };
+
+  /** Drops `attempt` if it is still the current connection (by default, whatever is). */
+  const drop = (attempt: Promise<Connection> | null = current): void => {
+    if (attempt === null || attempt !== current) return;
+    current = null;
+    attempt.then(
+      (dropped) => {
+        dropped.dropped = true;
+        endIfIdle(dropped);
+      },
+      () => undefined,
+    );
+  };
+
+  return {
+    async open(): Promise<DbConfig> {
+      return (await usable()).open.open.resolved.config;
+    },
+    async query<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+      const { attempt, open } = await usable();
+      open.pending += 1;
+      try {
+        const rows: unknown = await withTimeout(
+          open.open.query(sql, [...params]),
+          options.queryTimeoutMs,
+          'a database query',
+        );
+        if (!Array.isArray(rows))
+          throw new DatabaseError('transport', 'The worker returned no rows');
+        // Rows of a database Trawl built itself: the SQL's column list is their shape.
+        return rows as T[];
+      } catch (error) {
+        const failure = toDatabaseError(error);
+        if (needsNewWorker(failure)) drop(attempt);
+        throw failure;
+      } finally {
+        open.pending -= 1;
+        endIfIdle(open);
+      }
+    },
+    async recreate() {
+      drop();
+      await connection();
+    },
+    async stats() {
+      if (current === null) return null;
+      return (await current).open.stats();
+    },
+  };
+}
