@@ -8,7 +8,16 @@ import tseslint from 'typescript-eslint';
 const siteFeatures = ['search', 'filters', 'episodes', 'transcript', 'player', 'snippets'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.trawl/**', 'demo/podcast/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.trawl/**',
+      'demo/podcast/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -21,7 +30,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import-x/no-cycle': 'error',
       'import-x/no-duplicates': 'error',
       'import-x/no-restricted-paths': [
@@ -29,15 +41,47 @@ export default tseslint.config(
         {
           zones: [
             // Arrows point one way: site → core and builder → core.
-            { target: './src/core', from: './src/site', message: 'core is shared: it must not import the site' },
-            { target: './src/core', from: './src/builder', message: 'core is shared: it must not import the builder' },
-            { target: './src/site', from: './src/builder', message: 'the site never imports the builder' },
-            { target: './src/builder', from: './src/site', message: 'the builder never imports the site' },
+            {
+              target: './src/core',
+              from: './src/site',
+              message: 'core is shared: it must not import the site',
+            },
+            {
+              target: './src/core',
+              from: './src/builder',
+              message: 'core is shared: it must not import the builder',
+            },
+            {
+              target: './src/site',
+              from: './src/builder',
+              message: 'the site never imports the builder',
+            },
+            {
+              target: './src/builder',
+              from: './src/site',
+              message: 'the builder never imports the site',
+            },
             // Shared site code sits below the features; the app shell sits above them.
-            { target: './src/site/shared', from: './src/site/features', message: 'shared code must not import features' },
-            { target: './src/site/shared', from: './src/site/app', message: 'shared code must not import the app shell' },
-            { target: './src/site/data', from: './src/site/features', message: 'the data module must not import features' },
-            { target: './src/site/features', from: './src/site/app', message: 'features must not import the app shell' },
+            {
+              target: './src/site/shared',
+              from: './src/site/features',
+              message: 'shared code must not import features',
+            },
+            {
+              target: './src/site/shared',
+              from: './src/site/app',
+              message: 'shared code must not import the app shell',
+            },
+            {
+              target: './src/site/data',
+              from: './src/site/features',
+              message: 'the data module must not import features',
+            },
+            {
+              target: './src/site/features',
+              from: './src/site/app',
+              message: 'features must not import the app shell',
+            },
             // Features do not import each other; the app shell composes them.
             ...siteFeatures.map((feature) => ({
               target: `./src/site/features/${feature}`,
@@ -63,14 +107,47 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*'], message: 'src/core is shared with the browser: no Node APIs' },
-            { group: ['fs', 'path', 'os', 'zlib', 'crypto', 'http', 'url', 'stream', 'child_process'], message: 'src/core is shared with the browser: no Node APIs' },
-            { group: ['react', 'react-dom', 'react-*', 'dompurify', 'better-sqlite3', 'sql.js-httpvfs'], message: 'src/core holds pure modules only' },
+            {
+              group: [
+                'fs',
+                'path',
+                'os',
+                'zlib',
+                'crypto',
+                'http',
+                'url',
+                'stream',
+                'child_process',
+              ],
+              message: 'src/core is shared with the browser: no Node APIs',
+            },
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react-*',
+                'dompurify',
+                'better-sqlite3',
+                'sql.js-httpvfs',
+              ],
+              message: 'src/core holds pure modules only',
+            },
           ],
         },
       ],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'navigator', 'location', 'localStorage', 'process', 'Buffer', '__dirname', 'require'].map((name) => ({
+        ...[
+          'window',
+          'document',
+          'navigator',
+          'location',
+          'localStorage',
+          'process',
+          'Buffer',
+          '__dirname',
+          'require',
+        ].map((name) => ({
           name,
           message: 'src/core is shared: no DOM or Node globals',
         })),
@@ -88,7 +165,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*'], message: 'the site runs in the browser' },
-            { group: ['better-sqlite3', 'jsdom', 'citty', 'fast-xml-parser'], message: 'build-time packages stay in the builder' },
+            {
+              group: ['better-sqlite3', 'jsdom', 'citty', 'fast-xml-parser'],
+              message: 'build-time packages stay in the builder',
+            },
           ],
         },
       ],
@@ -104,8 +184,14 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*'], message: 'the site runs in the browser' },
-            { group: ['better-sqlite3', 'jsdom', 'citty', 'fast-xml-parser'], message: 'build-time packages stay in the builder' },
-            { group: ['sql.js-httpvfs', 'sql.js-httpvfs/*'], message: 'only src/site/data owns the database worker' },
+            {
+              group: ['better-sqlite3', 'jsdom', 'citty', 'fast-xml-parser'],
+              message: 'build-time packages stay in the builder',
+            },
+            {
+              group: ['sql.js-httpvfs', 'sql.js-httpvfs/*'],
+              message: 'only src/site/data owns the database worker',
+            },
           ],
         },
       ],

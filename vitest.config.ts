@@ -15,7 +15,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/core/**/*.test.ts', 'src/builder/**/*.test.ts', 'scripts/**/*.test.ts', 'demo/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'src/core/**/*.test.ts',
+            'src/builder/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'demo/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           setupFiles: ['./src/test/setup.ts'],
         },
       },

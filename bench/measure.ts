@@ -5,7 +5,7 @@
  * Targets take turns within a run, so machine load spreads evenly over them.
  */
 import { launchBrowser } from '../e2e/browser.ts';
-import type { BenchOperation } from './operations.ts';
+import type { BenchOperation, SiteContext } from './operations.ts';
 import type { Layout } from './page/protocol.ts';
 import type { Workload } from './prepare.ts';
 import { QueryDriver, type QueryMeasure } from './query-driver.ts';
@@ -32,6 +32,9 @@ export interface MeasureOptions {
   siteUrl: string;
   queryUrl: string;
   siteTraffic: TrafficLog;
+  /** The site served with the database less its snippet tables (operations' `siteWithout`). */
+  withoutSnippets: { url: string; traffic: TrafficLog } | null;
+  siteContext: SiteContext;
   queryTraffic: TrafficLog;
   runs: number;
   quietMs: number;
@@ -77,7 +80,7 @@ async function onSite(
       options.log(`    site      ${line}`);
       return;
     }
-    const cold = await operation.site(driver, options.workload);
+    const cold = await operation.site(driver, options.workload, options.siteContext);
     runs.site.push(cold);
     line += `; ${describe(cold.measure)}`;
     if (operation.siteWarm) {
@@ -88,6 +91,19 @@ async function onSite(
     options.log(`    site      ${line}`);
   } finally {
     await session.close();
+  }
+  const without = operation?.siteWithout;
+  const target = options.withoutSnippets;
+  const last = runs?.site.at(-1);
+  if (!without || !target || !last) return;
+  const other = await launchBrowser();
+  try {
+    const { driver } = await SiteDriver.open(other, target.url, target.traffic, options.quietMs);
+    const action = await without.run(driver, options.workload);
+    last.extras = { ...last.extras, [without.label]: action.measure };
+    options.log(`    without   ${describe(action.measure)}`);
+  } finally {
+    await other.close();
   }
 }
 
@@ -101,7 +117,7 @@ async function onBenchPage(
 ): Promise<void> {
   const work = operation ? operation.query(options.workload, layout) : undefined;
   if (work === null) {
-    cold.push(NOTHING);
+    if (!operation?.noBaseline) cold.push(NOTHING);
     return;
   }
   const session = await launchBrowser();
@@ -119,6 +135,7 @@ async function onBenchPage(
       options.log(`    ${layout.padEnd(9)} ${line}`);
       return;
     }
+    if (operation.queryPrelude) await driver.run(operation.queryPrelude(options.workload));
     const first = await driver.run(work);
     cold.push(first);
     line += `; ${describe(first.measure)}`;

@@ -1,23 +1,43 @@
 /**
  * The operations the benchmark measures, one entry each: how to do it on the real site, and
- * the same work at the query level for both layouts. To measure something new (snippets, say),
- * add an entry here (and a budget in budgets.ts); the runner, table and JSON pick it up.
+ * the same work at the query level for both layouts. To measure something new, add an entry
+ * here (and a budget in budgets.ts); the runner, table and JSON pick it up.
  */
+import type { DatabasePages } from './db-pages.ts';
 import type { PageOperation } from './page/protocol.ts';
 import type { Workload } from './prepare.ts';
+import { SNIPPET_EXTRAS } from './report.ts';
 import type { MeasuredAction, SiteDriver } from './site-driver.ts';
+
+/** What an operation may need to know of the database the site serves. */
+export interface SiteContext {
+  pages: DatabasePages;
+}
 
 export interface BenchOperation {
   id: string;
   label: (workload: Workload) => string;
   /** Does it on the real site, after the first screen of a fresh page. */
-  site: (driver: SiteDriver, workload: Workload) => Promise<MeasuredAction>;
+  site: (driver: SiteDriver, workload: Workload, context: SiteContext) => Promise<MeasuredAction>;
+  /**
+   * Does it again, cold, on the site served with the same database less the snippet tables
+   * (for figures that must not get worse with them); its `measure` goes into the row's extras
+   * under `withoutLabel`.
+   */
+  siteWithout?: {
+    run: (driver: SiteDriver, workload: Workload) => Promise<MeasuredAction>;
+    label: string;
+  };
   /** Does it again in the same page (warm); absent when a second time means nothing new. */
   siteWarm?: (driver: SiteDriver, workload: Workload) => Promise<MeasuredAction>;
   /** The same work on the bench page; null for a layout that has nothing to do for it. */
   query: (workload: Workload, layout: 'trawl' | 'baseline') => PageOperation | null;
+  /** Run on the bench page before `query`, not measured (the search whose rows it needs). */
+  queryPrelude?: (workload: Workload) => PageOperation;
   /** Also run the query a second time in the same page. */
   queryWarm: boolean;
+  /** The original design has nothing like it: no baseline figures, no ratio. */
+  noBaseline?: boolean;
 }
 
 const search = (
@@ -34,6 +54,31 @@ const search = (
   },
   query: (workload) => ({ kind: 'search', term: term(workload) }),
   queryWarm: true,
+});
+
+/**
+ * Search snippets for the first page of results (issue 10): the search, then what the page
+ * reads for the rows' snippets after the count line. The count line is timed again on the
+ * database without the snippet tables; the bench page runs the same snippet load after the
+ * same search, for its page trace.
+ */
+const snippets = (
+  id: string,
+  label: (workload: Workload) => string,
+  term: (workload: Workload) => string,
+): BenchOperation => ({
+  id,
+  label,
+  site: (driver, workload, context) => driver.searchSnippets(term(workload), context.pages),
+  siteWithout: {
+    run: (driver, workload) => driver.search(term(workload)),
+    label: SNIPPET_EXTRAS.countLineWithout,
+  },
+  queryPrelude: (workload) => ({ kind: 'search', term: term(workload) }),
+  query: (workload, layout) =>
+    layout === 'trawl' ? { kind: 'snippets', term: term(workload) } : null,
+  queryWarm: false,
+  noBaseline: true,
 });
 
 /** Every operation after the first screen, in table order. */
@@ -57,6 +102,21 @@ export const OPERATIONS: readonly BenchOperation[] = [
     'search-all-fields',
     (w) => `all-fields OR search "${w.allFields}" (${w.hits[w.allFields] ?? '?'} eps)`,
     (w) => w.allFields,
+  ),
+  snippets(
+    'snippets-rare',
+    (w) => `snippets of the first page: rare word "${w.rare}"`,
+    (w) => w.rare,
+  ),
+  snippets(
+    'snippets-common',
+    (w) => `snippets of the first page: common word "${w.common}"`,
+    (w) => w.common,
+  ),
+  snippets(
+    'snippets-phrase',
+    (w) => `snippets of the first page: phrase "${w.phrase}"`,
+    (w) => w.phrase,
   ),
   {
     id: 'transcript',

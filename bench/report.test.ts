@@ -8,6 +8,7 @@ import {
   historyLine,
   markdownTable,
   operationRow,
+  SNIPPET_EXTRAS,
 } from './report.ts';
 
 const firstScreen = operationRow('first-screen', 'first screen', false, {
@@ -46,6 +47,62 @@ describe('operation rows', () => {
     });
     expect(row.ratio).toBeNull();
     expect(row.trawl).toBeNull();
+  });
+});
+
+const snippets = operationRow('snippets-phrase', 'snippets: phrase', false, {
+  site: [
+    { requests: 9, kb: 160, ms: 500 },
+    { requests: 7, kb: 140, ms: 450 },
+    { requests: 8, kb: 150, ms: 700 },
+  ],
+  trawl: [],
+  baseline: [],
+  extras: [
+    {
+      [SNIPPET_EXTRAS.countLine]: { requests: 6, kb: 112, ms: 400 },
+      [SNIPPET_EXTRAS.countLineWithout]: { requests: 6, kb: 112, ms: 380 },
+      [SNIPPET_EXTRAS.transcripts]: { requests: 10, kb: 450, ms: Number.NaN },
+    },
+    {
+      [SNIPPET_EXTRAS.countLine]: { requests: 6, kb: 112, ms: 420 },
+      [SNIPPET_EXTRAS.countLineWithout]: { requests: 6, kb: 112, ms: 460 },
+      [SNIPPET_EXTRAS.transcripts]: { requests: 10, kb: 450, ms: Number.NaN },
+    },
+    { [SNIPPET_EXTRAS.countLine]: { requests: 6, kb: 112, ms: 410 } },
+  ],
+});
+
+describe('extra figures under a row (snippets)', () => {
+  it('keeps the median of each extra over the runs that have it, and its ratio to the row', () => {
+    expect(snippets.site).toEqual({ requests: 8, kb: 150, ms: 500 });
+    const extra = (label: string) => snippets.extras.find((entry) => entry.label === label);
+    expect(extra(SNIPPET_EXTRAS.countLine)?.site).toEqual({ requests: 6, kb: 112, ms: 410 });
+    expect(extra(SNIPPET_EXTRAS.countLineWithout)?.site?.ms).toBe(420);
+    expect(extra(SNIPPET_EXTRAS.transcripts)?.ratio?.kb).toBe(3);
+  });
+
+  it('checks the snippet budgets and the count line with the tables against without', () => {
+    expect(budgetFigure([snippets], null, 'snippets-phrase', 'kb')).toBe(150);
+    expect(budgetFigure([snippets], null, 'snippets-phrase', 'count-line-delay-ms')).toBe(-10);
+    expect(budgetFigure([common], null, 'search-common', 'count-line-delay-ms')).toBeNull();
+    const checks = checkBudgets([snippets], null).filter(
+      (check) => check.operation === 'snippets-phrase',
+    );
+    expect(checks.map((check) => [check.metric, check.met])).toEqual([
+      ['requests', true],
+      ['kb', true],
+      ['count-line-delay-ms', true],
+    ]);
+  });
+
+  it('prints each extra under its row, with the ratio only where the label asks for one', () => {
+    const table = formatOperations([snippets]).split('\n');
+    expect(table[3]).toMatch(
+      /^\| {3}… count line \(with the snippet tables\) +\| 6 \/ 112 \/ 410 /,
+    );
+    const transcripts = table.find((line) => line.includes('whole transcripts'));
+    expect(transcripts).toMatch(/\| 10 \/ 450 \/ – +\|.*\| 1\.3× \/ 3\.0× \/ – +\|$/);
   });
 });
 
@@ -133,7 +190,8 @@ describe('tables', () => {
     });
     expect(line).toBe(
       '- 2026-11-22 05:40 UTC · abc1234 · e600-w9000-s1, 50 ms delay, 3 runs · budgets 1/1 · ' +
-        'first screen 5/64/760 · rare – · the 3/48/210 · phrase – · transcript – · build 24.3 s 374 MB',
+        'first screen 5/64/760 · rare – · the 3/48/210 · phrase – · ' +
+        'snippets rare – the – phrase – · transcript – · build 24.3 s 374 MB',
     );
   });
 });

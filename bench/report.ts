@@ -6,6 +6,22 @@
 import { BUDGETS, checkBudget, unitOf, type BudgetCheck } from './budgets.ts';
 import { formatNumber, formatRatio, medianMeasure, ratio, type Measure } from './stats.ts';
 
+/** Labels of the figures a snippet measurement adds under its row (issue 10). */
+export const SNIPPET_EXTRAS = {
+  countLine: 'count line (with the snippet tables)',
+  countLineWithout: 'count line without the snippet tables (same run)',
+  descriptions: 'descriptions of the new rows (beside the snippets)',
+  transcripts: 'whole transcripts of those rows (stored blobs) ÷ snippets',
+} as const;
+
+/** A figure shown under an operation's row: medians over the runs. */
+export interface ExtraRow {
+  label: string;
+  site: Measure | null;
+  /** This figure ÷ the operation's site figure. */
+  ratio: Measure | null;
+}
+
 /** One row of the table: an operation, cold or warm, on every target. */
 export interface OperationRow {
   id: string;
@@ -21,6 +37,8 @@ export interface OperationRow {
   baseline: Measure | null;
   /** baseline ÷ Trawl at the query level (like for like). */
   ratio: Measure | null;
+  /** Further site figures of the operation (snippets: the count line with and without). */
+  extras: ExtraRow[];
 }
 
 /** Medians of some runs, or null for none. */
@@ -43,19 +61,32 @@ export function operationRow(
   id: string,
   label: string,
   warm: boolean,
-  runs: { site: Measure[]; siteAfter?: Measure[]; trawl: Measure[]; baseline: Measure[] },
+  runs: {
+    site: Measure[];
+    siteAfter?: Measure[];
+    trawl: Measure[];
+    baseline: Measure[];
+    extras?: Record<string, Measure>[];
+  },
 ): OperationRow {
   const trawl = medianOf(runs.trawl);
   const baseline = medianOf(runs.baseline);
+  const site = medianOf(runs.site);
+  const labels = [...new Set((runs.extras ?? []).flatMap((extra) => Object.keys(extra)))];
+  const extras = labels.map((label) => {
+    const figure = medianOf((runs.extras ?? []).flatMap((extra) => extra[label] ?? []));
+    return { label, site: figure, ratio: ratioOf(figure, site) };
+  });
   return {
     id,
     label,
     warm,
-    site: medianOf(runs.site),
+    site,
     siteAfter: medianOf(runs.siteAfter ?? []),
     trawl,
     baseline,
     ratio: ratioOf(baseline, trawl),
+    extras,
   };
 }
 
@@ -77,6 +108,13 @@ export function budgetFigure(
   const row = rows.find((candidate) => candidate.id === operation && !candidate.warm);
   if (!row) return null;
   if (metric === 'kb-ratio') return row.ratio?.kb ?? null;
+  if (metric === 'count-line-delay-ms') {
+    const ms = (label: string): number | null =>
+      row.extras.find((extra) => extra.label === label)?.site?.ms ?? null;
+    const withTables = ms(SNIPPET_EXTRAS.countLine);
+    const without = ms(SNIPPET_EXTRAS.countLineWithout);
+    return withTables === null || without === null ? null : withTables - without;
+  }
   return row.site?.[metric] ?? null;
 }
 
@@ -92,6 +130,9 @@ export function checkBudgets(
 
 function cell(measure: Measure | null): string {
   if (!measure) return '–';
+  if (Number.isNaN(measure.ms)) {
+    return `${formatNumber(measure.requests)} / ${formatNumber(measure.kb)} / –`;
+  }
   return `${formatNumber(measure.requests)} / ${formatNumber(measure.kb)} / ${formatNumber(measure.ms)}`;
 }
 
@@ -128,6 +169,10 @@ export function formatOperations(rows: readonly OperationRow[]): string {
     if (row.siteAfter && row.siteAfter.requests + row.siteAfter.kb > 0) {
       body.push(['  … then what the new rows load', cell(row.siteAfter), '', '', '']);
     }
+    for (const extra of row.extras) {
+      const ratio = extra.label.includes('÷') && extra.ratio ? ratioCell(extra.ratio) : '';
+      body.push([`  … ${extra.label}`, cell(extra.site), '', '', ratio]);
+    }
   }
   return markdownTable(
     [
@@ -147,6 +192,7 @@ const METRIC_NAMES: Record<BudgetCheck['metric'], string> = {
   ms: 'wall time',
   'first-visit-kb': 'first-visit transfer, compressed',
   'kb-ratio': 'KB: baseline ÷ Trawl',
+  'count-line-delay-ms': 'count line, with the snippet tables − without',
 };
 
 /** The budgets table: what, limit, Trawl's figure and the verdict. */
@@ -204,6 +250,7 @@ export function historyLine(facts: HistoryFacts): string {
     `rare ${figure('search-rare')}`,
     `the ${figure('search-common')}`,
     `phrase ${figure('search-phrase')}`,
+    `snippets rare ${figure('snippets-rare')} the ${figure('snippets-common')} phrase ${figure('snippets-phrase')}`,
     `transcript ${figure('transcript')}`,
     `build ${formatNumber(facts.buildSeconds)} s ${formatNumber(facts.peakRssMb)} MB`,
   ].join(' · ');

@@ -12,11 +12,12 @@
 import { execFileSync } from 'node:child_process';
 import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { launchBrowser } from '../e2e/browser.ts';
 import { dbConfigSchema } from '../src/core/site-config.ts';
+import { DatabasePages, ensureWithoutSnippets } from './db-pages.ts';
 import { assetSizes, buildBenchPage, buildSite, compressedSizer, REPO_ROOT } from './assets.ts';
 import { formatRatio, formatNumber, median, toKb } from './stats.ts';
 import { measureAll, type RawResults } from './measure.ts';
@@ -160,6 +161,7 @@ function buildRows(raw: RawResults, workload: BenchResults['workload']): Operati
       operationRow(operation.id, label, false, {
         site: runs.site.map((run) => run.measure),
         siteAfter: runs.site.flatMap((run) => (run.after ? [run.after] : [])),
+        extras: runs.site.map((run) => run.extras ?? {}),
         trawl: runs.trawl.map((run) => run.measure),
         baseline: runs.baseline.map((run) => run.measure),
       }),
@@ -312,19 +314,37 @@ async function main(): Promise<void> {
   log('site and bench page built');
 
   const mediaDirs = [join(corpus.dir, 'media'), resolve(REPO_ROOT, 'demo/podcast/media')];
+  const operations = options.only
+    ? OPERATIONS.filter((operation) => options.only?.includes(operation.id))
+    : OPERATIONS;
+  const pages = DatabasePages.open(trawlFile, config);
+  let withoutDir: string | null = null;
+  if (operations.some((operation) => operation.siteWithout)) {
+    const without = await ensureWithoutSnippets(
+      trawlFile,
+      { version: basename(trawl.versionDir), config },
+      join(CACHE_DIR, `trawl-${key}-without-snippets`),
+    );
+    withoutDir = without.outDir;
+    log(
+      `without the snippet tables: ${without.reused ? 'reusing' : 'made'} ${relative(REPO_ROOT, without.outDir)}`,
+    );
+  }
   const site = await serveSite(siteDir, trawl.outDir, mediaDirs, options.delay);
+  const siteWithout = withoutDir
+    ? await serveSite(siteDir, withoutDir, mediaDirs, options.delay)
+    : null;
   const query = await serveBenchPage(pageDir, trawl.outDir, baseline.build.outDir, options.delay);
   let raw: RawResults;
   let mainPage: MainPageRenders | null = null;
   let transcript: TranscriptRender | null = null;
   try {
-    const operations = options.only
-      ? OPERATIONS.filter((operation) => options.only?.includes(operation.id))
-      : OPERATIONS;
     raw = await measureAll({
       siteUrl: site.url,
       queryUrl: query.url,
       siteTraffic: site.traffic,
+      withoutSnippets: siteWithout ? { url: siteWithout.url, traffic: siteWithout.traffic } : null,
+      siteContext: { pages },
       queryTraffic: query.traffic,
       runs: options.runs,
       quietMs,
@@ -350,6 +370,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await site.close();
+    await siteWithout?.close();
     await query.close();
   }
 

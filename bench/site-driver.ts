@@ -5,9 +5,11 @@
  */
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../e2e/browser.ts';
+import type { DatabasePages } from './db-pages.ts';
+import { SNIPPET_EXTRAS } from './report.ts';
 import { installSiteProbe, type Timing } from './site-probe.ts';
-import type { Measure } from './stats.ts';
-import { summarise, type TrafficEntry, type TrafficLog } from './traffic.ts';
+import { toKb, type Measure } from './stats.ts';
+import { isDatabaseChunk, summarise, type TrafficEntry, type TrafficLog } from './traffic.ts';
 
 /** esbuild (under tsx) names functions with a `__name` helper that the page lacks. */
 export const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((target) => target);';
@@ -16,6 +18,8 @@ export const NAME_SHIM = 'globalThis.__name = globalThis.__name || ((target) => 
 export interface MeasuredAction {
   measure: Measure;
   after?: Measure;
+  /** Figures shown under the operation's row, by label (the count line, a comparison). */
+  extras?: Record<string, Measure>;
 }
 
 /** Database traffic of a timed action: what the server finished between `mark` and its end. */
@@ -108,6 +112,65 @@ export class SiteDriver {
         );
       }),
     );
+  }
+
+  /**
+   * Types `term`, submits, times until the count line reads 'found …', then until every row
+   * on screen has its snippets (issue 10). `measure` is what the snippets read after the count
+   * line: every database request then but those of the descriptions (told apart by the
+   * tables of the pages each request covered), and the time from the count line until every
+   * row on screen shows its snippets (and its description, which comes sooner). The extras: the count line itself, the descriptions, and the stored size
+   * of the rows' whole transcripts (one request each counted, the floor of reading them).
+   */
+  async searchSnippets(term: string, pages: DatabasePages): Promise<MeasuredAction> {
+    await this.page.evaluate((text) => window.__trawlBench?.typeSearch(text), term);
+    await this.traffic.settle(this.quietMs);
+    const mark = this.traffic.mark();
+    const timing = await this.page.evaluate(() => {
+      const probe = window.__trawlBench;
+      if (!probe) throw new Error('no probe');
+      return probe.time(
+        () => probe.submitSearch(),
+        () => /^found \d+/.test(probe.countLine()),
+        () =>
+          /^found 0 /.test(probe.countLine()) ||
+          (probe.rowCount() > 0 &&
+            probe.descriptionsLoaded() &&
+            document.querySelector('.snippets[aria-busy="true"]') === null),
+      );
+    });
+    await this.traffic.settle(this.quietMs);
+    const done = timing.after ?? { ms: timing.ms, epoch: timing.epoch };
+    const later = this.traffic
+      .since(mark, done.epoch)
+      .filter((entry) => entry.at > timing.epoch && isDatabaseChunk(entry.path));
+    const descriptions = later.filter((entry) =>
+      pages.tablesOf(entry).includes('episode_descriptions'),
+    );
+    const snippets = later.filter((entry) => !descriptions.includes(entry));
+    const count = summarise(this.traffic.since(mark, timing.epoch));
+    const episodes = await this.page.evaluate(() =>
+      [...document.querySelectorAll('article.episode-row h2')].map((title) =>
+        (title.textContent ?? '').replace(/:.*$/s, ''),
+      ),
+    );
+    const kb = (entries: typeof later): number => summarise(entries).dbKb;
+    return {
+      measure: { requests: snippets.length, kb: kb(snippets), ms: done.ms - timing.ms },
+      extras: {
+        [SNIPPET_EXTRAS.countLine]: { requests: count.dbRequests, kb: count.dbKb, ms: timing.ms },
+        [SNIPPET_EXTRAS.descriptions]: {
+          requests: descriptions.length,
+          kb: kb(descriptions),
+          ms: Number.NaN,
+        },
+        [SNIPPET_EXTRAS.transcripts]: {
+          requests: episodes.length,
+          kb: toKb(pages.transcriptBytes(episodes)),
+          ms: Number.NaN,
+        },
+      },
+    };
   }
 
   /** Submits an empty search: the list shows every episode again (no database read). */

@@ -18,6 +18,7 @@ import {
   loadVenues,
   searchEpisodeIds,
 } from '../../src/site/data/queries.ts';
+import { loadSnippets } from '../../src/site/data/snippet-queries.ts';
 import { getTranscript } from '../../src/site/data/transcript-queries.ts';
 import {
   BASELINE_EPISODES_SQL,
@@ -115,6 +116,8 @@ interface Session {
   pageSize: number;
   /** Trawl's list, newest first, as the first screen loaded it. */
   episodes: EpisodeRow[];
+  /** The last search's episode ids (Trawl). */
+  found: ReadonlySet<number>;
 }
 
 /** The first screen: presenters, venues, every episode newest first, descriptions on screen. */
@@ -146,7 +149,17 @@ async function operate(session: Session, operation: PageOperation): Promise<numb
         const rows = await db.query(BASELINE_SEARCH_SQL, [baselineMatch(check.tokens.join(' '))]);
         return rows.length;
       }
-      return (await searchEpisodeIds(db, check.tokens, FTS_COLUMNS)).size;
+      session.found = await searchEpisodeIds(db, check.tokens, FTS_COLUMNS);
+      return session.found.size;
+    }
+    case 'snippets': {
+      const check = checkSearchTerm(operation.term, 1);
+      if (check.kind !== 'search') throw new Error(`"${operation.term}" is not a search`);
+      if (layout === 'baseline') return 0;
+      // The site's first page of results: newest (highest id) first.
+      const shown = [...session.found].sort((a, b) => b - a).slice(0, pageSize);
+      const found = await loadSnippets(db, shown, check.tokens);
+      return [...found.values()].reduce((sum, episode) => sum + episode.snippets.length, 0);
     }
     case 'transcript': {
       if (layout === 'baseline') {
@@ -175,6 +188,7 @@ function start(): QueryBenchApi {
       db: runnerOf(worker),
       pageSize: config.site.pageSize,
       episodes: [],
+      found: new Set(),
     };
     // From navigation start: the page, the config, the worker and the queries.
     const outcome = await measure(worker, () => firstScreen(session), true);

@@ -12,7 +12,9 @@ export type PageOperation =
   | { kind: 'search'; term: string }
   /** `id` is Trawl's row id, `episode` the episode number (the baseline's key). */
   | { kind: 'transcript'; id: number; episode: string }
-  | { kind: 'next-page' };
+  | { kind: 'next-page' }
+  /** Snippets of the first page of the last search's results (newest first), Trawl only. */
+  | { kind: 'snippets'; term: string };
 
 /** What one operation took, measured in the page. */
 export interface PageOutcome {

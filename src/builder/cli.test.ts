@@ -41,8 +41,13 @@ describe('trawl build', () => {
     expect(stdout).toMatch(/^Built "Fixture Facts" version v1-[0-9a-f]{12} in \d+\.\d s$/m);
     expect(stdout).toContain('7 episodes (6 with transcripts, 55 words), 4 presenters, 3 venues');
     expect(stdout).toContain('2 words had no timing; interpolated from their neighbours');
-    const latest: unknown = JSON.parse(await readFile(join(out, 'latest.json'), 'utf8'));
-    expect(latest).toEqual({ latest: expect.stringMatching(/^v1-/) });
+    const latest = JSON.parse(await readFile(join(out, 'latest.json'), 'utf8')) as {
+      latest: string;
+      config: { version: string; site: { title: string } };
+    };
+    expect(latest.latest).toMatch(/^v1-[0-9a-f]{12}$/);
+    expect(latest.config.version).toBe(latest.latest);
+    expect(latest.config.site.title).toBe('Fixture Facts');
   });
 
   it('fails on bad input with the file and line, and no stack trace', async () => {

@@ -4,12 +4,13 @@ import {
   EPISODE_LIST_ID,
   FTS_COLUMNS,
   PAGE_SIZE,
-  PASSAGE_HEAD_COUNT,
+  PASSAGE_BLOCK_SIZE,
+  passageBlockId,
   SCHEMA_SQL,
   SCHEMA_VERSION,
   type EpisodeListBlob,
   type FtsColumn,
-  type PassageHeadData,
+  type PassageBlockData,
   type PresenterRow,
   type VenueRow,
 } from '../core/db-schema.ts';
@@ -18,6 +19,13 @@ import { encodeTermRow, isIndexedToken, termRowId, type TermPostings } from '../
 import type { Presenter, Venue } from './people.ts';
 import { encodeTranscriptBlob, toTranscriptBlob } from './transcript-blob.ts';
 import type { ParsedTranscript } from './transcripts/word-collector.ts';
+
+/**
+ * FTS5 leaf size of `passages_fts`: a leaf with its record header must stay within one 16 KiB
+ * page's local payload (16,349 bytes), or it spills to an overflow page; leaves can pass the
+ * limit by one entry, hence the margin.
+ */
+export const PASSAGES_FTS_LEAF_BYTES = 16_300;
 
 /** One episode row with its description, ready to store. */
 export interface EpisodeRecord {
@@ -73,6 +81,11 @@ export function openDatabaseWriter(
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -131072');
   db.exec(SCHEMA_SQL);
+  // One FTS5 leaf per database page instead of four (default 4,050 bytes): the snippet index's
+  // `_idx` then fits its root page, one page less for every snippet load (decision 0008).
+  db.exec(
+    `INSERT INTO passages_fts (passages_fts, rank) VALUES ('pgsz', ${PASSAGES_FTS_LEAF_BYTES})`,
+  );
   db.exec('BEGIN');
 
   const insertMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
@@ -113,14 +126,13 @@ export function openDatabaseWriter(
   const insertFts = db.prepare(
     'INSERT INTO words_fts (rowid, title, description, words, episode) VALUES (?, ?, ?, ?, ?)',
   );
-  const insertPassage = db.prepare(
-    'INSERT INTO passages (id, episode_id, first_word, data) VALUES (?, ?, ?, ?)',
-  );
   const insertPassageFts = db.prepare('INSERT INTO passages_fts (rowid, words) VALUES (?, ?)');
-  const insertPassageHead = db.prepare('INSERT INTO passage_heads (id, data) VALUES (?, ?)');
+  const insertPassageBlock = db.prepare('INSERT INTO passage_blocks (id, data) VALUES (?, ?)');
 
   let nextId = 1;
-  let nextPassageId = 1;
+  // Passage ids count down from -1 by episode (decision 0008): the newest episodes, the first
+  // page of every search, have the lowest ids, so their passages open every term's doclist.
+  let passagesSoFar = 0;
   let open = true;
   return {
     addEpisode(record, transcript) {
@@ -134,7 +146,8 @@ export function openDatabaseWriter(
             transcript.start.map((seconds) => Math.round(seconds * 100)),
           )
         : [];
-      const passageFirst = passages.length > 0 ? nextPassageId : null;
+      passagesSoFar += passages.length;
+      const passageFirst = passages.length > 0 ? -passagesSoFar : null;
       insertEpisode.run(
         id,
         record.episode,
@@ -160,16 +173,18 @@ export function openDatabaseWriter(
       if (transcript) insertTranscript.run(id, encodeTranscriptBlob(toTranscriptBlob(transcript)));
       const words = transcript ? transcript.words.join(' ') : '';
       insertFts.run(id, record.title, record.descriptionText, words, record.episode);
-      for (const passage of passages) {
-        insertPassage.run(nextPassageId, id, passage.span.firstWord, JSON.stringify(passage.data));
-        insertPassageFts.run(nextPassageId, passage.data.w);
-        nextPassageId += 1;
-      }
-      if (passages.length > 0) {
-        const head: PassageHeadData = passages
-          .slice(0, PASSAGE_HEAD_COUNT)
+      passages.forEach((passage, ordinal) => {
+        insertPassageFts.run(-passagesSoFar + ordinal, passage.data.w);
+      });
+      // Blocks of consecutive passages, compressed (docs/decisions/0008-compressed-passage-blocks.md).
+      for (let start = 0; start < passages.length; start += PASSAGE_BLOCK_SIZE) {
+        const block: PassageBlockData = passages
+          .slice(start, start + PASSAGE_BLOCK_SIZE)
           .map(({ span, data }) => ({ f: span.firstWord, ...data }));
-        insertPassageHead.run(id, JSON.stringify(head));
+        insertPassageBlock.run(
+          passageBlockId(id, start / PASSAGE_BLOCK_SIZE),
+          deflateRawSync(JSON.stringify(block), { level: 9 }),
+        );
       }
     },
     finish(onStep) {

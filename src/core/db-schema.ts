@@ -22,12 +22,16 @@
  *   (`src/core/term-index.ts`, docs/decisions/0007-term-index.md).
  * - snippets: transcripts cut into overlapping passages (`src/core/passages.ts`). `passages_fts`
  *   (contentless, detail=full, rowid = passage id) finds the passages of an episode that match,
- *   by rowid range; `passages` holds each passage's words and sentence times. Passage ids are
- *   contiguous per episode and ascend with the episode id; `episodes.passage_first` and
- *   `passage_count` give each episode's range. `passage_heads` repeats each episode's first
- *   passages in one row, so a common word's snippets for a page of episodes are a few
- *   adjacent pages instead of one page per episode. These tables come last in the file, so
- *   the first screen's tables stay at the front.
+ *   by rowid range. Passage ids are contiguous and ascending within an episode, and count down
+ *   from -1 by episode: the newest episodes (the first page of every search) have the lowest
+ *   ids, so their passages open each term's doclist. `episodes.passage_first` and
+ *   `passage_count` give each episode's range. `passage_blocks`
+ *   holds the passages' words and sentence times, `PASSAGE_BLOCK_SIZE` consecutive passages of
+ *   one episode per compressed row, keyed ordinal first (`passageBlockId`): every episode's
+ *   first block, then every second block, … so the first passages of a page of episodes (where
+ *   a common word matches) are a few adjacent pages
+ *   (docs/decisions/0008-compressed-passage-blocks.md). These tables come last in the file,
+ *   so the first screen's tables stay at the front.
  */
 
 /** SQLite page size of every published database; the site's request chunk size matches it. */
@@ -118,16 +122,9 @@ CREATE VIRTUAL TABLE words_fts USING fts5(
   content='', columnsize=0, detail=full, tokenize='${FTS_TOKENIZER}'
 );
 
-CREATE TABLE passages (
+CREATE TABLE passage_blocks (
   id INTEGER PRIMARY KEY,
-  episode_id INTEGER NOT NULL,
-  first_word INTEGER NOT NULL,
-  data TEXT NOT NULL
-);
-
-CREATE TABLE passage_heads (
-  id INTEGER PRIMARY KEY,
-  data TEXT NOT NULL
+  data BLOB NOT NULL
 );
 
 CREATE VIRTUAL TABLE passages_fts USING fts5(
@@ -185,23 +182,27 @@ export interface EpisodePassageRange {
   passage_count: number;
 }
 
-/** Passages of each episode that `passage_heads` repeats: the first ones, by ordinal. */
-export const PASSAGE_HEAD_COUNT = 6;
+/** Consecutive passages of one episode stored in one `passage_blocks` row. */
+export const PASSAGE_BLOCK_SIZE = 6;
+
+/** Room for episode ids in a block id: blocks of every episode come before any second block. */
+export const PASSAGE_BLOCK_STRIDE = 2 ** 20;
 
 /**
- * The JSON in `passage_heads.data` (row id = episode id): the episode's first
- * `PASSAGE_HEAD_COUNT` passages in order, each with `f`, the transcript index of its first word.
+ * The `passage_blocks` row id of an episode's block `ordinal` (its passages
+ * `ordinal × PASSAGE_BLOCK_SIZE` onwards): ordinal first, then episode id.
  */
-export type PassageHeadData = (PassageData & { f: number })[];
-
-/** A row of `passages`; `data` is the JSON of a `PassageData`. */
-export interface PassageRow {
-  id: number;
-  episode_id: number;
-  /** Index in the episode's transcript of the passage's first word. */
-  first_word: number;
-  data: string;
+export function passageBlockId(episodeId: number, ordinal: number): number {
+  return ordinal * PASSAGE_BLOCK_STRIDE + episodeId;
 }
+
+/**
+ * The JSON inside a `passage_blocks.data` blob (raw DEFLATE): up to `PASSAGE_BLOCK_SIZE`
+ * consecutive passages of one episode in order, each with `f`, the transcript index of its
+ * first word. The overlap a passage shares with the next is stored in both; DEFLATE keeps it
+ * once.
+ */
+export type PassageBlockData = (PassageData & { f: number })[];
 
 /** 'exact': word-level timings; 'approximate': spread over subtitle cues. */
 export type TranscriptTiming = 'exact' | 'approximate';

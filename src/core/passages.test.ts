@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildPassages,
   joinPassageWords,
-  parsePassageData,
+  parsePassageBlock,
   passageWords,
   sentenceStartCs,
   sentenceStartWord,
@@ -124,10 +124,14 @@ describe('passage words', () => {
   });
 });
 
-describe('parsePassageData', () => {
-  it('reads stored passages and refuses anything else', () => {
-    expect(parsePassageData('{"w":"a b","s":[0,12]}')).toEqual({ w: 'a b', s: [0, 12] });
-    expect(parsePassageData('{"w":3,"s":[]}')).toBeNull();
-    expect(parsePassageData('not json')).toBeNull();
+describe('parsePassageBlock', () => {
+  it('reads stored blocks and refuses anything else', () => {
+    expect(parsePassageBlock('[{"w":"a b","s":[0,12],"f":4}]')).toEqual([
+      { w: 'a b', s: [0, 12], f: 4 },
+    ]);
+    expect(parsePassageBlock('[{"w":"a b","s":[0,12]}]')).toBeNull();
+    expect(parsePassageBlock('[{"w":3,"s":[],"f":0}]')).toBeNull();
+    expect(parsePassageBlock('[{"w":"a","s":[],"f":-1}]')).toBeNull();
+    expect(parsePassageBlock('not json')).toBeNull();
   });
 });

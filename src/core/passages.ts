@@ -1,6 +1,6 @@
 /**
  * Transcripts cut into overlapping passages for the snippet index (`passages_fts`) and the
- * passage text the site reads to show where a search matched (`passages`).
+ * passage text the site reads to show where a search matched (`passage_blocks`).
  *
  * Passages are measured in index tokens, not words, so the guarantee is exact: a passage owns
  * `PASSAGE_STEP` tokens and also holds the next `PASSAGE_OVERLAP` tokens, so any phrase of up to
@@ -9,7 +9,7 @@
  * finder (`snippets.ts`) counts it once.
  */
 import { z } from 'zod';
-import type { PassageData, PassageHeadData } from './db-schema.ts';
+import type { PassageBlockData, PassageData } from './db-schema.ts';
 import { buildTokenStream } from './phrase-match.ts';
 import { sentenceIndexes } from './sentences.ts';
 
@@ -72,32 +72,20 @@ export function joinPassageWords(words: readonly string[]): string {
 
 const passageDataSchema = z.object({ w: z.string(), s: z.array(z.number()) });
 
+const passageBlockSchema = z.array(passageDataSchema.extend({ f: z.number().int().min(0) }));
+
 /**
- * Reads a `passages.data` value. Returns null for anything that is not a passage (a stale or
- * damaged file), so one bad row costs one snippet, not the page.
+ * Reads the JSON of a `passage_blocks.data` blob (once inflated); null for anything that is
+ * not a block, so one bad row costs its snippets, not the page.
  */
-export function parsePassageData(json: string): PassageData | null {
+export function parsePassageBlock(json: string): PassageBlockData | null {
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch {
     return null;
   }
-  const parsed = passageDataSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
-
-const passageHeadSchema = z.array(passageDataSchema.extend({ f: z.number().int().min(0) }));
-
-/** Reads a `passage_heads.data` value; null for anything that is not one. */
-export function parsePassageHead(json: string): PassageHeadData | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  const parsed = passageHeadSchema.safeParse(value);
+  const parsed = passageBlockSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
 

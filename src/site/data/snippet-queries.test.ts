@@ -5,31 +5,33 @@
  * snippet-queries.ts. The builder and Node's file system are needed for that alone. */
 import Database from 'better-sqlite3';
 import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
+import { inflateRawSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPodcast } from '../../builder/build.ts';
 import { joinChunks } from '../../builder/test-support/fixture-podcast.ts';
 import {
-  PASSAGE_HEAD_COUNT,
+  PASSAGE_BLOCK_SIZE,
+  PASSAGE_BLOCK_STRIDE,
+  passageBlockId,
   type EpisodePassageRange,
-  type PassageRow,
+  type PassageData,
   type TranscriptBlob,
 } from '../../core/db-schema.ts';
 import { checkSearchTerm } from '../../core/fts-query.ts';
-import { parsePassageData, parsePassageHead, passageWords } from '../../core/passages.ts';
+import { buildPassages, parsePassageBlock, passageWords } from '../../core/passages.ts';
 import { findPhraseInWords } from '../../core/phrase-match.ts';
 import { sentenceIndexes } from '../../core/sentences.ts';
 import type { EpisodeSnippets, PassageRange, Snippet } from '../../core/snippets.ts';
-import type { QueryRunner } from './database.ts';
+import type { QueryRunner, SqlValue } from './database.ts';
 import { DatabaseError } from './database-errors.ts';
 import {
   loadSnippets,
   matchingPassagesSql,
-  passageHeadsSql,
+  passageBlocksSql,
   passageMatch,
   passageRangesSql,
-  passagesSql,
 } from './snippet-queries.ts';
 import {
   openFixtureDatabase,
@@ -133,7 +135,7 @@ describe('loadSnippets on the fixture podcast', () => {
     const copyFile = join(demoDir, 'old.sqlite3');
     await writeFile(copyFile, await readFile(fixture.file));
     const old = new Database(copyFile);
-    old.exec('DROP TABLE passages_fts; DROP TABLE passages;');
+    old.exec('DROP TABLE passages_fts; DROP TABLE passage_blocks;');
     old.exec('ALTER TABLE episodes DROP COLUMN passage_count');
     old.exec('ALTER TABLE episodes DROP COLUMN passage_first');
     const runner: QueryRunner = { query: runnerOver(() => old) };
@@ -142,7 +144,22 @@ describe('loadSnippets on the fixture podcast', () => {
     );
     old.close();
     expect(failure).toBeInstanceOf(DatabaseError);
-    expect(String(failure)).toMatch(/passage_first/);
+    expect(String(failure)).toMatch(/passage_first|passages_fts/);
+  });
+
+  it('takes the passage ranges from the rows the list loaded: no statement reads episodes', async () => {
+    const statements: string[] = [];
+    const recording: QueryRunner = {
+      query<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]> {
+        statements.push(sql);
+        return fixture.database.query<T>(sql, params);
+      },
+    };
+    const ids = ['15', '14.5'].map((episode) => idOf(fixture.sqlite, episode));
+    const found = await loadSnippets(recording, ids, tokensOf('ice cream'));
+    expect(found).toEqual(await loadSnippets(fixture.database, ids, tokensOf('ice cream')));
+    expect(statements.some((sql) => /\bFROM episode_list\b/.test(sql))).toBe(true);
+    expect(statements.filter((sql) => /\bFROM episodes\b/.test(sql))).toEqual([]);
   });
 
   it('stops between statements once aborted', async () => {
@@ -208,25 +225,43 @@ describe('loadSnippets on the demo podcast', () => {
     expect(scattered.get(1)?.snippets.length).toBeGreaterThan(0);
   });
 
-  it("repeats each episode's first passages in its head row", () => {
-    const heads = demo
-      .prepare<[], { id: number; data: string }>('SELECT * FROM passage_heads')
+  it('stores every passage the builder cut, in compressed blocks keyed ordinal first', async () => {
+    const blocks = storedBlocks(demo);
+    const ids = [...blocks.keys()];
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const episodes = demo
+      .prepare<[], EpisodePassageRange>(
+        'SELECT id, passage_first, passage_count FROM episodes ORDER BY id',
+      )
       .all();
-    expect(heads).toHaveLength(10);
-    for (const head of heads) {
-      const stored = demo
-        .prepare<[number, number], PassageRow>(
-          'SELECT * FROM passages WHERE episode_id = ? ORDER BY id LIMIT ?',
-        )
-        .all(head.id, PASSAGE_HEAD_COUNT);
-      expect(parsePassageHead(head.data)).toEqual(
-        stored.map((row) => ({ f: row.first_word, ...parsePassageData(row.data) })),
-      );
+    // Every episode's first block comes before any second block.
+    const firstBlocks = ids.filter((id) => id < PASSAGE_BLOCK_STRIDE);
+    expect(firstBlocks).toEqual(
+      episodes.filter((row) => row.passage_count > 0).map((row) => row.id),
+    );
+    for (const row of episodes) {
+      const blob = await getTranscript(demoDb, row.id);
+      const expected = buildPassages(blob.words, blob.start).map(({ span, data }) => ({
+        f: span.firstWord,
+        ...data,
+      }));
+      const stored = [];
+      for (let ordinal = 0; ordinal * PASSAGE_BLOCK_SIZE < row.passage_count; ordinal += 1) {
+        const block = blocks.get(passageBlockId(row.id, ordinal));
+        expect(block?.length, `episode ${row.id} block ${ordinal}`).toBe(
+          Math.min(PASSAGE_BLOCK_SIZE, row.passage_count - ordinal * PASSAGE_BLOCK_SIZE),
+        );
+        stored.push(...(block ?? []));
+      }
+      expect(stored).toEqual(expected);
     }
+    expect(blocks.size).toBe(
+      episodes.reduce((sum, row) => sum + Math.ceil(row.passage_count / PASSAGE_BLOCK_SIZE), 0),
+    );
   });
 
   it('agrees with the index: a passage matches exactly when its words hold the phrase', () => {
-    const passages = demo.prepare<[], PassageRow>('SELECT * FROM passages ORDER BY id').all();
+    const passages = storedPassages(demo);
     for (const term of ['ice cream', 'axolotl', 'the', "doesn't", 'Réunion', 'on toast']) {
       const tokens = tokensOf(term);
       const indexed = demo
@@ -236,16 +271,41 @@ describe('loadSnippets on the demo podcast', () => {
         .all(passageMatch(tokens))
         .map((row) => row.rowid);
       const inWords = passages
-        .filter((row) => {
-          const data = parsePassageData(row.data);
-          return data !== null && findPhraseInWords(passageWords(data), term).count > 0;
-        })
-        .map((row) => row.id);
+        .filter((passage) => findPhraseInWords(passageWords(passage.data), term).count > 0)
+        .map((passage) => passage.id);
       expect(indexed, term).toEqual(inWords);
       expect(indexed.length, term).toBeGreaterThan(0);
     }
   });
 });
+
+/** Every `passage_blocks` row, inflated and parsed, by block id. */
+function storedBlocks(sqlite: Database.Database): Map<number, PassageData[]> {
+  const rows = sqlite
+    .prepare<[], { id: number; data: Buffer }>('SELECT id, data FROM passage_blocks ORDER BY id')
+    .all();
+  return new Map(
+    rows.map((row) => [row.id, parsePassageBlock(inflateRawSync(row.data).toString()) ?? []]),
+  );
+}
+
+/** Every stored passage with its id (the `passages_fts` rowid), ascending. */
+function storedPassages(sqlite: Database.Database): { id: number; data: PassageData }[] {
+  const blocks = storedBlocks(sqlite);
+  const episodes = sqlite
+    .prepare<[], EpisodePassageRange>('SELECT id, passage_first, passage_count FROM episodes')
+    .all();
+  return episodes
+    .flatMap((row) =>
+      Array.from({ length: row.passage_count }, (_, index) => ({
+        id: (row.passage_first ?? 0) + index,
+        data: blocks.get(passageBlockId(row.id, Math.floor(index / PASSAGE_BLOCK_SIZE)))?.[
+          index % PASSAGE_BLOCK_SIZE
+        ] ?? { w: '', s: [] },
+      })),
+    )
+    .sort((a, b) => a.id - b.id);
+}
 
 function episodeOf(id: number): string {
   const row = demo
@@ -266,25 +326,34 @@ describe('query plans', () => {
       }));
   }
 
-  it('reads passage ranges and passages by primary key', () => {
+  it('reads passage ranges and passage blocks by primary key', () => {
     expect(plan(demo, passageRangesSql(3), [1, 2, 3])).toMatch(
       /SEARCH episodes USING INTEGER PRIMARY KEY \(rowid=\?\)/,
     );
-    expect(plan(demo, passagesSql(3), [1, 5, 9])).toMatch(
-      /SEARCH passages USING INTEGER PRIMARY KEY \(rowid=\?\)/,
+    const blocks = [1, 5, passageBlockId(9, 2)];
+    expect(plan(demo, passageBlocksSql(3), blocks)).toMatch(
+      /SEARCH passage_blocks USING INTEGER PRIMARY KEY \(rowid=\?\)/,
     );
-    expect(plan(demo, passagesSql(3), [1, 5, 9])).not.toMatch(/TEMP B-TREE|SCAN passages/);
-    expect(plan(demo, passageHeadsSql(2), [1, 5])).toMatch(
-      /SEARCH passage_heads USING INTEGER PRIMARY KEY \(rowid=\?\)/,
-    );
+    expect(plan(demo, passageBlocksSql(3), blocks)).not.toMatch(/TEMP B-TREE|SCAN passage/);
   });
 
   it('restricts the index by rowid: one range for contiguous rows, one per row otherwise', () => {
-    const contiguous = matchingPassagesSql(rangesOf([8, 9, 10]), passageMatch(['ice', 'cream']));
-    expect(contiguous?.params).toEqual(['"ice cream"', 29, 45]);
+    // Passage ids count down by episode: the newest episode's passages come first.
+    const [eight, nine, ten] = rangesOf([8, 9, 10]);
+    if (!eight || !nine || !ten) throw new Error('no ranges');
+    expect(ten.first + ten.count).toBe(nine.first);
+    expect(nine.first + nine.count).toBe(eight.first);
+    const total = demo.prepare<[], number>('SELECT sum(passage_count) FROM episodes').pluck().get();
+    expect(ten.first).toBe(-(total ?? 0));
+    const contiguous = matchingPassagesSql([eight, nine, ten], passageMatch(['ice', 'cream']));
+    expect(contiguous?.params).toEqual(['"ice cream"', ten.first, eight.first + eight.count - 1]);
     expect(contiguous?.sql).not.toMatch(/UNION/);
     const scattered = matchingPassagesSql(rangesOf([1, 6, 10]), passageMatch(['the']));
-    expect(scattered?.params).toEqual(['"the"', 1, 4, '"the"', 21, 24, '"the"', 42, 45]);
+    const bounds = rangesOf([10, 6, 1])
+      .sort((a, b) => a.first - b.first)
+      .flatMap((range) => ['"the"', range.first, range.first + range.count - 1]);
+    expect(scattered?.params).toEqual(bounds);
+    expect(scattered?.sql.match(/UNION ALL/g)).toHaveLength(2);
     for (const bound of [contiguous, scattered]) {
       if (!bound) throw new Error('no statement');
       const detail = plan(demo, bound.sql, bound.params);

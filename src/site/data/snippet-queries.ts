@@ -2,24 +2,30 @@
  * The SQL of search snippets (issue 10) and the function that runs it for a page of results.
  * Three short statements, so a new search never waits long behind a page's snippets:
  *
- * 1. each row's passage range, from `episodes` (already read by the list: no request);
+ * 1. each row's passage range, from the rows the list already loaded (`episode_list` holds
+ *    every `episodes` column: no request); a database without them reads `episodes`;
  * 2. the matching passage ids from `passages_fts` (contentless, rowid only), restricted by
  *    rowid: one range when the rows' passages are contiguous (a newest-first page is), one
  *    range per row otherwise, so FTS5 seeks instead of reading the term's whole doclist;
- * 3. the passages to show, by primary key in ascending order (read-ahead only sees forward):
- *    an episode's first passages from its row of `passage_heads` (a common word matches
- *    there, and a page's heads are a few adjacent pages), later ones from `passages`.
+ * 3. the passages to show, in compressed blocks of consecutive passages by primary key in
+ *    ascending order (read-ahead only sees forward): every episode's first block before any
+ *    later one (a common word matches there, and a page's first blocks are adjacent rows),
+ *    then the later blocks of the episodes still short of snippets
+ *    (docs/decisions/0008-compressed-passage-blocks.md).
  *
  * The snippets themselves are cut in JavaScript with the search's tokenizer and phrase rules
  * (`src/core/snippets.ts`).
  */
 import {
-  PASSAGE_HEAD_COUNT,
+  PASSAGE_BLOCK_SIZE,
+  PASSAGE_BLOCK_STRIDE,
+  passageBlockId,
   type EpisodePassageRange,
-  type PassageRow,
+  type EpisodeRow,
+  type PassageBlockData,
 } from '../../core/db-schema.ts';
 import { quoteFtsString } from '../../core/fts-query.ts';
-import { parsePassageData, parsePassageHead } from '../../core/passages.ts';
+import { parsePassageBlock } from '../../core/passages.ts';
 import {
   buildEpisodeSnippets,
   choosePassages,
@@ -30,6 +36,8 @@ import {
   type PassageText,
 } from '../../core/snippets.ts';
 import type { QueryRunner, SqlValue } from './database.ts';
+import { blobBytes, inflateRawText } from './inflate.ts';
+import { loadEpisodeList, type EpisodeList } from './queries.ts';
 
 /** Rows of one snippet load: more are loaded in several (SQLite 3.35 binds at most 999 values). */
 export const MAX_SNIPPET_EPISODES = 50;
@@ -72,14 +80,20 @@ export function matchingPassagesSql(
   };
 }
 
-/** Passages by id, ascending (one `?` per id). */
-export function passagesSql(count: number): string {
-  return `SELECT id, episode_id, first_word, data FROM passages WHERE id IN (${marks(count)}) ORDER BY id`;
+/** Passage blocks by id, ascending (one `?` per id; ids from `passageBlockId`). */
+export function passageBlocksSql(count: number): string {
+  return `SELECT id, data FROM passage_blocks WHERE id IN (${marks(count)}) ORDER BY id`;
 }
 
-/** Passage heads of episodes by id, ascending (one `?` per id). */
-export function passageHeadsSql(count: number): string {
-  return `SELECT id, data FROM passage_heads WHERE id IN (${marks(count)}) ORDER BY id`;
+/** A block's passages, or null for a damaged row (it costs its own snippets only). */
+async function readBlock(data: unknown): Promise<PassageBlockData | null> {
+  const bytes = blobBytes(data);
+  if (!bytes) return null;
+  try {
+    return parsePassageBlock(await inflateRawText(bytes));
+  } catch {
+    return null;
+  }
 }
 
 /** The FTS5 match of a phrase of index tokens (one token is a phrase of one). */
@@ -96,17 +110,40 @@ function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
 }
 
+const listedRanges = new WeakMap<EpisodeList, Map<number, EpisodePassageRange>>();
+
+/** The passage ranges the episode list holds (none from a list without the two columns). */
+async function rangesFromList(db: QueryRunner): Promise<Map<number, EpisodePassageRange>> {
+  let list: EpisodeList;
+  try {
+    list = await loadEpisodeList(db);
+  } catch {
+    return new Map();
+  }
+  const known = listedRanges.get(list);
+  if (known) return known;
+  const ranges = new Map<number, EpisodePassageRange>();
+  for (const row of list.episodes as readonly (EpisodeRow & Partial<EpisodePassageRange>)[]) {
+    const { passage_first: first, passage_count: count } = row;
+    if (count === undefined || first === undefined) continue;
+    ranges.set(row.id, { id: row.id, passage_first: first, passage_count: count });
+  }
+  listedRanges.set(list, ranges);
+  return ranges;
+}
+
 async function loadBatch(
   db: QueryRunner,
   episodeIds: readonly number[],
   tokens: readonly string[],
   signal: AbortSignal | undefined,
 ): Promise<EpisodeSnippets[]> {
-  const rangeRows = await db.query<EpisodePassageRange>(
-    passageRangesSql(episodeIds.length),
-    episodeIds,
-  );
-  const byId = new Map(rangeRows.map((row) => [row.id, row]));
+  const byId = new Map(await rangesFromList(db));
+  const unlisted = episodeIds.filter((id) => !byId.has(id));
+  if (unlisted.length > 0) {
+    const rows = await db.query<EpisodePassageRange>(passageRangesSql(unlisted.length), unlisted);
+    for (const row of rows) byId.set(row.id, row);
+  }
   const ranges: PassageRange[] = episodeIds.map((id) => {
     const row = byId.get(id);
     return { episodeId: id, first: row?.passage_first ?? 0, count: row?.passage_count ?? 0 };
@@ -118,56 +155,50 @@ async function loadBatch(
     ranges,
     matched.map((row) => row.rowid),
   );
-  // An episode's first passages are in its head row: read those first, and the later passages
-  // only for episodes whose heads did not give a full set of snippets (a common word's do).
+  // Passages are read in compressed blocks (decision 0008). An episode's first block comes
+  // first: a common word's snippets are all there, and the first blocks of a page of
+  // episodes are adjacent rows. Later blocks only for episodes it left short of snippets.
   const firstOf = new Map(ranges.map((range) => [range.episodeId, range.first]));
-  const inHead = (choice: PassageChoice, id: number): boolean =>
-    id - (firstOf.get(choice.episodeId) ?? 0) < PASSAGE_HEAD_COUNT;
+  const ordinalOf = (choice: PassageChoice, id: number): number =>
+    Math.floor((id - (firstOf.get(choice.episodeId) ?? 0)) / PASSAGE_BLOCK_SIZE);
+  const inFirstBlock = (choice: PassageChoice, id: number): boolean => ordinalOf(choice, id) === 0;
   const passages = new Map<number, PassageText>();
-  const headEpisodes = choices
-    .filter((choice) => choice.read.some((id) => inHead(choice, id)))
-    .map((choice) => choice.episodeId)
-    .sort((a, b) => a - b);
-  checkAborted(signal);
-  if (headEpisodes.length > 0) {
-    const heads = await db.query<{ id: number; data: string }>(
-      passageHeadsSql(headEpisodes.length),
-      headEpisodes,
-    );
-    for (const row of heads) {
-      const first = firstOf.get(row.id) ?? 0;
-      parsePassageHead(row.data)?.forEach(({ f, w, s }, ordinal) => {
-        const id = first + ordinal;
-        passages.set(id, { id, episodeId: row.id, firstWord: f, data: { w, s } });
+  const readBlocks = async (blockIds: readonly number[]): Promise<void> => {
+    const ids = [...new Set(blockIds)].sort((a, b) => a - b);
+    if (ids.length === 0) return;
+    const rows = await db.query<{ id: number; data: unknown }>(passageBlocksSql(ids.length), ids);
+    const blocks = await Promise.all(rows.map((row) => readBlock(row.data)));
+    rows.forEach((row, index) => {
+      const episodeId = row.id % PASSAGE_BLOCK_STRIDE;
+      const ordinal = Math.floor(row.id / PASSAGE_BLOCK_STRIDE);
+      const first = (firstOf.get(episodeId) ?? 0) + ordinal * PASSAGE_BLOCK_SIZE;
+      blocks[index]?.forEach(({ f, w, s }, offset) => {
+        const id = first + offset;
+        passages.set(id, { id, episodeId, firstWord: f, data: { w, s } });
       });
-    }
-  }
+    });
+  };
+  checkAborted(signal);
+  await readBlocks(
+    choices.flatMap((choice) =>
+      choice.read.some((id) => inFirstBlock(choice, id))
+        ? [passageBlockId(choice.episodeId, 0)]
+        : [],
+    ),
+  );
   const later = choices.flatMap((choice) => {
-    const rest = choice.read.filter((id) => !inHead(choice, id));
+    const rest = choice.read.filter((id) => !inFirstBlock(choice, id));
     if (rest.length === 0) return [];
-    const fromHead = choice.read.flatMap((id) => passages.get(id) ?? []);
+    const fromFirst = choice.read.flatMap((id) => passages.get(id) ?? []);
     const enough =
-      buildEpisodeSnippets(choice.episodeId, fromHead, tokens, 0).snippets.length >=
+      buildEpisodeSnippets(choice.episodeId, fromFirst, tokens, 0).snippets.length >=
       SNIPPETS_PER_EPISODE;
-    return enough ? [] : rest;
+    return enough ? [] : rest.map((id) => passageBlockId(choice.episodeId, ordinalOf(choice, id)));
   });
   checkAborted(signal);
-  if (later.length > 0) {
-    const rows = await db.query<PassageRow>(passagesSql(later.length), later);
-    for (const row of rows) {
-      const data = parsePassageData(row.data);
-      if (data) {
-        passages.set(row.id, {
-          id: row.id,
-          episodeId: row.episode_id,
-          firstWord: row.first_word,
-          data,
-        });
-      }
-    }
-  }
+  await readBlocks(later);
   return choices.map((choice) => {
-    const read = choice.read.filter((id) => passages.has(id) || inHead(choice, id));
+    const read = choice.read.filter((id) => passages.has(id) || inFirstBlock(choice, id));
     return buildEpisodeSnippets(
       choice.episodeId,
       read.flatMap((id) => passages.get(id) ?? []),
