@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { PASSAGE_BLOCK_SIZE } from './db-schema.ts';
 import { buildPassages, type PassageGeometry } from './passages.ts';
 import { findPhraseInWords } from './phrase-match.ts';
 import {
   buildEpisodeSnippets,
-  choosePassages,
+  chooseBlocks,
   firstFurtherMatchTime,
   findPhraseRanges,
   type EpisodeSnippets,
@@ -41,12 +42,13 @@ function indexMatches(passages: readonly PassageText[], phrase: string): number[
     .map((passage) => passage.id);
 }
 
-/** Runs the whole path: index, choose the first passages, cut snippets. */
+/** Runs the whole path: index, choose the blocks to read, cut snippets. */
 function snippetsFor(words: readonly string[], phrase: string, geometry = SMALL): EpisodeSnippets {
   const passages = passagesOf(words, geometry);
-  const [choice] = choosePassages(
+  const [choice] = chooseBlocks(
     [{ episodeId: 7, first: 1, count: passages.length }],
     indexMatches(passages, phrase),
+    { blockSize: PASSAGE_BLOCK_SIZE },
   );
   if (!choice) throw new Error('no choice');
   const read = passages.filter((passage) => choice.read.includes(passage.id));
@@ -118,8 +120,8 @@ describe('buildEpisodeSnippets', () => {
     for (const at of [10, 100, 200, 300, 400, 500]) insert[at] = 'penguin';
     const { snippets, more } = snippetsFor(transcript(600, insert), 'penguin');
     expect(snippets.map((snippet) => snippet.matchWord)).toEqual([10, 100, 200]);
-    // Passages 1–6 are read (2–6 follow each other); 7, 9 and 11 match too but are not read.
-    expect(more).toEqual({ count: 3, unit: 'passage' });
+    // Three blocks of 6 passages hold all 13 passages: every match is read and counted.
+    expect(more).toEqual({ count: 3, unit: 'match' });
   });
 
   it('counts further matches exactly when every matching passage was read', () => {
@@ -174,24 +176,75 @@ describe('buildEpisodeSnippets', () => {
   });
 });
 
-describe('choosePassages', () => {
-  it('keeps the first matches of each episode in range order', () => {
+describe('chooseBlocks', () => {
+  it('reads the blocks with matches, in range order, and counts the rest as unread', () => {
     const ranges = [
       { episodeId: 9, first: 21, count: 5 },
       { episodeId: 3, first: 1, count: 10 },
       { episodeId: 4, first: 11, count: 0 },
     ];
-    expect(choosePassages(ranges, [8, 2, 3, 22, 9, 5, 2, 99], 3)).toEqual([
-      { episodeId: 9, read: [22], unread: 0 },
-      // 3 and 9 follow a passage that is read: a match in their overlap would be found twice.
-      { episodeId: 3, read: [2, 3, 5, 8, 9], unread: 0 },
-      { episodeId: 4, read: [], unread: 0 },
+    expect(chooseBlocks(ranges, [8, 2, 3, 22, 9, 5, 2, 99], { blockSize: 4 })).toEqual([
+      { episodeId: 9, ordinals: [0], read: [22], unread: 0 },
+      // Blocks 0 (1–4) and 1 (5–8) of episode 3: block 1 fills it to three; 9 (block 2) is left.
+      { episodeId: 3, ordinals: [0, 1], read: [2, 3, 5, 8], unread: 1 },
+      { episodeId: 4, ordinals: [], read: [], unread: 0 },
     ]);
   });
 
-  it('reads at most twice the snippets of one episode when every passage matches', () => {
-    const [choice] = choosePassages([{ episodeId: 1, first: 1, count: 200 }], range(1, 201));
-    expect(choice).toEqual({ episodeId: 1, read: [1, 2, 3, 4, 5, 6], unread: 194 });
+  it('reads only the first block of a word that matches everywhere', () => {
+    const ranges = [1, 2, 3].map((episodeId) => ({
+      episodeId,
+      first: episodeId * 100,
+      count: 40,
+    }));
+    const all = ranges.flatMap((episode) => range(episode.first, episode.first + episode.count));
+    const choices = chooseBlocks(ranges, all, { blockSize: 6 });
+    expect(choices.map((choice) => choice.ordinals)).toEqual([[0], [0], [0]]);
+    expect(choices.map((choice) => choice.unread)).toEqual([34, 34, 34]);
+  });
+
+  it('gives every episode a block with a match, sharing ordinals across episodes', () => {
+    // Block size 10. Episode 1 matches in blocks 2 and 7, episode 2 in 7 and 9, episode 3 in 4
+    // and 7, episode 4 only in 5.
+    const ranges = [1, 2, 3, 4].map((episodeId) => ({
+      episodeId,
+      first: episodeId * 1000,
+      count: 100,
+    }));
+    const at = (episodeId: number, ...blocks: number[]): number[] =>
+      blocks.map((block) => episodeId * 1000 + block * 10 + 3);
+    const choices = chooseBlocks(
+      ranges,
+      [...at(1, 2, 7), ...at(2, 7, 9), ...at(3, 4, 7), ...at(4, 5)],
+      { blockSize: 10, maxOrdinals: 2 },
+    );
+    // 7 covers three episodes, 5 the fourth; that is the two ordinals, so no more.
+    expect(choices.map((choice) => choice.ordinals)).toEqual([[7], [7], [7], [5]]);
+    expect(choices.map((choice) => choice.unread)).toEqual([1, 1, 1, 0]);
+  });
+
+  it('covers every episode even past maxOrdinals, then fills no further', () => {
+    const ranges = [1, 2, 3].map((episodeId) => ({ episodeId, first: episodeId * 100, count: 50 }));
+    const choices = chooseBlocks(ranges, [101, 125, 212, 248, 333], {
+      blockSize: 10,
+      maxOrdinals: 1,
+    });
+    expect(choices.map((choice) => choice.ordinals)).toEqual([[0], [1], [3]]);
+    expect(choices.map((choice) => choice.read)).toEqual([[101], [212], [333]]);
+  });
+
+  it('fills episodes short of snippets with the ordinal that adds most', () => {
+    const ranges = [1, 2].map((episodeId) => ({ episodeId, first: episodeId * 100, count: 60 }));
+    // Both match in block 0 once; block 4 has two more for each, block 2 one more for one.
+    const choices = chooseBlocks(ranges, [101, 122, 141, 142, 201, 241, 243], {
+      blockSize: 10,
+      maxOrdinals: 2,
+    });
+    expect(choices.map((choice) => choice.ordinals)).toEqual([
+      [0, 4],
+      [0, 4],
+    ]);
+    expect(choices.map((choice) => choice.unread)).toEqual([1, 0]);
   });
 });
 

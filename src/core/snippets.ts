@@ -68,12 +68,17 @@ export interface EpisodeSnippets {
   more: MoreMatches | null;
 }
 
-/** Which passages of one episode to read: the first matches, and how many were left unread. */
-export interface PassageChoice {
+/**
+ * Which blocks of one episode's passages to read (`passage_blocks`, decision 0008): block
+ * `ordinal` holds its passages `first + ordinal × blockSize` onwards.
+ */
+export interface BlockChoice {
   episodeId: number;
-  /** Passage ids to read, ascending. */
+  /** Block ordinals to read, ascending. */
+  ordinals: number[];
+  /** The matching passage ids inside those blocks, ascending. */
   read: number[];
-  /** Matching passages beyond `read`. */
+  /** Matching passages outside those blocks. */
   unread: number;
 }
 
@@ -84,31 +89,110 @@ export interface PassageRange {
   count: number;
 }
 
+export interface BlockChoiceOptions {
+  /** Passages per block (`PASSAGE_BLOCK_SIZE`). */
+  blockSize: number;
+  /** Snippets wanted per episode. */
+  perEpisode?: number;
+  /**
+   * Distinct block ordinals a load may read to give episodes more snippets, once each episode
+   * with a match has one.
+   */
+  maxOrdinals?: number;
+}
+
+/** Distinct block ordinals read to fill episodes up to their snippets (see `chooseBlocks`). */
+export const MAX_BLOCK_ORDINALS = 3;
+
 /**
- * Groups the matching passage ids by episode and picks the ones to read, in the order of
- * `ranges`: the first `perEpisode` matching passages, plus the matching passages right after
- * them (at most `2 × perEpisode` in all), since a match in an overlap is found in both and
- * would otherwise leave a snippet out. Neighbouring passages are neighbouring rows, so this
- * costs few extra reads. Ids outside every range are ignored.
+ * Picks the passage blocks to read for a batch of episodes from the passage ids that match.
+ *
+ * Blocks are stored ordinal first, so the same ordinal of a page of episodes is a run of
+ * adjacent rows, one database page, and each further ordinal is a page (and a request) of its
+ * own. A common word matches in every episode's first block; a phrase's matches sit at random
+ * places. So the choice is by ordinal, to read as few as possible:
+ *
+ * 1. every episode with a match gets the block of one: repeatedly the ordinal that the most
+ *    episodes still without one match in (then the one with most matches, then the earliest);
+ * 2. then, while at most `maxOrdinals` ordinals are chosen, the ordinal that adds the most
+ *    matching passages to episodes short of `perEpisode`.
+ *
+ * An episode reads the chosen ordinals it has matches in. Ids outside every range are ignored.
  */
-export function choosePassages(
+export function chooseBlocks(
   ranges: readonly PassageRange[],
   matchingIds: Iterable<number>,
-  perEpisode: number = SNIPPETS_PER_EPISODE,
-): PassageChoice[] {
+  options: BlockChoiceOptions,
+): BlockChoice[] {
+  const { blockSize } = options;
+  const perEpisode = options.perEpisode ?? SNIPPETS_PER_EPISODE;
+  const maxOrdinals = options.maxOrdinals ?? MAX_BLOCK_ORDINALS;
   const ids = [...new Set(matchingIds)].sort((a, b) => a - b);
-  return ranges.map((range) => {
+  const episodes = ranges.map((range) => {
     const end = range.first + range.count;
     const mine = ids.filter((id) => id >= range.first && id < end);
-    const read: number[] = [];
-    let fresh = 0;
-    for (const id of mine) {
-      const follows = read.at(-1) === id - 1;
-      if ((!follows && fresh >= perEpisode) || read.length >= 2 * perEpisode) break;
-      if (!follows) fresh += 1;
-      read.push(id);
+    const ordinalOf = (id: number): number => Math.floor((id - range.first) / blockSize);
+    // Matches per ordinal, roughly: a passage right after a matching one may only repeat the
+    // match in their overlap, so it counts nothing (the block still lists it).
+    const counts = new Map<number, number>();
+    mine.forEach((id, index) => {
+      const ordinal = ordinalOf(id);
+      const repeats = mine[index - 1] === id - 1 ? 0 : 1;
+      counts.set(ordinal, (counts.get(ordinal) ?? 0) + repeats);
+    });
+    return { range, mine, ordinalOf, counts, want: Math.min(perEpisode, mine.length) };
+  });
+  const chosen = new Set<number>();
+  const got = (episode: (typeof episodes)[number]): number =>
+    [...chosen].reduce((sum, ordinal) => sum + (episode.counts.get(ordinal) ?? 0), 0);
+  const candidates = [...new Set(episodes.flatMap((episode) => [...episode.counts.keys()]))].sort(
+    (a, b) => a - b,
+  );
+  /** The candidate with the highest score (ties to the earliest); null when none scores. */
+  const best = (score: (ordinal: number) => [number, number]): number | null => {
+    let pick: { ordinal: number; score: [number, number] } | null = null;
+    for (const ordinal of candidates) {
+      if (chosen.has(ordinal)) continue;
+      const value = score(ordinal);
+      if (value[0] <= 0) continue;
+      if (
+        !pick ||
+        value[0] > pick.score[0] ||
+        (value[0] === pick.score[0] && value[1] > pick.score[1])
+      ) {
+        pick = { ordinal, score: value };
+      }
     }
-    return { episodeId: range.episodeId, read, unread: mine.length - read.length };
+    return pick?.ordinal ?? null;
+  };
+  const gain = (ordinal: number): number =>
+    episodes.reduce(
+      (sum, episode) =>
+        sum + Math.min(episode.counts.get(ordinal) ?? 0, Math.max(0, episode.want - got(episode))),
+      0,
+    );
+  for (;;) {
+    const bare = episodes.filter((episode) => episode.want > 0 && got(episode) === 0);
+    const pick = best((ordinal) => [
+      bare.filter((episode) => (episode.counts.get(ordinal) ?? 0) > 0).length,
+      gain(ordinal),
+    ]);
+    if (pick === null) break;
+    chosen.add(pick);
+  }
+  while (chosen.size < maxOrdinals) {
+    const pick = best((ordinal) => [gain(ordinal), 0]);
+    if (pick === null) break;
+    chosen.add(pick);
+  }
+  return episodes.map(({ range, mine, ordinalOf, counts }) => {
+    const read = mine.filter((id) => chosen.has(ordinalOf(id)));
+    return {
+      episodeId: range.episodeId,
+      ordinals: [...counts.keys()].filter((ordinal) => chosen.has(ordinal)).sort((a, b) => a - b),
+      read,
+      unread: mine.length - read.length,
+    };
   });
 }
 
@@ -244,7 +328,8 @@ export function buildEpisodeSnippets(
   }
 
   let more: MoreMatches | null = null;
-  if (unread > 0) more = { count: unread, unit: 'passage' };
+  // Matches the read passages hold beyond the snippets are passages more to see, roughly.
+  if (unread > 0) more = { count: unread + unshown, unit: 'passage' };
   else if (unshown > 0) more = { count: unshown, unit: 'match' };
   return { episodeId, snippets, more };
 }

@@ -7,11 +7,11 @@
  * 2. the matching passage ids from `passages_fts` (contentless, rowid only), restricted by
  *    rowid: one range when the rows' passages are contiguous (a newest-first page is), one
  *    range per row otherwise, so FTS5 seeks instead of reading the term's whole doclist;
- * 3. the passages to show, in compressed blocks of consecutive passages by primary key in
- *    ascending order (read-ahead only sees forward): every episode's first block before any
- *    later one (a common word matches there, and a page's first blocks are adjacent rows),
- *    then the later blocks of the episodes still short of snippets
- *    (docs/decisions/0008-compressed-passage-blocks.md).
+ * 3. the passages to show, in compressed blocks of consecutive passages, by primary key in
+ *    ascending order (read-ahead only sees forward). The blocks are stored ordinal first, so
+ *    the same block of a page of episodes is a run of adjacent rows: `chooseBlocks` picks as
+ *    few ordinals as give every row a match (a common word: only the first blocks), then up
+ *    to `MAX_BLOCK_ORDINALS` for more snippets (docs/decisions/0008-compressed-passage-blocks.md).
  *
  * The snippets themselves are cut in JavaScript with the search's tokenizer and phrase rules
  * (`src/core/snippets.ts`).
@@ -28,10 +28,8 @@ import { quoteFtsString } from '../../core/fts-query.ts';
 import { parsePassageBlock } from '../../core/passages.ts';
 import {
   buildEpisodeSnippets,
-  choosePassages,
-  SNIPPETS_PER_EPISODE,
+  chooseBlocks,
   type EpisodeSnippets,
-  type PassageChoice,
   type PassageRange,
   type PassageText,
 } from '../../core/snippets.ts';
@@ -151,22 +149,26 @@ async function loadBatch(
   checkAborted(signal);
   const matching = matchingPassagesSql(ranges, passageMatch(tokens));
   const matched = matching ? await db.query<{ rowid: number }>(matching.sql, matching.params) : [];
-  const choices = choosePassages(
+  const choices = chooseBlocks(
     ranges,
     matched.map((row) => row.rowid),
+    { blockSize: PASSAGE_BLOCK_SIZE },
   );
-  // Passages are read in compressed blocks (decision 0008). An episode's first block comes
-  // first: a common word's snippets are all there, and the first blocks of a page of
-  // episodes are adjacent rows. Later blocks only for episodes it left short of snippets.
+  // Passages are read in compressed blocks (decision 0008), the ones `chooseBlocks` picked:
+  // as few block ordinals as give every row a snippet, each ordinal a run of adjacent rows.
   const firstOf = new Map(ranges.map((range) => [range.episodeId, range.first]));
-  const ordinalOf = (choice: PassageChoice, id: number): number =>
-    Math.floor((id - (firstOf.get(choice.episodeId) ?? 0)) / PASSAGE_BLOCK_SIZE);
-  const inFirstBlock = (choice: PassageChoice, id: number): boolean => ordinalOf(choice, id) === 0;
+  const blockIds = choices
+    .flatMap((choice) =>
+      choice.ordinals.map((ordinal) => passageBlockId(choice.episodeId, ordinal)),
+    )
+    .sort((a, b) => a - b);
   const passages = new Map<number, PassageText>();
-  const readBlocks = async (blockIds: readonly number[]): Promise<void> => {
-    const ids = [...new Set(blockIds)].sort((a, b) => a - b);
-    if (ids.length === 0) return;
-    const rows = await db.query<{ id: number; data: unknown }>(passageBlocksSql(ids.length), ids);
+  checkAborted(signal);
+  if (blockIds.length > 0) {
+    const rows = await db.query<{ id: number; data: unknown }>(
+      passageBlocksSql(blockIds.length),
+      blockIds,
+    );
     const blocks = await Promise.all(rows.map((row) => readBlock(row.data)));
     rows.forEach((row, index) => {
       const episodeId = row.id % PASSAGE_BLOCK_STRIDE;
@@ -177,28 +179,10 @@ async function loadBatch(
         passages.set(id, { id, episodeId, firstWord: f, data: { w, s } });
       });
     });
-  };
-  checkAborted(signal);
-  await readBlocks(
-    choices.flatMap((choice) =>
-      choice.read.some((id) => inFirstBlock(choice, id))
-        ? [passageBlockId(choice.episodeId, 0)]
-        : [],
-    ),
-  );
-  const later = choices.flatMap((choice) => {
-    const rest = choice.read.filter((id) => !inFirstBlock(choice, id));
-    if (rest.length === 0) return [];
-    const fromFirst = choice.read.flatMap((id) => passages.get(id) ?? []);
-    const enough =
-      buildEpisodeSnippets(choice.episodeId, fromFirst, tokens, 0).snippets.length >=
-      SNIPPETS_PER_EPISODE;
-    return enough ? [] : rest.map((id) => passageBlockId(choice.episodeId, ordinalOf(choice, id)));
-  });
-  checkAborted(signal);
-  await readBlocks(later);
+  }
   return choices.map((choice) => {
-    const read = choice.read.filter((id) => passages.has(id) || inFirstBlock(choice, id));
+    // A block that could not be read leaves its passages unread: the rest still show.
+    const read = choice.read.filter((id) => passages.has(id));
     return buildEpisodeSnippets(
       choice.episodeId,
       read.flatMap((id) => passages.get(id) ?? []),

@@ -2,10 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EpisodeRow } from '../../../core/db-schema.ts';
+import { PASSAGE_BLOCK_SIZE } from '../../../core/db-schema.ts';
 import { buildPassages } from '../../../core/passages.ts';
 import {
   buildEpisodeSnippets,
-  choosePassages,
+  chooseBlocks,
   type EpisodeSnippets,
 } from '../../../core/snippets.ts';
 import { tokenize } from '../../../core/tokenizer.ts';
@@ -76,9 +77,10 @@ function longEpisodeSnippets(): EpisodeSnippets {
     data,
   }));
   const matching = passages.filter((passage) => passage.data.w.includes('penguin'));
-  const [choice] = choosePassages(
+  const [choice] = chooseBlocks(
     [{ episodeId: 1, first: 1, count: passages.length }],
     matching.map((passage) => passage.id),
+    { blockSize: PASSAGE_BLOCK_SIZE },
   );
   const read = passages.filter((passage) => choice?.read.includes(passage.id));
   return buildEpisodeSnippets(1, read, tokenize('penguin'), choice?.unread ?? 0);
@@ -107,7 +109,8 @@ describe('SnippetList', () => {
   });
 
   it('shows three snippets, h:mm:ss past an hour, and how many more passages match', () => {
-    // 4000 is in one unread passage, 5000 in two overlapping ones: three passages.
+    // 300 ends its block's last passage, so the snippet shows the words before it. 4000 and
+    // 5000 sit in two overlapping unread passages each: four passages.
     const onMore = vi.fn();
     render(
       <SnippetList
@@ -120,8 +123,8 @@ describe('SnippetList', () => {
     const times = screen.getAllByRole('button', { name: /^Play from/ });
     expect(times.map((time) => time.textContent)).toEqual(['1:40', '5:00', '1:01:40']);
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent(/^1:40 penguin w101 .* w119\.$/);
-    expect(screen.getAllByRole('listitem')[1]).toHaveTextContent(/^5:00 penguin w301/);
-    expect(screen.getByRole('button', { name: 'and 3 more passages' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')[1]).toHaveTextContent(/^5:00 … w284 .* penguin w301 w302 w303 …$/);
+    expect(screen.getByRole('button', { name: 'and 4 more passages' })).toBeInTheDocument();
   });
 
   it('plays a snippet with a click, Enter or Space, and opens more with the keyboard', async () => {
@@ -139,7 +142,7 @@ describe('SnippetList', () => {
     await user.keyboard(' ');
     expect(onPlay).toHaveBeenCalledTimes(3);
     await user.tab();
-    expect(screen.getByRole('button', { name: 'and 3 more passages' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'and 4 more passages' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(onMore).toHaveBeenCalledTimes(1);
   });
