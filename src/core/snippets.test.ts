@@ -120,8 +120,9 @@ describe('buildEpisodeSnippets', () => {
     for (const at of [10, 100, 200, 300, 400, 500]) insert[at] = 'penguin';
     const { snippets, more } = snippetsFor(transcript(600, insert), 'penguin');
     expect(snippets.map((snippet) => snippet.matchWord)).toEqual([10, 100, 200]);
-    // Three blocks of 6 passages hold all 13 passages: every match is read and counted.
-    expect(more).toEqual({ count: 3, unit: 'match' });
+    // The first block (passages 1–6, words 0–303) holds four matches, enough: 300 is read but
+    // not shown, and the later blocks' matching passages are not read; both count.
+    expect(more).toEqual({ count: 4, unit: 'passage' });
   });
 
   it('counts further matches exactly when every matching passage was read', () => {

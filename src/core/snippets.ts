@@ -132,13 +132,16 @@ export function chooseBlocks(
     const end = range.first + range.count;
     const mine = ids.filter((id) => id >= range.first && id < end);
     const ordinalOf = (id: number): number => Math.floor((id - range.first) / blockSize);
-    // Matches per ordinal, roughly: a passage right after a matching one may only repeat the
-    // match in their overlap, so it counts nothing (the block still lists it).
+    // Distinct matches per ordinal, at least: a run of L adjacent matching passages holds at
+    // least ⌈L/2⌉ (two adjacent passages may share one match, in their overlap), so every
+    // other passage of a run counts, from its first. A common word's first block (six
+    // matching passages) is then worth its three snippets.
     const counts = new Map<number, number>();
+    let runPosition = 0;
     mine.forEach((id, index) => {
+      runPosition = mine[index - 1] === id - 1 ? runPosition + 1 : 0;
       const ordinal = ordinalOf(id);
-      const repeats = mine[index - 1] === id - 1 ? 0 : 1;
-      counts.set(ordinal, (counts.get(ordinal) ?? 0) + repeats);
+      counts.set(ordinal, (counts.get(ordinal) ?? 0) + (runPosition % 2 === 0 ? 1 : 0));
     });
     return { range, mine, ordinalOf, counts, want: Math.min(perEpisode, mine.length) };
   });
