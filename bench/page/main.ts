@@ -11,6 +11,7 @@ import { FTS_COLUMNS, type EpisodeRow } from '../../src/core/db-schema.ts';
 import { checkSearchTerm } from '../../src/core/fts-query.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../src/core/site-config.ts';
 import type { QueryRunner, SqlValue } from '../../src/site/data/database.ts';
+import { workerFileConfig } from '../../src/site/data/db-config.ts';
 import {
   loadDescriptions,
   loadEpisodes,
@@ -53,19 +54,7 @@ async function openDatabase(dbBase: string): Promise<{ worker: WorkerHttpvfs; co
   const versionUrl = new URL(`${latest.latest}/`, base).href;
   const config = dbConfigSchema.parse(await fetchJson(`${versionUrl}config.json`));
   const worker = await createDbWorker(
-    [
-      {
-        from: 'inline',
-        config: {
-          serverMode: 'chunked',
-          requestChunkSize: config.requestChunkSize,
-          databaseLengthBytes: config.databaseLengthBytes,
-          serverChunkSize: config.serverChunkSize,
-          urlPrefix: new URL(config.urlPrefix, versionUrl).href,
-          suffixLength: config.suffixLength,
-        },
-      },
-    ],
+    [workerFileConfig(config, new URL(config.urlPrefix, versionUrl).href)],
     new URL(workerUrl, document.baseURI).href,
     new URL(wasmUrl, document.baseURI).href,
   );

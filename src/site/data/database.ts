@@ -16,7 +16,7 @@ import wasmUrl from 'sql.js-httpvfs/dist/sql-wasm.wasm?url';
 import type { DbConfig } from '../../core/site-config.ts';
 import { createWorkerDatabase, type OpenWorker } from './database-connections.ts';
 import { toDatabaseError, withTimeout } from './database-errors.ts';
-import { loadDbConfig } from './db-config.ts';
+import { loadDbConfig, workerFileConfig } from './db-config.ts';
 import { checkDatabaseHost } from './host-check.ts';
 import { workerUrlWithWasm } from './sqlite-worker-patch.ts';
 
@@ -129,19 +129,7 @@ async function connect(
   const start = async (): Promise<OpenWorker> => {
     const resolved = await loadDbConfig(dbBase, { signal: abort.signal, versionUrl });
     const { config, chunkUrlPrefix } = resolved;
-    const opening = openInWorker(started, [
-      {
-        from: 'inline',
-        config: {
-          serverMode: 'chunked',
-          requestChunkSize: config.requestChunkSize,
-          databaseLengthBytes: config.databaseLengthBytes,
-          serverChunkSize: config.serverChunkSize,
-          urlPrefix: chunkUrlPrefix,
-          suffixLength: config.suffixLength,
-        },
-      },
-    ]);
+    const opening = openInWorker(started, [workerFileConfig(config, chunkUrlPrefix)]);
     // Awaited below; this keeps a failed open from being reported while the check runs.
     opening.catch(() => undefined);
     const firstChunk = `${chunkUrlPrefix}${'0'.padStart(config.suffixLength, '0')}`;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
-import { latestUrl, latestVersionFrom, loadDbConfig, resolveDbConfig } from './db-config.ts';
+import {
+  latestUrl,
+  latestVersionFrom,
+  loadDbConfig,
+  resolveDbConfig,
+  workerFileConfig,
+} from './db-config.ts';
 
 const config: DbConfig = dbConfigSchema.parse({
   version: 'v1-abc',
@@ -101,5 +107,21 @@ describe('latest.json and config.json', () => {
     expect(() =>
       resolveDbConfig({ ...config, urlPrefix: 'https://evil.example/' }, 'http://h/db/v1/'),
     ).toThrow(/urlPrefix/);
+  });
+});
+
+describe('workerFileConfig', () => {
+  it('hands the worker the chunk layout and the length, so it sends no HEAD', () => {
+    expect(workerFileConfig(config, 'https://example.org/db/v1-abc/db.sqlite3.')).toEqual({
+      from: 'inline',
+      config: {
+        serverMode: 'chunked',
+        requestChunkSize: 16384,
+        databaseLengthBytes: 294912,
+        serverChunkSize: 8388608,
+        urlPrefix: 'https://example.org/db/v1-abc/db.sqlite3.',
+        suffixLength: 3,
+      },
+    });
   });
 });

@@ -2,6 +2,7 @@
  * Reading `db/latest.json` and `db/<version>/config.json`: validated with zod, and the chunk
  * prefix resolved against the version folder so the worker gets absolute URLs.
  */
+import type { SplitFileConfig } from 'sql.js-httpvfs/dist/sqlite.worker';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../core/site-config.ts';
 import { DatabaseError, errorMessage } from './database-errors.ts';
 
@@ -113,4 +114,22 @@ export async function loadDbConfig(
   const config =
     latest.config ?? (await fetchJson(`${latest.versionUrl}config.json`, fetchImpl, signal));
   return resolveDbConfig(config, latest.versionUrl);
+}
+
+/**
+ * What the sql.js-httpvfs worker opens for a version: its chunk files, named from
+ * `chunkUrlPrefix` (absolute), with the length from the config (no HEAD request).
+ */
+export function workerFileConfig(config: DbConfig, chunkUrlPrefix: string): SplitFileConfig {
+  return {
+    from: 'inline',
+    config: {
+      serverMode: 'chunked',
+      requestChunkSize: config.requestChunkSize,
+      databaseLengthBytes: config.databaseLengthBytes,
+      serverChunkSize: config.serverChunkSize,
+      urlPrefix: chunkUrlPrefix,
+      suffixLength: config.suffixLength,
+    },
+  };
 }

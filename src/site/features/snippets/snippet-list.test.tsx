@@ -123,7 +123,9 @@ describe('SnippetList', () => {
     const times = screen.getAllByRole('button', { name: /^Play from/ });
     expect(times.map((time) => time.textContent)).toEqual(['1:40', '5:00', '1:01:40']);
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent(/^1:40 penguin w101 .* w119\.$/);
-    expect(screen.getAllByRole('listitem')[1]).toHaveTextContent(/^5:00 … w284 .* penguin w301 w302 w303 …$/);
+    expect(screen.getAllByRole('listitem')[1]).toHaveTextContent(
+      /^5:00 … w284 .* penguin w301 w302 w303 …$/,
+    );
     expect(screen.getByRole('button', { name: 'and 4 more passages' })).toBeInTheDocument();
   });
 
