@@ -4,6 +4,7 @@ import {
   openFixtureDatabase,
   type FixtureDatabase,
 } from '../data/test-support/fixture-database.ts';
+import type { TrawlDatabase } from '../data/database.ts';
 import { currentUrl, renderApp } from './test-support/render-app.tsx';
 
 // The whole main page on the database the real builder makes from its fixture podcast:
@@ -307,6 +308,37 @@ describe('expanding rows', () => {
     await user.click(screen.getByRole('button', { name: '[-] collapse all' }));
     expect(screen.queryAllByRole('button', { name: '[-] hide transcript' })).toHaveLength(0);
   });
+});
+
+describe('description errors', () => {
+  it('loads the descriptions again after a failed load, without a reload', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let failures = 0;
+    const flaky: TrawlDatabase = {
+      ...fixture.database,
+      query: (sql, params) => {
+        if (sql.includes('episode_descriptions') && failures < 2) {
+          failures += 1;
+          return Promise.reject(new Error('NetworkError: a chunk request failed'));
+        }
+        return fixture.database.query(sql, params);
+      },
+    };
+    try {
+      renderApp(flaky);
+      await loaded();
+      const row = screen.getByRole('article', { name: '14.5: A half episode: Narwhal Special' });
+      expect(within(row).queryByText('narwhal')).toBeNull();
+      // Two failures: the retries after 1 s and 4 s; the second brings them.
+      await waitFor(() => expect(within(row).getByText('narwhal')).toBeInTheDocument(), {
+        timeout: 8_000,
+      });
+      expect(failures).toBe(2);
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      warn.mockRestore();
+    }
+  }, 15_000);
 });
 
 describe('search errors', () => {

@@ -68,29 +68,48 @@ export function useEpisodes(): Resource<EpisodeRow[]> {
   );
 }
 
+/** Waits before loading failed descriptions again: a dropped response should not cost them. */
+export const DESCRIPTION_RETRY_MS = [1_000, 4_000, 15_000] as const;
+
 /**
  * Descriptions of the episodes on screen, loaded as they appear and kept for the visit. A row
- * shows without its description until it arrives; an episode without one reads ''.
+ * shows without its description until it arrives; an episode without one reads ''. A failed
+ * load is tried again after each of `DESCRIPTION_RETRY_MS` (a transport failure has a fresh
+ * worker by then), and again whenever other rows come on screen.
  */
 export function useDescriptions(ids: readonly number[]): ReadonlyMap<number, string> {
   const db = useDatabase();
   const [known, setKnown] = useState<ReadonlyMap<number, string>>(() => new Map());
+  const [failed, setFailed] = useState({ missing: '', times: 0 });
   const missing = ids.filter((id) => !known.has(id)).join(',');
+  const failures = failed.missing === missing ? failed.times : 0;
 
   useEffect(() => {
     if (missing === '') return;
     const wanted = missing.split(',').map(Number);
+    let current = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     loadDescriptions(db, wanted).then(
       (found) => {
+        // Kept even when other rows are on screen by now: they are the visit's.
         setKnown((previous) => {
           const next = new Map(previous);
           for (const id of wanted) next.set(id, found.get(id) ?? '');
           return next;
         });
       },
-      (error: unknown) => logDatabaseProblem('descriptions', error),
+      (error: unknown) => {
+        logDatabaseProblem('descriptions', error);
+        const wait = DESCRIPTION_RETRY_MS[failures];
+        if (!current || wait === undefined) return;
+        retry = setTimeout(() => setFailed({ missing, times: failures + 1 }), wait);
+      },
     );
-  }, [db, missing]);
+    return () => {
+      current = false;
+      clearTimeout(retry);
+    };
+  }, [db, missing, failures]);
 
   return known;
 }
