@@ -204,6 +204,17 @@ describe('chooseBlocks', () => {
     expect(choices.map((choice) => choice.unread)).toEqual([34, 34, 34]);
   });
 
+  it('counts a run of matching passages as at least half its length in matches', () => {
+    // Every passage but the third of each block matches: block 0 holds runs of 2 and 3, at
+    // least 1 + 2 distinct matches, enough for three snippets without reading block 1.
+    const ids = range(1, 25).filter((id) => id % 6 !== 3);
+    const [choice] = chooseBlocks([{ episodeId: 1, first: 1, count: 24 }], ids, {
+      blockSize: 6,
+    });
+    expect(choice?.ordinals).toEqual([0]);
+    expect(choice?.read).toEqual([1, 2, 4, 5, 6]);
+  });
+
   it('gives every episode a block with a match, sharing ordinals across episodes', () => {
     // Block size 10. Episode 1 matches in blocks 2 and 7, episode 2 in 7 and 9, episode 3 in 4
     // and 7, episode 4 only in 5.
