@@ -196,6 +196,14 @@ export function passageBlockId(episodeId: number, ordinal: number): number {
   return ordinal * PASSAGE_BLOCK_STRIDE + episodeId;
 }
 
+/** The episode id and block ordinal a `passage_blocks` row id names (`passageBlockId` undone). */
+export function passageBlockOf(blockId: number): { episodeId: number; ordinal: number } {
+  return {
+    episodeId: blockId % PASSAGE_BLOCK_STRIDE,
+    ordinal: Math.floor(blockId / PASSAGE_BLOCK_STRIDE),
+  };
+}
+
 /**
  * The JSON inside a `passage_blocks.data` blob (raw DEFLATE): up to `PASSAGE_BLOCK_SIZE`
  * consecutive passages of one episode in order, each with `f`, the transcript index of its

@@ -15,6 +15,7 @@ import {
   PASSAGE_BLOCK_SIZE,
   PASSAGE_BLOCK_STRIDE,
   passageBlockId,
+  passageBlockOf,
   type EpisodePassageRange,
   type PassageData,
   type TranscriptBlob,
@@ -239,6 +240,11 @@ describe('loadSnippets on the demo podcast', () => {
     expect(firstBlocks).toEqual(
       episodes.filter((row) => row.passage_count > 0).map((row) => row.id),
     );
+    for (const id of ids) {
+      const { episodeId, ordinal } = passageBlockOf(id);
+      expect(passageBlockId(episodeId, ordinal)).toBe(id);
+      expect(episodes.map((row) => row.id)).toContain(episodeId);
+    }
     for (const row of episodes) {
       const blob = await getTranscript(demoDb, row.id);
       const expected = buildPassages(blob.words, blob.start).map(({ span, data }) => ({

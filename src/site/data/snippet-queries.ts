@@ -18,8 +18,8 @@
  */
 import {
   PASSAGE_BLOCK_SIZE,
-  PASSAGE_BLOCK_STRIDE,
   passageBlockId,
+  passageBlockOf,
   type EpisodePassageRange,
   type EpisodeRow,
   type PassageBlockData,
@@ -171,8 +171,7 @@ async function loadBatch(
     );
     const blocks = await Promise.all(rows.map((row) => readBlock(row.data)));
     rows.forEach((row, index) => {
-      const episodeId = row.id % PASSAGE_BLOCK_STRIDE;
-      const ordinal = Math.floor(row.id / PASSAGE_BLOCK_STRIDE);
+      const { episodeId, ordinal } = passageBlockOf(row.id);
       const first = (firstOf.get(episodeId) ?? 0) + ordinal * PASSAGE_BLOCK_SIZE;
       blocks[index]?.forEach(({ f, w, s }, offset) => {
         const id = first + offset;
