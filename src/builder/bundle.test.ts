@@ -1,53 +1,15 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { runCommand } from 'citty';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { PAGE_SIZE } from '../core/db-schema.ts';
-import { dbConfigSchema, latestSchema, siteSettingsSchema } from '../core/site-config.ts';
+import { dbConfigSchema, latestSchema } from '../core/site-config.ts';
 import { bundle, bundleCommand, builtForBase } from './bundle.ts';
-import { createWorkDir, publishVersion } from './publish.ts';
+import { publishFixtureDatabase, writeBuiltSite } from './test-support/bundle-fixtures.ts';
 
 let root: string;
 let dbOut: string;
 let version: string;
-
-/** A database output folder as `trawl build` publishes it, in several chunk files. */
-async function publishFixtureDatabase(outDir: string, rows = 2000): Promise<string> {
-  const workDir = await createWorkDir(outDir);
-  const databasePath = join(workDir, 'fixture.sqlite3');
-  const db = new Database(databasePath);
-  db.pragma(`page_size = ${PAGE_SIZE}`);
-  db.exec('CREATE TABLE lines (text TEXT NOT NULL)');
-  const insert = db.prepare('INSERT INTO lines VALUES (?)');
-  db.transaction(() => {
-    for (let index = 0; index < rows; index += 1) insert.run(`line ${index} `.repeat(12));
-  })();
-  db.close();
-  const published = await publishVersion({
-    outDir,
-    workDir,
-    databasePath,
-    site: siteSettingsSchema.parse({ title: 'Fixture' }),
-    chunkSize: 64 * 1024,
-    keep: 3,
-  });
-  await rm(workDir, { recursive: true, force: true });
-  return published.version;
-}
-
-/** What `vite build` writes for a base path: index.html loading hashed assets from it. */
-async function writeBuiltSite(dir: string, basePath: string): Promise<void> {
-  await mkdir(join(dir, 'assets'), { recursive: true });
-  await mkdir(join(dir, 'icons'), { recursive: true });
-  await writeFile(
-    join(dir, 'index.html'),
-    `<!doctype html><html><head><script type="module" crossorigin src="${basePath}assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>\n`,
-  );
-  await writeFile(join(dir, 'assets/index-Ab12Cd34.js'), 'document.title = "Fixture";\n');
-  await writeFile(join(dir, 'icons/play.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
-}
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'trawl-bundle-'));
@@ -175,9 +137,9 @@ describe('bundle', () => {
 
   test('keeps the previous complete version for pages opened before the deploy', async () => {
     const history = join(root, 'db-history');
-    const oldest = await publishFixtureDatabase(history, 500);
-    const previous = await publishFixtureDatabase(history, 1000);
-    const newest = await publishFixtureDatabase(history, 1500);
+    const oldest = await publishFixtureDatabase(history, { rows: 500 });
+    const previous = await publishFixtureDatabase(history, { rows: 1000 });
+    const newest = await publishFixtureDatabase(history, { rows: 1500 });
     await utimes(join(history, oldest), new Date(1000), new Date(1000));
     await utimes(join(history, previous), new Date(2000), new Date(2000));
     const out = join(root, 'out-history');

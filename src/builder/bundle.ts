@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { defineCommand } from 'citty';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../vite-csp-plugin.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../core/site-config.ts';
 import { chunkSizes } from './check-host.ts';
+import { copyContained, isInside, realPathInside, realRoot } from './contained-path.ts';
 import { VERSION_FOLDER } from './publish.ts';
 import {
   nginxServerBlock,
@@ -115,13 +116,18 @@ export async function readVersionFolder(dbDir: string, version: string): Promise
       `${configPath}: says version ${config.data.version}, but it is in folder ${version}`,
     );
   }
+  const root = await realRoot(dbDir);
   const chunkFiles: string[] = [];
   for (const [index, size] of chunkSizes(config.data).entries()) {
     const name = `${config.data.urlPrefix}${String(index).padStart(config.data.suffixLength, '0')}`;
-    const actual = (await stat(join(dir, name)).catch(() => undefined))?.size;
+    const path = join(dir, name);
+    const actual = (await stat(path).catch(() => undefined))?.size;
+    if (actual !== undefined && (root === undefined || !(await realPathInside(root, path)))) {
+      throw new BundleError(`${path}: a link that leads outside ${dbDir}`);
+    }
     if (actual !== size) {
       throw new BundleError(
-        `${join(dir, name)}: ${actual === undefined ? 'missing' : `${actual} bytes`}, config.json expects ${size} bytes`,
+        `${path}: ${actual === undefined ? 'missing' : `${actual} bytes`}, config.json expects ${size} bytes`,
       );
     }
     chunkFiles.push(name);
@@ -234,12 +240,15 @@ async function copySite(siteDir: string, basePath: string, outDir: string): Prom
       `${indexPath}: not built for base path ${basePath}; leave --site out to build it, or build with TRAWL_BASE_PATH=${basePath} npx vite build`,
     );
   }
-  await cp(siteDir, outDir, { recursive: true });
+  const { refused } = await copyContained(siteDir, outDir);
+  if (refused.length > 0) throw outsideError(siteDir, refused);
 }
 
-async function countFiles(dir: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).length;
+/** Links that dangle or lead out of a folder: a bundle never copies what they point to. */
+function outsideError(dir: string, refused: string[]): BundleError {
+  return new BundleError(
+    `${dir}: ${refused.map((path) => join(dir, path)).join(', ')}: links that dangle, loop or lead outside ${dir}; replace them with the files`,
+  );
 }
 
 /** Refuses to replace a folder that is not an earlier bundle (so a typo cannot delete data). */
@@ -253,10 +262,6 @@ async function checkReplaceable(out: string): Promise<void> {
       `${out}: exists and is not a Trawl bundle; give a new or empty folder for --out`,
     );
   }
-}
-
-function inside(child: string, parent: string): boolean {
-  return child === parent || child.startsWith(parent + sep);
 }
 
 const optionsSchema = z.object({
@@ -316,7 +321,7 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     ['--site', parsed.data.site === undefined ? undefined : resolve(parsed.data.site)],
   ] as const;
   for (const [flag, input] of inputs) {
-    if (input !== undefined && (inside(out, input) || inside(input, out))) {
+    if (input !== undefined && (isInside(out, input) || isInside(input, out))) {
       throw new BundleError(`--out ${out} and ${flag} ${input} must not contain each other`);
     }
   }
@@ -357,16 +362,20 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     let mediaFiles = 0;
     if (media !== undefined) {
       // The site's own files win, as with `trawl serve`.
-      await cp(media, siteDir, { recursive: true, force: false, errorOnExist: false });
-      mediaFiles = await countFiles(media);
+      const copied = await copyContained(media, siteDir, { keepExisting: true });
+      mediaFiles = copied.files;
       log(`Copied ${mediaFiles} media files from ${media}`);
+      for (const path of copied.refused) {
+        log(`Left out ${join(media, path)}: a link that dangles, loops or leads outside ${media}`);
+      }
     } else if (mediaBase === undefined) {
       log('No --media or --media-base: audio and images must be uploaded beside the site.');
     }
 
     for (const folder of [current, ...database.older]) {
       const versionOut = join(siteDir, 'db', folder.version);
-      await cp(folder.dir, versionOut, { recursive: true });
+      const { refused } = await copyContained(folder.dir, versionOut, { root: db });
+      if (refused.length > 0) throw outsideError(folder.dir, refused);
       if (mediaBase !== undefined) {
         // The one change a copied version gets; see docs/deploy.md (caches keep old configs).
         const config = { ...folder.config, site: { ...folder.config.site, mediaBase } };

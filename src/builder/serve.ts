@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, join, resolve } from 'node:path';
+import { isInside, realPathInside, realRoot } from './contained-path.ts';
 
 /** One folder served under a URL prefix. The first mount that has the file answers. */
 export interface Mount {
@@ -115,22 +116,39 @@ function isRoutePath(mounts: Mount[], urlPath: string): boolean {
   return !(extname(urlPath).toLowerCase() in CONTENT_TYPES);
 }
 
-async function findFile(mounts: Mount[], urlPath: string): Promise<string | undefined> {
+/** A file to answer with: its real path to read and the path it was asked by (for its type). */
+interface FoundFile {
+  real: string;
+  asked: string;
+}
+
+/**
+ * The file a URL path names in the first mount that has it. Only real paths count: a link
+ * (or a chain of them) that leads out of the mount's folder is not found, nor is a dangling one.
+ */
+async function findFile(mounts: Mount[], urlPath: string): Promise<FoundFile | undefined> {
   for (const mount of mounts) {
     if (!urlPath.startsWith(mount.prefix)) continue;
-    const root = resolve(mount.dir);
-    const candidate = resolve(join(root, urlPath.slice(mount.prefix.length)));
-    if (candidate !== root && !candidate.startsWith(root + sep)) continue;
-    const info = await stat(candidate).catch(() => undefined);
-    if (info?.isFile()) return candidate;
-    if (info?.isDirectory()) {
-      const index = join(candidate, 'index.html');
-      if ((await stat(index).catch(() => undefined))?.isFile()) return index;
+    const root = await realRoot(mount.dir);
+    if (root === undefined) continue;
+    const asked = resolve(join(root, urlPath.slice(mount.prefix.length)));
+    if (!isInside(asked, root)) continue;
+    const real = await realPathInside(root, asked);
+    const info = real === undefined ? undefined : await stat(real).catch(() => undefined);
+    if (real !== undefined && info?.isFile()) return { real, asked };
+    if (real !== undefined && info?.isDirectory()) {
+      const index = await realPathInside(root, join(real, 'index.html'));
+      if (index !== undefined && (await stat(index).catch(() => undefined))?.isFile()) {
+        return { real: index, asked: join(asked, 'index.html') };
+      }
     }
   }
   if (!isRoutePath(mounts, urlPath)) return undefined;
   const spa = mounts.find((mount) => mount.spaFallback && urlPath.startsWith(mount.prefix));
-  return spa ? join(resolve(spa.dir), 'index.html') : undefined;
+  const spaRoot = spa === undefined ? undefined : await realRoot(spa.dir);
+  if (spaRoot === undefined) return undefined;
+  const index = await realPathInside(spaRoot, join(spaRoot, 'index.html'));
+  return index === undefined ? undefined : { real: index, asked: join(spaRoot, 'index.html') };
 }
 
 function decodePath(rawUrl: string | undefined): string | undefined {
@@ -170,12 +188,12 @@ async function answer(
     res.end(method === 'HEAD' ? undefined : body);
     return { status: urlPath === undefined ? 400 : 404, bytes: body.length };
   }
-  const { size } = await stat(file);
-  res.setHeader('Content-Type', contentTypeFor(file));
+  const { size } = await stat(file.real);
+  res.setHeader('Content-Type', contentTypeFor(file.asked));
   res.setHeader('Accept-Ranges', 'bytes');
   res.setHeader(
     'Cache-Control',
-    cacheControlFor(file.endsWith('index.html') ? '/index.html' : urlPath),
+    cacheControlFor(file.asked.endsWith('index.html') ? '/index.html' : urlPath),
   );
   const range = parseRange(req.headers.range, size);
   if (range === 'unsatisfiable') {
@@ -193,7 +211,7 @@ async function answer(
     return { status, bytes: 0 };
   }
   await new Promise<void>((done, fail) => {
-    const stream = createReadStream(file, { start, end });
+    const stream = createReadStream(file.real, { start, end });
     stream.on('error', fail);
     res.on('close', () => {
       stream.destroy();
