@@ -145,6 +145,9 @@ describe('the scale corpus', () => {
       expect.arrayContaining(["don't", "it's", 'I', 'ice', 'cream']),
     );
     expect(vocabulary.words).not.toContain('t');
+    // Words that are also Object.prototype's names stay words (30,000-word episodes drew one).
+    expect(vocabulary.words.every((word) => typeof word === 'string')).toBe(true);
+    expect(vocabulary.words).toContain('constructor');
     const total = vocabulary.cumulative[vocabulary.cumulative.length - 1] ?? 0;
     // In spoken English the top 100 words make up about half of all words.
     expect((vocabulary.cumulative[99] ?? 0) / total).toBeGreaterThan(0.4);

@@ -125,8 +125,9 @@ export function loadVocabulary(): Vocabulary {
   let negationCount = 0;
   entries.forEach(({ word, count }, rank) => {
     const lower = word.toLowerCase();
-    const negation = NEGATIONS[lower];
-    const shares = SUFFIX_SHARES[lower];
+    // Own entries only: SUBTLEX holds 'constructor', whose inherited value is a function.
+    const negation = Object.hasOwn(NEGATIONS, lower) ? NEGATIONS[lower] : undefined;
+    const shares = Object.hasOwn(SUFFIX_SHARES, lower) ? SUFFIX_SHARES[lower] : undefined;
     if (negation !== undefined) {
       add(negation, count);
       negationCount += count;
