@@ -11,7 +11,7 @@ import {
   type CspOptions,
 } from '../../vite-csp-plugin.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../core/site-config.ts';
-import { chunkSizes } from './check-host.ts';
+import { chunkFileName, chunkSizes } from '../core/chunk-layout.ts';
 import { copyContained, isInside, realPathInside, realRoot } from './contained-path.ts';
 import { VERSION_FOLDER } from './publish.ts';
 import {
@@ -119,7 +119,7 @@ export async function readVersionFolder(dbDir: string, version: string): Promise
   const root = await realRoot(dbDir);
   const chunkFiles: string[] = [];
   for (const [index, size] of chunkSizes(config.data).entries()) {
-    const name = `${config.data.urlPrefix}${String(index).padStart(config.data.suffixLength, '0')}`;
+    const name = chunkFileName(config.data, index);
     const path = join(dir, name);
     const actual = (await stat(path).catch(() => undefined))?.size;
     if (actual !== undefined && (root === undefined || !(await realPathInside(root, path)))) {

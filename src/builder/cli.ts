@@ -1,7 +1,7 @@
 import { defineCommand, runMain } from 'citty';
 import { buildCommand } from './build-command.ts';
 import { bundleCommand } from './bundle.ts';
-import { checkHostCommand } from './check-host.ts';
+import { checkHostCommand } from './check-host/command.ts';
 import { serveCommand } from './serve-command.ts';
 
 // The `trawl` command table. Commands only orchestrate; pure modules do the work.
