@@ -76,7 +76,8 @@ async function outcomeOf(page: Page, status: number | undefined): Promise<Outcom
   const count = await page.getByText(/^(found \d+ of|showing all) 10 episodes$/).innerText();
   if (count === 'showing all 10 episodes') return 'whole list';
   if (count === 'found 0 of 10 episodes') {
-    await page.getByText('No results found').waitFor();
+    // A number the podcast lacks says so; anything else names no episode at all.
+    await page.getByText('No such episode').or(page.getByText('No results found')).waitFor();
     return 'empty list';
   }
   expect(count).toBe('found 1 of 10 episodes');

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { EpisodeRow } from '../../core/db-schema.ts';
 import { applyTypeButton, countAlteredFilters } from '../../core/episode-filters.ts';
 import { checkSearchTerm } from '../../core/fts-query.ts';
@@ -12,6 +12,7 @@ import {
   EmptyResults,
   ExpandToggle,
   ListLoadError,
+  NoSuchEpisode,
 } from '../features/episodes/list-status.tsx';
 import { Pagination } from '../features/episodes/pagination.tsx';
 import { FiltersPanel, FiltersToggle } from '../features/filters/filters-panel.tsx';
@@ -19,9 +20,13 @@ import { SearchErrorCard, SearchProblem } from '../features/search/search-error-
 import { SearchForm } from '../features/search/search-form.tsx';
 import { parseMomentParam } from '../shared/moment-link.ts';
 import { Spinner } from '../shared/spinner.tsx';
+import { episodeHeading } from '../shared/episode-facts.ts';
 import { useSearchState } from '../shared/use-search-state.ts';
+import { documentTitle, type TitledView } from './document-title.ts';
 import { EpisodeResults } from './episode-results.tsx';
+import { paths } from './paths.ts';
 import { useEpisodeList } from './use-episode-list.ts';
+import { useDocumentTitle } from './use-site-settings.ts';
 
 const NO_EPISODES: EpisodeRow[] = [];
 const NO_ROWS: never[] = [];
@@ -62,6 +67,13 @@ export function EpisodeBrowser({
   const altered = countAlteredFilters(state);
   const term = checkSearchTerm(state.term, settings.minSearchLength);
   const searchTerm = term.kind === 'search' ? term.term : '';
+  const noSuchEpisode = episodes.status === 'ready' && list.routeEpisode === null;
+  let view: TitledView = { kind: 'home' };
+  if (noSuchEpisode) view = { kind: 'not-found' };
+  else if (list.routeEpisode)
+    view = { kind: 'episode', heading: episodeHeading(list.routeEpisode) };
+  else if (searchTerm !== '') view = { kind: 'search', term: searchTerm };
+  useDocumentTitle(documentTitle(settings.title, view));
   const startAt =
     episodeId === undefined
       ? null
@@ -127,9 +139,14 @@ export function EpisodeBrowser({
           total={episodes.status === 'ready' ? episodes.data.length : 0}
           narrowed={list.narrowed}
         />
-        {list.found.length === 0 ? (
-          <EmptyResults />
-        ) : (
+        {noSuchEpisode && (
+          <NoSuchEpisode
+            episode={episodeId ?? ''}
+            home={<Link to={paths.home}>Go back home</Link>}
+          />
+        )}
+        {!noSuchEpisode && list.found.length === 0 && <EmptyResults />}
+        {list.found.length > 0 && (
           <EpisodeResults
             episodes={list.visible}
             presenters={presenters.status === 'ready' ? presenters.data : NO_ROWS}

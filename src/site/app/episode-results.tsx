@@ -120,12 +120,14 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
                 settings={settings}
               />
             }
-          />
-          <EpisodeSnippets
-            episode={episode}
-            state={snippetsOf(episode.id)}
-            tokens={searchTokens ?? []}
-            onReveal={onReveal}
+            snippetSlot={
+              <EpisodeSnippets
+                episode={episode}
+                state={snippetsOf(episode.id)}
+                tokens={searchTokens ?? []}
+                onReveal={onReveal}
+              />
+            }
           />
         </li>
       ))}

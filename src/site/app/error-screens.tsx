@@ -1,18 +1,27 @@
 import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ReloadLink } from '../shared/reload-link.tsx';
+import { documentTitle } from './document-title.ts';
+import { PageHeader } from './page-header.tsx';
 import { paths } from './paths.ts';
+import { useDocumentTitle, useSiteSettings } from './use-site-settings.ts';
+import './app.css';
 import './error-screens.css';
 
-/** The page for any path the site does not have. */
+/** The page for any path the site does not have, under the site's own header. */
 export function NotFoundPage(): ReactNode {
+  const { settings } = useSiteSettings();
+  useDocumentTitle(documentTitle(settings.title, { kind: 'not-found' }));
   return (
-    <main className="error-screen">
-      <h1>404 Not Found</h1>
-      <p>
-        <Link to={paths.home}>Go back home</Link>
-      </p>
-    </main>
+    <div className="page">
+      <PageHeader settings={settings} />
+      <main className="error-screen error-screen--framed">
+        <h2>404 Not Found</h2>
+        <p>
+          <Link to={paths.home}>Go back home</Link>
+        </p>
+      </main>
+    </div>
   );
 }
 

@@ -1,9 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { SiteSettings } from '../../core/site-config.ts';
 import { paths } from './paths.ts';
 
 /** The site's title with its logo, and the link to the project's source repository. */
-export function PageHeader({ title, sourceUrl }: { title: string; sourceUrl: string }): ReactNode {
+export function PageHeader({
+  settings,
+}: {
+  settings: Pick<SiteSettings, 'title' | 'sourceUrl'>;
+}): ReactNode {
+  const { title, sourceUrl } = settings;
   return (
     <header className="page-header">
       <Link to={paths.home} className="page-header__home">

@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
 import type { EpisodeRow } from '../../core/db-schema.ts';
-import { allTypesOn, filterEpisodes, type TypeRules } from '../../core/episode-filters.ts';
+import {
+  allTypesOn,
+  filterEpisodes,
+  normaliseEpisodeNumber,
+  type TypeRules,
+} from '../../core/episode-filters.ts';
 import type { SearchState } from '../../core/search-state.ts';
 
 /** The filtered list, the page on screen and what the count line says. */
@@ -14,6 +19,11 @@ export interface EpisodeListView {
   pageCount: number;
   /** Whether anything narrows the list ('found X of N' rather than 'showing all N'). */
   narrowed: boolean;
+  /**
+   * The episode the `/episodes/:episodeId` route names, whatever the filters: undefined on `/`,
+   * null when the podcast has no episode with that number.
+   */
+  routeEpisode: EpisodeRow | null | undefined;
 }
 
 /**
@@ -53,5 +63,11 @@ export function useEpisodeList(
     !allTypesOn(types) ||
     presenterIds.length > 0 ||
     venueIds.length > 0;
-  return { found, visible, page, pageCount, narrowed };
+  const routeEpisode = useMemo(() => {
+    if (episodeNumber === undefined) return undefined;
+    const wanted = normaliseEpisodeNumber(episodeNumber);
+    if (wanted === null) return null;
+    return episodes.find((episode) => normaliseEpisodeNumber(episode.episode) === wanted) ?? null;
+  }, [episodes, episodeNumber]);
+  return { found, visible, page, pageCount, narrowed, routeEpisode };
 }

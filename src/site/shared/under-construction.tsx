@@ -1,25 +1,30 @@
 import type { ReactNode } from 'react';
+import { FallbackImage } from './fallback-image.tsx';
 import { useMedia } from './media-context.tsx';
 import './under-construction.css';
 
 /**
- * The 'under construction' banner: a construction-sign image whose width switches at the
- * 400 px breakpoint. Shown where an episode has no transcript yet.
+ * The 'under construction' line: a small construction sign, whose width switches at the
+ * 400 px breakpoint, and a short message. It stands where an episode's transcript would be
+ * when the episode has none yet.
  */
 export function UnderConstruction({
-  message = 'The transcript of this episode is not ready yet.',
+  message = 'No transcript yet',
 }: {
   message?: string;
 }): ReactNode {
   const media = useMedia();
   return (
-    <div className="under-construction">
-      <img
+    <p className="under-construction">
+      <FallbackImage
         className="under-construction__image"
         src={media.image('under-construction.svg')}
         alt="Under construction"
+        width={20}
+        height={20}
+        fallback={null}
       />
-      <p className="under-construction__text">{message}</p>
-    </div>
+      <span className="under-construction__text">{message}</span>
+    </p>
   );
 }

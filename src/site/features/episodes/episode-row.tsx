@@ -2,7 +2,10 @@ import { memo, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EpisodeRow as EpisodeRecord } from '../../../core/db-schema.ts';
 import { formatDuration, formatPubDate } from '../../../core/format.ts';
+import { episodeHeading, hasTranscript } from '../../shared/episode-facts.ts';
+import { FallbackImage } from '../../shared/fallback-image.tsx';
 import { useMedia } from '../../shared/media-context.tsx';
+import { UnderConstruction } from '../../shared/under-construction.tsx';
 import { EpisodeDescription } from './episode-description.tsx';
 import { HostAvatars, type HostPresence } from './host-avatars.tsx';
 import './episode-row.css';
@@ -26,11 +29,23 @@ export interface EpisodeRowProps {
   playerSlot?: ReactNode;
   /** The opened episode's transcript, shown while expanded. */
   transcriptSlot?: ReactNode;
+  /** Where a search matched in the transcript, inside the card under the actions. */
+  snippetSlot?: ReactNode;
+}
+
+/** The artwork's stand-in: a tile with the episode's number, like the demo's artwork. */
+function EpisodeTile({ episode }: { episode: string }): ReactNode {
+  return (
+    <span className="episode-row__image episode-tile" aria-hidden="true">
+      <span className="episode-tile__number">{episode}</span>
+    </span>
+  );
 }
 
 /**
  * One episode: 'number: title' linking to its page, date, venue, host avatars, description,
- * the Live/Compilation buttons, the player's controls and, when opened, the transcript.
+ * the Live/Compilation buttons, the player's controls, the search's snippets and, when opened,
+ * the transcript. An episode without a transcript offers none: a slim line says so instead.
  */
 export const EpisodeRow = memo(function EpisodeRow({
   episode,
@@ -43,6 +58,7 @@ export const EpisodeRow = memo(function EpisodeRow({
   onTypeButton,
   playerSlot,
   transcriptSlot,
+  snippetSlot,
 }: EpisodeRowProps): ReactNode {
   const media = useMedia();
   const panelId = useId();
@@ -50,25 +66,22 @@ export const EpisodeRow = memo(function EpisodeRow({
   const image = media.episodeImage(episode);
   const date = formatPubDate(episode.pub_date);
   const duration = formatDuration(episode.duration);
+  const transcribed = hasTranscript(episode);
 
   return (
     <article className="episode-row" aria-labelledby={headingId}>
       <div className="episode-row__top">
-        {image !== null && (
-          <img
-            className="episode-row__image"
-            src={image}
-            alt={`Artwork of episode ${episode.episode}`}
-            width={72}
-            height={72}
-            loading="lazy"
-          />
-        )}
+        <FallbackImage
+          className="episode-row__image"
+          src={image}
+          alt={`Artwork of episode ${episode.episode}`}
+          width={72}
+          height={72}
+          fallback={<EpisodeTile episode={episode.episode} />}
+        />
         <div className="episode-row__main">
           <h2 id={headingId} className="episode-row__title">
-            <Link to={href}>
-              {episode.episode}: {episode.title}
-            </Link>
+            <Link to={href}>{episodeHeading(episode)}</Link>
           </h2>
           <p className="episode-row__meta">
             {date !== '' && <time dateTime={episode.pub_date ?? undefined}>{date}</time>}
@@ -103,19 +116,26 @@ export const EpisodeRow = memo(function EpisodeRow({
             Compilation
           </button>
         )}
-        <button
-          type="button"
-          className="text-toggle episode-row__expand"
-          aria-expanded={expanded}
-          aria-controls={panelId}
-          onClick={() => onToggleExpanded(episode.id)}
-        >
-          {expanded ? '[-] hide transcript' : '[+] show transcript'}
-        </button>
+        {transcribed && (
+          <button
+            type="button"
+            className="text-toggle episode-row__expand"
+            aria-expanded={expanded}
+            aria-controls={panelId}
+            onClick={() => onToggleExpanded(episode.id)}
+          >
+            {expanded ? '[-] hide transcript' : '[+] show transcript'}
+          </button>
+        )}
       </div>
-      <div id={panelId} className="episode-row__panel" hidden={!expanded}>
-        {expanded ? transcriptSlot : null}
-      </div>
+      {snippetSlot}
+      {transcribed ? (
+        <div id={panelId} className="episode-row__panel" hidden={!expanded}>
+          {expanded ? transcriptSlot : null}
+        </div>
+      ) : (
+        <UnderConstruction />
+      )}
     </article>
   );
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FallbackImage, initialsOf } from '../../shared/fallback-image.tsx';
 import { useMedia } from '../../shared/media-context.tsx';
 
 /** A host of the podcast and whether they are in this episode. */
@@ -8,7 +9,14 @@ export interface HostPresence {
   present: boolean;
 }
 
-/** The hosts' avatars; a host who is not in the episode is greyed out. */
+function label(host: HostPresence): string {
+  return host.present ? host.name : `${host.name} (not in this episode)`;
+}
+
+/**
+ * The hosts' avatars; a host who is not in the episode is greyed out. An avatar that does not
+ * load shows the host's initials.
+ */
 export function HostAvatars({ hosts }: { hosts: readonly HostPresence[] }): ReactNode {
   const media = useMedia();
   if (hosts.length === 0) return null;
@@ -19,13 +27,23 @@ export function HostAvatars({ hosts }: { hosts: readonly HostPresence[] }): Reac
           key={host.id}
           className={host.present ? 'host-avatar' : 'host-avatar host-avatar--absent'}
         >
-          <img
+          <FallbackImage
+            className="host-avatar__image"
             src={media.hostAvatar(host.id)}
-            alt={host.present ? host.name : `${host.name} (not in this episode)`}
-            title={host.present ? host.name : `${host.name} (not in this episode)`}
+            alt={label(host)}
+            title={label(host)}
             width={36}
             height={36}
-            loading="lazy"
+            fallback={
+              <span
+                className="host-avatar__image host-avatar__initials"
+                role="img"
+                aria-label={label(host)}
+                title={label(host)}
+              >
+                {initialsOf(host.name)}
+              </span>
+            }
           />
         </li>
       ))}

@@ -35,6 +35,24 @@ export function EmptyResults(): ReactNode {
   );
 }
 
+/** What a route named as an episode number, cut short: it is whatever the address held. */
+function shortened(text: string): string {
+  const characters = Array.from(text);
+  return characters.length <= 24 ? text : `${characters.slice(0, 24).join('')}…`;
+}
+
+/** The episode page of a number the podcast does not have. */
+export function NoSuchEpisode({ episode, home }: { episode: string; home: ReactNode }): ReactNode {
+  return (
+    <div className="empty-results">
+      <h2 className="empty-results__title">No such episode</h2>
+      <p>
+        There is no episode {shortened(episode)} in this podcast. {home}
+      </p>
+    </div>
+  );
+}
+
 /** '[+] expand all' / '[-] collapse all'. */
 export function ExpandToggle({
   expanded,

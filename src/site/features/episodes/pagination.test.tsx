@@ -122,12 +122,16 @@ describe('Pagination', () => {
     expect(log).toEqual([]);
   });
 
-  it('hides the page input at one page or fewer', () => {
+  it('hides the whole pagination at one page or none', () => {
     const { rerender } = render(<Pagination page={1} pageCount={1} onPage={() => undefined} />);
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'page' })).toBeNull();
     rerender(<Pagination page={1} pageCount={0} onPage={() => undefined} />);
-    expect(screen.queryByRole('textbox', { name: 'page' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
+    rerender(<Pagination page={1} pageCount={2} onPage={() => undefined} />);
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'page' })).toHaveValue('1');
   });
 });
 

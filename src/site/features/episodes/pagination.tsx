@@ -24,8 +24,8 @@ export function parsePageInput(text: string, pageCount: number): number | null {
 
 /**
  * '<<' '<' 'page N of M' '>' '>>'. The page box takes only 1..M and commits on blur or
- * Enter; anything else (or an empty box) goes back to the current page. It is hidden when
- * there is one page or fewer.
+ * Enter; anything else (or an empty box) goes back to the current page. With one page or
+ * none there is nowhere to go, so nothing shows.
  */
 export function Pagination({ page, pageCount, onPage, navigation }: PaginationProps): ReactNode {
   const inputId = useId();
@@ -37,6 +37,7 @@ export function Pagination({ page, pageCount, onPage, navigation }: PaginationPr
     setDraftFor({ page, navigation });
     setDraft(null);
   }
+  if (pageCount <= 1) return null;
   const atStart = page <= 1;
   const atEnd = page >= pageCount;
 
@@ -80,28 +81,26 @@ export function Pagination({ page, pageCount, onPage, navigation }: PaginationPr
       >
         {'<'}
       </button>
-      {pageCount > 1 && (
-        <span className="pagination__page">
-          <label htmlFor={inputId}>page</label>
-          <input
-            id={inputId}
-            className="pagination__input"
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            size={Math.max(2, String(pageCount).length)}
-            aria-describedby={`${inputId}-of`}
-            value={draft ?? String(page)}
-            onChange={(event) => {
-              // Digits only: the box never holds anything that could not be a page.
-              if (/^\d*$/.test(event.target.value)) setDraft(event.target.value);
-            }}
-            onBlur={commit}
-            onKeyDown={onKeyDown}
-          />
-          <span id={`${inputId}-of`}>of {pageCount}</span>
-        </span>
-      )}
+      <span className="pagination__page">
+        <label htmlFor={inputId}>page</label>
+        <input
+          id={inputId}
+          className="pagination__input"
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          size={Math.max(2, String(pageCount).length)}
+          aria-describedby={`${inputId}-of`}
+          value={draft ?? String(page)}
+          onChange={(event) => {
+            // Digits only: the box never holds anything that could not be a page.
+            if (/^\d*$/.test(event.target.value)) setDraft(event.target.value);
+          }}
+          onBlur={commit}
+          onKeyDown={onKeyDown}
+        />
+        <span id={`${inputId}-of`}>of {pageCount}</span>
+      </span>
       <button
         type="button"
         className="pagination__button"

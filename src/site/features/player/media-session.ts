@@ -2,6 +2,7 @@
  * Lock-screen and headset controls through the Media Session API, where the browser has it:
  * the playing episode's title and artwork, and play/pause/seek handlers that drive the store.
  */
+import { episodeHeading } from '../../shared/episode-facts.ts';
 import type { PlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
 
@@ -61,7 +62,7 @@ export function connectMediaSession(store: PlayerStore, options: MediaSessionOpt
       shownEpisode = state.episode;
       const artwork = options.artwork(state.episode);
       session.metadata = new MediaMetadata({
-        title: `${state.episode.episode}: ${state.episode.title}`,
+        title: episodeHeading(state.episode),
         artist: options.podcastTitle,
         artwork: artwork ? [{ src: artwork }] : [],
       });

@@ -129,6 +129,24 @@ describe('PlayButton', () => {
     expect(screen.getByRole('button', { name: 'Play episode 14.5' })).toBeInTheDocument();
   });
 
+  it('shows one line, not an empty slider, when the audio cannot be loaded', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Page episodes={[second]} />);
+    await user.click(screen.getByRole('button', { name: 'Play episode 14.5' }));
+    expect(screen.getByRole('slider')).toBeInTheDocument();
+    act(() => {
+      theAudio(container).dispatchEvent(new Event('error'));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The audio could not be loaded. Press play to try again.',
+    );
+    expect(screen.queryByRole('slider')).toBeNull();
+    expect(screen.queryByText('0:00')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Play episode 14.5' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('slider')).toBeInTheDocument();
+  });
+
   it('plays the feed enclosure when the media host has no audio', async () => {
     const user = userEvent.setup();
     const { container } = render(

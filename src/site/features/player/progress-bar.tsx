@@ -25,7 +25,7 @@ function noticeText(notice: PlayerNotice, time: number): string {
     case 'blocked':
       return `Your browser did not let the episode start by itself. ${from}.`;
     case 'error':
-      return 'The audio could not be loaded.';
+      return 'The audio could not be loaded. Press play to try again.';
   }
 }
 
@@ -56,6 +56,14 @@ export function ProgressBar({ episode }: ProgressBarProps): ReactNode {
 
   if (time < 0) {
     return <span className="progress-duration">{formatDuration(episode.duration)}</span>;
+  }
+  if (notice === 'error') {
+    // No scrubber of an audio that has no length: one line says what happened.
+    return (
+      <p className="progress-error" role="alert">
+        {noticeText(notice, time)}
+      </p>
+    );
   }
 
   // The feed's duration can be short of the audio; never show a time past the total.

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { EpisodeRow, TranscriptBlob } from '../../../core/db-schema.ts';
 import type { SiteSettings } from '../../../core/site-config.ts';
 import { buildTranscriptModel } from '../../../core/transcript-model.ts';
+import { hasTranscript } from '../../shared/episode-facts.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
 import { UnderConstruction } from '../../shared/under-construction.tsx';
@@ -35,8 +36,8 @@ export function TranscriptPanel({
   settings,
 }: TranscriptPanelProps): ReactNode {
   const store = usePlayerStore();
-  const hasTranscript = episode.word_count > 0;
-  const { load, retry } = useTranscript(episode.id, hasTranscript, loadTranscript);
+  const transcribed = hasTranscript(episode);
+  const { load, retry } = useTranscript(episode.id, transcribed, loadTranscript);
 
   // A `?t=` link waits at its moment; playback starts when the visitor presses play. It
   // primes once per link, not again each time the app re-creates the row object.
@@ -57,7 +58,7 @@ export function TranscriptPanel({
   );
 
   let content: ReactNode;
-  if (!hasTranscript) {
+  if (!transcribed) {
     content = <UnderConstruction />;
   } else if (load.status === 'error') {
     content = (

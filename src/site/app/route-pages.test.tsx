@@ -1,0 +1,79 @@
+import { screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openFixtureDatabase,
+  type FixtureDatabase,
+} from '../data/test-support/fixture-database.ts';
+import { currentUrl, renderApp } from './test-support/render-app.tsx';
+
+// Routes that name nothing, and the tab's title on each route, on the database the real
+// builder makes from its fixture podcast (episodes 15, 14.5, 5, 4, 3, 2, 1).
+let fixture: FixtureDatabase;
+
+beforeAll(async () => {
+  fixture = await openFixtureDatabase();
+});
+
+afterAll(async () => {
+  await fixture.close();
+});
+
+async function loaded(): Promise<void> {
+  await screen.findByText(/showing all|found \d+ of/);
+}
+
+describe('pages that name nothing, and tab titles', () => {
+  it('says that no such episode exists, with a link home, for a number the podcast lacks', async () => {
+    for (const path of ['/episodes/999', '/episodes/not-a-number']) {
+      const { user, router, unmount } = renderApp(fixture.database, path);
+      expect(await screen.findByText('found 0 of 7 episodes')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'No such episode' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'No results found' })).toBeNull();
+      expect(document.title).toBe('Not found · Fixture Facts');
+      await user.click(screen.getByRole('link', { name: 'Go back home' }));
+      expect(currentUrl(router)).toBe('/');
+      expect(await screen.findByText('showing all 7 episodes')).toBeInTheDocument();
+      expect(document.title).toBe('Fixture Facts');
+      unmount();
+    }
+    renderApp(fixture.database, '/episodes/999');
+    expect(await screen.findByText(/There is no episode 999 in this podcast/)).toBeInTheDocument();
+  });
+
+  it('keeps "No results found" for an episode that exists but the filters hide', async () => {
+    renderApp(fixture.database, '/episodes/3?typesOff=live');
+    expect(await screen.findByText('found 0 of 7 episodes')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No results found' })).toBeInTheDocument();
+    expect(document.title).toBe('3: Episode 3: Live From Sydney · Fixture Facts');
+  });
+
+  it('names the episode and the search in the tab title', async () => {
+    const { unmount } = renderApp(fixture.database, '/episodes/14.5');
+    await loaded();
+    expect(document.title).toBe('14.5: A half episode: Narwhal Special · Fixture Facts');
+    unmount();
+    renderApp(fixture.database, '/?q=narwhal');
+    expect(await screen.findByText(/^found \d+ of 7 episodes$/)).toBeInTheDocument();
+    expect(document.title).toBe('Search: narwhal · Fixture Facts');
+  });
+
+  it('links titles to the episode page, keeping the query but not the page', async () => {
+    const { user, router } = renderApp(fixture.database, '/?typesOff=wfh&p=1');
+    await loaded();
+    await user.click(screen.getByRole('link', { name: '3: Episode 3: Live From Sydney' }));
+    expect(currentUrl(router)).toBe('/episodes/3?typesOff=wfh');
+    expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
+  });
+
+  it('shows the 404 page for any other path, under the site header, with a link home', async () => {
+    const { user, router } = renderApp(fixture.database, '/no/such/page');
+    expect(screen.getByRole('heading', { name: '404 Not Found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Fixture Facts' }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Not found · Fixture Facts');
+    await user.click(screen.getByRole('link', { name: 'Go back home' }));
+    expect(currentUrl(router)).toBe('/');
+    await loaded();
+  });
+});

@@ -1,0 +1,56 @@
+import { useState, type ReactNode } from 'react';
+
+export interface FallbackImageProps {
+  /** The image's URL; null shows the fallback at once. */
+  src: string | null;
+  alt: string;
+  className?: string;
+  width: number;
+  height: number;
+  title?: string;
+  /** Shown instead of the image when there is none or it fails to load. */
+  fallback: ReactNode;
+}
+
+/**
+ * An image that never shows a broken-image glyph or spills its alt text: when it has no URL or
+ * fails to load (a media host that is down, a feed URL gone stale), `fallback` takes its place.
+ * A new URL tries again.
+ */
+export function FallbackImage({
+  src,
+  alt,
+  className,
+  width,
+  height,
+  title,
+  fallback,
+}: FallbackImageProps): ReactNode {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src === null || failed === src) return fallback;
+  return (
+    <img
+      className={className}
+      src={src}
+      alt={alt}
+      title={title}
+      width={width}
+      height={height}
+      loading="lazy"
+      onError={() => setFailed(src)}
+    />
+  );
+}
+
+/** The initials of a name: the first letters of its first and last words ('Ada Lovelace' → 'AL'). */
+export function initialsOf(name: string): string {
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
+  const first = words[0];
+  if (first === undefined) return '?';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  const letter = (word: string): string => Array.from(word)[0]?.toUpperCase() ?? '';
+  return letter(first) + (last === undefined ? '' : letter(last));
+}
