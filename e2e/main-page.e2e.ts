@@ -195,11 +195,18 @@ describe('the demo podcast', () => {
     await page.getByText('Loading transcript…').waitFor({ state: 'detached' });
     await page.screenshot({ path: join(SCREENSHOTS, 'episode-360.png'), fullPage: true });
 
+    await page.goto(`${baseUrl}/episodes/999`);
+    await page.getByRole('heading', { name: 'No such episode' }).waitFor();
+    await page.getByText('There is no episode 999 in this podcast.').waitFor();
+    expect(await page.title()).toMatch(/^Not found · /);
     await page.goto(`${baseUrl}/episodes/not-a-number`);
-    await page.getByText('No results found').waitFor();
+    await page.getByRole('heading', { name: 'No such episode' }).waitFor();
 
     await page.goto(`${baseUrl}/no/such/page`);
     await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    // The 404 page has the site's header.
+    await page.getByRole('heading', { level: 1, name: 'The Curious Haul' }).waitFor();
+    expect(await page.title()).toBe('Not found · The Curious Haul');
     await page.getByRole('link', { name: 'Go back home' }).click();
     await page.getByText('showing all 10 episodes').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
