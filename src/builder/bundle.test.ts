@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { runCommand } from 'citty';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { dbConfigSchema, latestSchema } from '../core/site-config.ts';
-import { bundle, bundleCommand, builtForBase } from './bundle.ts';
+import { bundleCommand } from './bundle-command.ts';
+import { bundle, builtForBase } from './bundle.ts';
 import { publishFixtureDatabase, writeBuiltSite } from './test-support/bundle-fixtures.ts';
 
 let root: string;

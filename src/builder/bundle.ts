@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { defineCommand } from 'citty';
 import { z } from 'zod';
 import {
   mediaOriginOf,
@@ -10,10 +9,10 @@ import {
   withContentSecurityPolicy,
   type CspOptions,
 } from '../../vite-csp-plugin.ts';
-import { dbConfigSchema, latestSchema, type DbConfig } from '../core/site-config.ts';
-import { chunkFileName, chunkSizes } from '../core/chunk-layout.ts';
-import { copyContained, isInside, realPathInside, realRoot } from './contained-path.ts';
-import { VERSION_FOLDER } from './publish.ts';
+import { latestSchema, type DbConfig } from '../core/site-config.ts';
+import { copyContained, isInside } from './contained-path.ts';
+import { isDirectory, readDatabaseVersions } from './database-versions.ts';
+import { BundleError } from './errors.ts';
 import {
   nginxServerBlock,
   normaliseBasePath,
@@ -64,136 +63,9 @@ export interface BundleResult {
   mediaFiles: number;
 }
 
-/** An error whose message is meant for the person running the command. */
-export class BundleError extends Error {
-  override name = 'BundleError';
-}
-
 const mediaBaseSchema = z
   .url({ protocol: /^https?$/, error: '--media-base must be an http(s) URL' })
   .transform((url) => (url.endsWith('/') ? url : `${url}/`));
-
-async function isDirectory(path: string): Promise<boolean> {
-  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
-}
-
-async function readJson(path: string): Promise<unknown> {
-  const text = await readFile(path, 'utf8').catch(() => {
-    throw new BundleError(`${path}: missing (is this the output folder of trawl build?)`);
-  });
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new BundleError(
-      `${path}: not JSON (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
-}
-
-function describeIssue(path: string, error: z.ZodError): BundleError {
-  const issue = error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-  return new BundleError(`${path}: invalid${where}: ${issue?.message ?? 'unknown problem'}`);
-}
-
-/** One complete version folder of a database output folder. */
-export interface VersionFolder {
-  version: string;
-  dir: string;
-  config: DbConfig;
-  chunkFiles: string[];
-}
-
-/** Reads a version folder, checking config.json and that every chunk file is there and whole. */
-export async function readVersionFolder(dbDir: string, version: string): Promise<VersionFolder> {
-  const dir = join(dbDir, version);
-  if (!(await isDirectory(dir))) throw new BundleError(`${dir}: missing`);
-  const configPath = join(dir, 'config.json');
-  const config = dbConfigSchema.safeParse(await readJson(configPath));
-  if (!config.success) throw describeIssue(configPath, config.error);
-  if (config.data.version !== version) {
-    throw new BundleError(
-      `${configPath}: says version ${config.data.version}, but it is in folder ${version}`,
-    );
-  }
-  const root = await realRoot(dbDir);
-  const chunkFiles: string[] = [];
-  for (const [index, size] of chunkSizes(config.data).entries()) {
-    const name = chunkFileName(config.data, index);
-    const path = join(dir, name);
-    const actual = (await stat(path).catch(() => undefined))?.size;
-    if (actual !== undefined && (root === undefined || !(await realPathInside(root, path)))) {
-      throw new BundleError(`${path}: a link that leads outside ${dbDir}`);
-    }
-    if (actual !== size) {
-      throw new BundleError(
-        `${path}: ${actual === undefined ? 'missing' : `${actual} bytes`}, config.json expects ${size} bytes`,
-      );
-    }
-    chunkFiles.push(name);
-  }
-  return { version, dir, config: config.data, chunkFiles };
-}
-
-export interface DatabaseVersions {
-  current: VersionFolder;
-  /** The exact bytes of latest.json. */
-  latestText: string;
-  /** Complete older versions, newest first, at most `keep` of them. */
-  older: VersionFolder[];
-  /** Older version folders left out because they are incomplete, with the reason. */
-  skipped: string[];
-}
-
-/**
- * Reads latest.json and the version it names, plus up to `keep` older complete versions
- * (newest first by modification time, as `trawl build --keep` leaves them).
- */
-export async function readDatabaseVersions(dbDir: string, keep: number): Promise<DatabaseVersions> {
-  const latestPath = join(dbDir, 'latest.json');
-  const latest = latestSchema.safeParse(await readJson(latestPath));
-  if (!latest.success) throw describeIssue(latestPath, latest.error);
-  const version = latest.data.latest;
-  if (!(await isDirectory(join(dbDir, version)))) {
-    throw new BundleError(
-      `${latestPath} names version ${version}, but ${join(dbDir, version)} is missing`,
-    );
-  }
-  const current = await readVersionFolder(dbDir, version);
-  const entries = await readdir(dbDir, { withFileTypes: true });
-  const candidates = await Promise.all(
-    entries
-      .filter((entry) => entry.isDirectory() && entry.name !== version)
-      .filter((entry) => VERSION_FOLDER.test(entry.name))
-      .map(async (entry) => ({
-        name: entry.name,
-        modified: (await stat(join(dbDir, entry.name))).mtimeMs,
-      })),
-  );
-  candidates.sort((a, b) => b.modified - a.modified || b.name.localeCompare(a.name));
-  const older: VersionFolder[] = [];
-  const skipped: string[] = [];
-  for (const candidate of candidates) {
-    if (older.length >= keep) break;
-    try {
-      older.push(await readVersionFolder(dbDir, candidate.name));
-    } catch (error) {
-      if (!(error instanceof BundleError)) throw error;
-      skipped.push(error.message);
-    }
-  }
-  return { current, latestText: await readFile(latestPath, 'utf8'), older, skipped };
-}
-
-/** The version latest.json names (the shape other modules already use). */
-export interface DatabaseVersion {
-  version: string;
-  /** The exact bytes of latest.json. */
-  latestText: string;
-  versionDir: string;
-  config: DbConfig;
-  chunkFiles: string[];
-}
 
 /** latest.json with `site.mediaBase` set in the config it carries (if it carries one). */
 function withMediaBase(latestText: string, mediaBase: string): string {
@@ -201,18 +73,6 @@ function withMediaBase(latestText: string, mediaBase: string): string {
   if (latest.config === undefined) return latestText;
   const config = { ...latest.config, site: { ...latest.config.site, mediaBase } };
   return `${JSON.stringify({ ...latest, config })}\n`;
-}
-
-/** Reads latest.json and the version it names, checking every chunk file is there and whole. */
-export async function readDatabaseVersion(dbDir: string): Promise<DatabaseVersion> {
-  const { current, latestText } = await readDatabaseVersions(dbDir, 0);
-  return {
-    version: current.version,
-    latestText,
-    versionDir: current.dir,
-    config: current.config,
-    chunkFiles: current.chunkFiles,
-  };
 }
 
 /** True when index.html loads its assets from `basePath` (Vite writes absolute URLs). */
@@ -436,61 +296,3 @@ async function swapInto(temp: string, out: string): Promise<void> {
   }
   await rm(old, { recursive: true, force: true });
 }
-
-/** The `trawl bundle` command for the CLI's command table. */
-export const bundleCommand = defineCommand({
-  meta: {
-    name: 'bundle',
-    description:
-      'Make one deployable folder: the site, the current database version, media and host configs',
-  },
-  args: {
-    db: {
-      type: 'string',
-      required: true,
-      description: 'database output folder of trawl build (holds latest.json)',
-    },
-    out: { type: 'string', required: true, description: 'bundle folder to write' },
-    'base-path': {
-      type: 'string',
-      default: '/',
-      description: 'URL path the site is served under, e.g. /podcast/',
-    },
-    'media-base': {
-      type: 'string',
-      description: 'URL of a media host; written into the copied config.json, media not copied',
-    },
-    media: {
-      type: 'string',
-      description: 'folder of media (audio/, images/, hosts/) to copy into the site',
-    },
-    site: {
-      type: 'string',
-      description: 'an already built site for the same base path (skips the Vite build)',
-    },
-    keep: {
-      type: 'string',
-      default: '1',
-      valueHint: 'n',
-      description: 'older versions from --db to include for pages still open during a deploy',
-    },
-  },
-  async run({ args }) {
-    try {
-      await bundle({
-        db: args.db,
-        out: args.out,
-        basePath: args['base-path'],
-        mediaBase: args['media-base'],
-        media: args.media,
-        site: args.site,
-        keep: /^\d+$/.test(args.keep) ? Number(args.keep) : Number.NaN,
-        log: (line) => console.log(line),
-      });
-    } catch (error) {
-      if (!(error instanceof BundleError)) throw error;
-      console.error(`trawl bundle: ${error.message}`);
-      process.exitCode = 1;
-    }
-  },
-});

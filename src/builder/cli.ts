@@ -1,6 +1,6 @@
 import { defineCommand, runMain } from 'citty';
 import { buildCommand } from './build-command.ts';
-import { bundleCommand } from './bundle.ts';
+import { bundleCommand } from './bundle-command.ts';
 import { checkHostCommand } from './check-host/command.ts';
 import { serveCommand } from './serve-command.ts';
 

@@ -91,3 +91,8 @@ export function parseJsonFile(file: string, text: string): unknown {
     );
   }
 }
+
+/** An error of `trawl bundle` whose message is meant for the person running the command. */
+export class BundleError extends Error {
+  override name = 'BundleError';
+}
