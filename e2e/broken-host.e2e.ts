@@ -1,11 +1,21 @@
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import Database from 'better-sqlite3';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../src/core/site-config.ts';
-import { buildWithCli, DEMO_FOLDER, REPO_ROOT } from '../scripts/demo-site.ts';
-import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import { buildWithCli, DEMO_FOLDER } from '../scripts/demo-site.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  openPage,
+  search,
+  searchFails,
+  submitSearch,
+  workFolder,
+  type BrowserSession,
+  type PageProblems,
+} from './harness.ts';
 import { CHUNK_PATH, startFaultServer, type FaultServer } from './fault-server.ts';
 
 // Broken hosts, one fault at a time, through a test server that misbehaves on demand
@@ -15,7 +25,8 @@ import { CHUNK_PATH, startFaultServer, type FaultServer } from './fault-server.t
 // mid-visit). The demo database is built with 64 KiB chunks, so reads cross chunk files.
 
 const CHUNK_SIZE = 65_536;
-const DB_DIR = resolve(REPO_ROOT, '.trawl/e2e/broken-host-db');
+/** The database folder the fault server publishes (this run's own). */
+let DB_DIR: string;
 /** The site gives up on a query after 30 s (src/site/data/database.ts). */
 const QUERY_TIMEOUT_MS = 30_000;
 
@@ -67,7 +78,7 @@ let version: string;
 let faultsInjected = 0;
 
 beforeAll(async () => {
-  await rm(DB_DIR, { recursive: true, force: true });
+  DB_DIR = join(await workFolder('broken-host'), 'db');
   await buildWithCli(DEMO_FOLDER, DB_DIR, ['--chunk-size', String(CHUNK_SIZE)]);
   version = latestSchema.parse(
     JSON.parse(await readFile(join(DB_DIR, 'latest.json'), 'utf8')),
@@ -109,22 +120,8 @@ afterAll(async () => {
 // A failed test must not leave its fault on for the next one.
 afterEach(() => host.clearFault());
 
-/** Problems a page may show under a fault: the browser logs each failed request. */
-function unexpected(problems: PageProblems): PageProblems {
-  return {
-    ...problems,
-    consoleErrors: problems.consoleErrors.filter(
-      (text) => !text.startsWith('Failed to load resource'),
-    ),
-  };
-}
-
-const NO_PROBLEMS: PageProblems = {
-  consoleErrors: [],
-  pageErrors: [],
-  foreignRequests: [],
-  cspViolations: [],
-};
+/** What a page may log under a fault: the browser logs each failed request. */
+const FAILED_REQUEST = /^Failed to load resource/;
 
 const LIST_READY = /^showing all 10 episodes$/;
 const LIST_FAILED = 'The episodes could not be loaded';
@@ -135,12 +132,6 @@ async function openHome(): Promise<{ page: Page; problems: PageProblems }> {
   await opened.page.goto(host.url);
   await opened.page.getByText(LIST_READY).or(opened.page.getByText(LIST_FAILED)).waitFor();
   return opened;
-}
-
-async function search(page: Page, term: string): Promise<void> {
-  const box = page.getByRole('searchbox', { name: 'Search episodes' });
-  await box.fill(term);
-  await box.press('Enter');
 }
 
 /** The fault is on while the page opens: a specific message, then a reload after it clears works. */
@@ -154,7 +145,7 @@ async function expectOpenFaultMessage(message: RegExp | string): Promise<void> {
   host.clearFault();
   await page.getByRole('link', { name: 'reload page' }).click();
   await page.getByText(LIST_READY).waitFor();
-  expect(unexpected(problems)).toEqual(NO_PROBLEMS);
+  expectNoProblems(problems, FAILED_REQUEST);
   await page.close();
 }
 
@@ -204,9 +195,6 @@ test('a version missing chunk files: whatever needs them fails with a message, n
     await page.getByText('The transcript could not be loaded.').first().waitFor();
     await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
     await searchFails(page, 'octopus elephant');
-    // Back to the list first, so the next error card is the next search's.
-    await search(page, '');
-    await page.getByText(LIST_READY).waitFor();
     await searchFails(page, 'octopus');
   }
   expect(await page.getByText('malformed').count()).toBe(0);
@@ -216,7 +204,7 @@ test('a version missing chunk files: whatever needs them fails with a message, n
   await page.getByText(LIST_READY).waitFor();
   await searchWorks(page, 'octopus elephant');
   await searchWorks(page, 'octopus');
-  expect(unexpected(problems)).toEqual(NO_PROBLEMS);
+  expectNoProblems(problems, FAILED_REQUEST);
   await page.close();
 });
 
@@ -234,19 +222,12 @@ async function midVisit(
   host.clearFault();
   await after(page);
   expect(await page.getByText('malformed').count()).toBe(0);
-  expect(unexpected(problems)).toEqual(NO_PROBLEMS);
+  expectNoProblems(problems, FAILED_REQUEST);
   await page.close();
 }
 
-/** A search that must read pages no earlier query has read. */
-async function searchFails(page: Page, term: string): Promise<void> {
-  await search(page, term);
-  await page.getByText('Problem while searching').waitFor();
-}
-
 async function searchWorks(page: Page, term: string): Promise<void> {
-  await search(page, term);
-  await page.getByText(/^found \d+ of 10 episodes$/).waitFor();
+  await search(page, term, /^found \d+ of 10 episodes$/);
   expect(await page.getByText('Problem while searching').count()).toBe(0);
 }
 
@@ -269,9 +250,10 @@ test('a truncated response mid-visit: the transcript says so, and Try again load
     },
     async (page) => {
       const retries = page.getByRole('button', { name: 'Try again' });
-      while ((await retries.count()) > 0) {
+      for (let left = await retries.count(); left > 0; left -= 1) {
         await retries.first().click();
-        await page.waitForTimeout(100);
+        // That transcript is loading again (or loaded): its button is gone.
+        await expect.poll(() => retries.count()).toBeLessThan(left);
       }
       await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
       expect(await page.getByText('The transcript could not be loaded.').count()).toBe(0);
@@ -286,7 +268,7 @@ test(
       () => host.setFault({ kind: 'stall', path: CHUNK_PATH }),
       async (page) => {
         const started = Date.now();
-        await search(page, 'lighthouse penguin');
+        await submitSearch(page, 'lighthouse penguin');
         await page
           .getByText('Problem while searching')
           .waitFor({ timeout: QUERY_TIMEOUT_MS + 15_000 });
@@ -313,7 +295,7 @@ test('reads that cross 64 KiB chunk files succeed: list, filters, searches and t
     return CHUNK_PATH.test(entry.path) && end !== undefined && Number(end) >= CHUNK_SIZE;
   });
   expect(crossing.length).toBeGreaterThan(0);
-  expect(problems).toEqual(NO_PROBLEMS);
+  expectNoProblems(problems);
   await page.close();
 });
 

@@ -1,15 +1,15 @@
-import { rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { RunningServer, ServedRequest } from '../src/builder/serve.ts';
+import { buildWithCli, DEMO_FOLDER, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
 import {
-  buildWithCli,
-  DEMO_FOLDER,
-  DEMO_MEDIA,
-  REPO_ROOT,
-  serveSite,
-} from '../scripts/demo-site.ts';
-import { launchBrowser, openPage, type BrowserSession } from './browser.ts';
+  expectNoProblems,
+  launchBrowser,
+  openPage,
+  search,
+  workFolder,
+  type BrowserSession,
+} from './harness.ts';
 
 // sql.js-httpvfs picks a chunk file from a read's first byte only, so a read-ahead that runs
 // past the end of a chunk file comes back short ('doXHR failed (bug)!'). The site's build
@@ -18,16 +18,15 @@ import { launchBrowser, openPage, type BrowserSession } from './browser.ts';
 // boundary, and the page must still load, search and open transcripts without an error.
 
 const CHUNK_SIZE = 16384;
-const DB_DIR = resolve(REPO_ROOT, '.trawl/e2e/chunk-boundary-db');
 
 let session: BrowserSession;
 let server: RunningServer;
 const served: ServedRequest[] = [];
 
 beforeAll(async () => {
-  await rm(DB_DIR, { recursive: true, force: true });
-  await buildWithCli(DEMO_FOLDER, DB_DIR, ['--chunk-size', String(CHUNK_SIZE)]);
-  server = await serveSite(DB_DIR, DEMO_MEDIA, { onResponse: (entry) => served.push(entry) });
+  const dbDir = join(await workFolder('chunk-boundary'), 'db');
+  await buildWithCli(DEMO_FOLDER, dbDir, ['--chunk-size', String(CHUNK_SIZE)]);
+  server = await serveSite(dbDir, DEMO_MEDIA, { onResponse: (entry) => served.push(entry) });
   session = await launchBrowser();
 });
 
@@ -62,10 +61,7 @@ test('reads that span chunk files load the list, search and open transcripts', a
 
   // A common word walks a long doclist; a phrase reads the detail=full index.
   for (const term of ['the', 'ice cream', 'axolotl']) {
-    const box = page.getByRole('searchbox', { name: 'Search episodes' });
-    await box.fill(term);
-    await box.press('Enter');
-    await page.getByText(/found \d+ of \d+ episodes/).waitFor();
+    await search(page, term, /^found \d+ of \d+ episodes$/);
     expect(await page.getByText('Problem while searching').count()).toBe(0);
   }
   expect(await page.getByText(/found [1-9]\d* of/).count()).toBe(1);
@@ -73,10 +69,5 @@ test('reads that span chunk files load the list, search and open transcripts', a
   // The library did ask for reads past the end of a chunk file: the boundary was crossed.
   expect(readsPastChunkEnd().length).toBeGreaterThan(0);
   expect(served.filter((entry) => entry.status >= 400)).toEqual([]);
-  expect(problems).toEqual({
-    consoleErrors: [],
-    pageErrors: [],
-    foreignRequests: [],
-    cspViolations: [],
-  });
+  expectNoProblems(problems);
 });

@@ -1,25 +1,25 @@
-import { readFile, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { contentSecurityPolicy, readContentSecurityPolicy } from '../vite-csp-plugin.ts';
 import { bundle } from '../src/builder/bundle.ts';
 import { startServer, type RunningServer } from '../src/builder/serve.ts';
-import { DEMO_MEDIA, REPO_ROOT, SITE_DIR } from '../scripts/demo-site.ts';
-import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import { DEMO_MEDIA, SITE_DIR } from '../scripts/demo-site.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  NO_PROBLEMS,
+  openPage,
+  search,
+  workFolder,
+  type BrowserSession,
+} from './harness.ts';
 
 // The Content-Security-Policy of the built site: what index.html carries, that the whole site
 // works under it (list, filters, search, transcripts, audio, routes, the 404 page) without one
 // violation, that it really blocks what it must, and that a deployed bundle allows its media
 // host (a second origin) and nothing else.
-
-const NO_PROBLEMS: PageProblems = {
-  consoleErrors: [],
-  pageErrors: [],
-  foreignRequests: [],
-  cspViolations: [],
-};
-const BUNDLE_DIR = resolve(REPO_ROOT, '.trawl/e2e/csp-bundle');
 
 let session: BrowserSession;
 
@@ -42,6 +42,13 @@ function directives(policy: string): Map<string, string[]> {
   );
 }
 
+/** Plays an episode until its audio has moved, then pauses it. */
+async function playAMoment(page: Page, episode: string): Promise<void> {
+  await page.getByRole('button', { name: `Play episode ${episode}` }).click();
+  await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.2);
+  await page.getByRole('button', { name: `Pause episode ${episode}` }).click();
+}
+
 /** Plays an episode for a moment, opens a transcript, searches, and opens the filter menus. */
 async function useEverything(page: Page, baseUrl: string): Promise<void> {
   await page.goto(baseUrl);
@@ -53,16 +60,10 @@ async function useEverything(page: Page, baseUrl: string): Promise<void> {
   }
   await page.goto(baseUrl);
   await page.getByText('showing all 10 episodes').waitFor();
-  await page.getByRole('button', { name: 'Play episode 9' }).click();
-  await page.getByRole('button', { name: 'Pause episode 9' }).waitFor();
-  await page.waitForTimeout(500);
-  await page.getByRole('button', { name: 'Pause episode 9' }).click();
+  await playAMoment(page, '9');
   await page.getByRole('button', { name: '[+] expand all' }).click();
   await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
-  const box = page.getByRole('searchbox', { name: 'Search episodes' });
-  await box.fill('ice cream');
-  await box.press('Enter');
-  await page.getByText(/^found \d+ of 10 episodes$/).waitFor();
+  await search(page, 'ice cream', /^found \d+ of 10 episodes$/);
   await page.goto(`${baseUrl}/episodes/4.5`);
   await page.getByText(/^found 1 of 10 episodes$/).waitFor();
   await page.goto(`${baseUrl}/no/such/page`);
@@ -100,7 +101,7 @@ describe('the site under its policy', () => {
     const baseUrl = inject('baseUrl');
     const { page, problems } = await openPage(session, baseUrl);
     await useEverything(page, baseUrl);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -118,9 +119,11 @@ describe('the site under its policy', () => {
       results.inlineScript = String(Reflect.get(window, '__inline') ?? 'blocked');
       const img = document.createElement('img');
       img.setAttribute('onerror', 'window.__handler = "ran"');
+      // The attribute's handler, had it been allowed, runs before a listener added later.
+      const failed = new Promise((done) => img.addEventListener('error', done));
       img.src = '/no-such-image.png';
       document.body.append(img);
-      await new Promise((done) => setTimeout(done, 300));
+      await failed;
       results.handler = String(Reflect.get(window, '__handler') ?? 'blocked');
       try {
         await fetch('http://127.0.0.2:9/x');
@@ -143,13 +146,14 @@ describe('the site under its policy', () => {
 describe('a deployed bundle with a media host', () => {
   let site: RunningServer;
   let mediaHost: RunningServer;
+  let bundleDir: string;
 
   beforeAll(async () => {
     mediaHost = await startServer({ mounts: [{ prefix: '/', dir: DEMO_MEDIA }] });
-    await rm(BUNDLE_DIR, { recursive: true, force: true });
+    bundleDir = await workFolder('csp-bundle');
     const built = await bundle({
       db: inject('demoDbDir'),
-      out: BUNDLE_DIR,
+      out: bundleDir,
       site: SITE_DIR,
       mediaBase: `${mediaHost.url}/`,
     });
@@ -164,7 +168,7 @@ describe('a deployed bundle with a media host', () => {
   test('index.html and 404.html allow the media origin for images and audio, and nothing more', async () => {
     for (const file of ['index.html', '404.html']) {
       const policy = readContentSecurityPolicy(
-        await readFile(join(BUNDLE_DIR, 'public', file), 'utf8'),
+        await readFile(join(bundleDir, 'public', file), 'utf8'),
       );
       expect(policy).toBe(contentSecurityPolicy({ mediaOrigins: [mediaHost.url] }));
       const parsed = directives(policy ?? '');
@@ -180,10 +184,7 @@ describe('a deployed bundle with a media host', () => {
     const { page, problems } = await openPage(session, baseUrl);
     await page.goto(`${baseUrl}/?deployed`);
     await page.getByText('showing all 10 episodes').waitFor();
-    await page.getByRole('button', { name: 'Play episode 9' }).click();
-    await page.getByRole('button', { name: 'Pause episode 9' }).waitFor();
-    await page.waitForTimeout(500);
-    await page.getByRole('button', { name: 'Pause episode 9' }).click();
+    await playAMoment(page, '9');
     const fromMedia = problems.foreignRequests.filter((url) => url.startsWith(`${mediaHost.url}/`));
     expect(fromMedia.some((url) => url.endsWith('/audio/9.mp3'))).toBe(true);
     expect(fromMedia.some((url) => /\/images\/episodes\/9\.png$/.test(url))).toBe(true);

@@ -9,6 +9,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The demo database folder the server publishes under /db/. */
     demoDbDir: string;
+    /** This run's own folder, removed after it: `workFolder()` (e2e/harness.ts) makes folders in it. */
+    runDir: string;
   }
 }
 
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await serveSite(dbDir);
   project.provide('baseUrl', server.url);
   project.provide('demoDbDir', dbDir);
+  project.provide('runDir', runDir);
   return async () => {
     await server.close();
     await rm(runDir, { recursive: true, force: true });

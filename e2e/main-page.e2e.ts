@@ -1,27 +1,28 @@
 import { createRequire } from 'node:module';
-import { cp, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import { cp, readdir, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { writeSyntheticPodcast } from '../src/builder/test-support/synthetic-podcast.ts';
 import type { RunningServer } from '../src/builder/serve.ts';
 import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
-import { buildWithCli, DEMO_MEDIA, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
-import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import { buildWithCli, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  openPage,
+  rowNumbers,
+  rowTitles,
+  screenshot,
+  search,
+  submitSearch,
+  workFolder,
+  type BrowserSession,
+} from './harness.ts';
 
 // The main page in Chromium against the demo podcast (10 episodes, one page): search, each
 // filter group, combinations, routes, the 404 page, an axe scan with the filters open and
 // screenshots at 1280 and 360 px; paging on a generated 23-episode podcast; and the search
 // error card when the database's chunk files disappear from the host.
-
-const NO_PROBLEMS: PageProblems = {
-  consoleErrors: [],
-  pageErrors: [],
-  foreignRequests: [],
-  cspViolations: [],
-};
-const SCREENSHOTS = resolve(REPO_ROOT, 'e2e/screenshots');
-const WORK = resolve(REPO_ROOT, '.trawl/e2e/main-page');
 
 let session: BrowserSession;
 let baseUrl: string;
@@ -29,33 +30,11 @@ let baseUrl: string;
 beforeAll(async () => {
   baseUrl = inject('baseUrl');
   session = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
   await session.close();
 });
-
-/** Row headings on screen, in order. */
-function rowTitles(page: Page): Promise<string[]> {
-  return page.locator('article h2').allTextContents();
-}
-
-/** Episode numbers of the rows on screen. */
-async function rowNumbers(page: Page): Promise<string[]> {
-  return (await rowTitles(page)).map((title) => title.slice(0, title.indexOf(':')));
-}
-
-async function search(page: Page, term: string): Promise<void> {
-  const box = page.getByRole('searchbox', { name: 'Search episodes' });
-  await box.fill(term);
-  await box.press('Enter');
-  await page.getByText(/^(showing all|found) \d+/).waitFor();
-}
-
-async function countLine(page: Page): Promise<string> {
-  return page.getByText(/^(showing all|found) \d+/).innerText();
-}
 
 describe('the demo podcast', () => {
   test('home: title, count line and every episode newest first', async () => {
@@ -76,8 +55,8 @@ describe('the demo podcast', () => {
       .getByRole('article', { name: /^6: / })
       .getByRole('img', { name: /not in this episode/ });
     expect(await missing.count()).toBe(1);
-    await page.screenshot({ path: join(SCREENSHOTS, 'home-1280.png'), fullPage: true });
-    expect(problems).toEqual(NO_PROBLEMS);
+    await screenshot(page, 'home-1280');
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -86,17 +65,17 @@ describe('the demo podcast', () => {
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
 
-    await search(page, DEMO_FACTS.uniqueWord);
-    await expect.poll(() => countLine(page)).toBe('found 1 of 10 episodes');
-    await expect.poll(() => rowNumbers(page)).toEqual([DEMO_FACTS.uniqueWordEpisode]);
+    await search(page, DEMO_FACTS.uniqueWord, 'found 1 of 10 episodes');
+    expect(await rowNumbers(page)).toEqual([DEMO_FACTS.uniqueWordEpisode]);
     expect(new URL(page.url()).search).toBe(`?q=${DEMO_FACTS.uniqueWord}`);
     await page.reload();
     await page.getByText('found 1 of 10 episodes').waitFor();
 
-    await search(page, DEMO_FACTS.phrase);
-    await expect
-      .poll(() => countLine(page))
-      .toBe(`found ${DEMO_FACTS.phraseEpisodes.length} of 10 episodes`);
+    await search(
+      page,
+      DEMO_FACTS.phrase,
+      `found ${DEMO_FACTS.phraseEpisodes.length} of 10 episodes`,
+    );
     expect((await rowNumbers(page)).sort()).toEqual([...DEMO_FACTS.phraseEpisodes].sort());
 
     // Only titles: 'ice cream' is in episode 9's title alone.
@@ -112,24 +91,24 @@ describe('the demo podcast', () => {
     );
 
     // Too short: ignored, with a hint.
-    await page.getByRole('searchbox').fill('ab');
-    await page.getByRole('searchbox').press('Enter');
+    await submitSearch(page, 'ab');
     await page.getByText('Type at least 3 characters to search.').waitFor();
     await expect.poll(() => rowNumbers(page)).toEqual(['9']);
 
     // Operators and quotes are words, never a syntax error.
     for (const term of ['"ice" AND (cream*', 'NEAR(ice cream)', "doesn't", 'Réunion']) {
-      await search(page, term);
+      await search(page, term, /^found \d+ of 10 episodes$/);
       expect(await page.getByText('Problem while searching').count()).toBe(0);
       expect(await page.getByRole('alert').count()).toBe(0);
     }
 
     // Back past the four searches: 'ice cream' in titles only again.
     for (let step = 0; step < 4; step += 1) await page.goBack();
+    // The box follows the URL's term in the same render that starts its search.
+    await expect.poll(() => page.getByRole('searchbox').inputValue()).toBe('ice cream');
     await page.getByText('found 1 of 10 episodes').waitFor();
-    expect(await page.getByRole('searchbox').inputValue()).toBe('ice cream');
     await expect.poll(() => rowNumbers(page)).toEqual(['9']);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -138,7 +117,7 @@ describe('the demo podcast', () => {
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     await page.getByRole('button', { name: '[+] show filters (0)' }).click();
-    await page.screenshot({ path: join(SCREENSHOTS, 'filters-1280.png'), fullPage: true });
+    await screenshot(page, 'filters-1280');
 
     const types = page.getByRole('group', { name: 'Episode types' });
     await types.getByRole('checkbox', { name: 'live' }).uncheck();
@@ -170,10 +149,10 @@ describe('the demo podcast', () => {
     await page.getByText('found 2 of 10 episodes').waitFor();
 
     // Combined with a search: only the Sydney show mentions emus.
-    await search(page, 'emus');
-    await expect.poll(() => rowNumbers(page)).toEqual(['4']);
+    await search(page, 'emus', 'found 1 of 10 episodes');
+    expect(await rowNumbers(page)).toEqual(['4']);
     expect(new URL(page.url()).searchParams.get('venues')).toBe('6,3');
-    await search(page, '');
+    await search(page, '', 'found 2 of 10 episodes');
 
     await venues.press('Backspace');
     await venues.press('Backspace');
@@ -183,7 +162,7 @@ describe('the demo podcast', () => {
     expect((await rowNumbers(page)).sort()).toEqual([...DEMO_FACTS.liveEpisodes].sort());
     await page.getByRole('article', { name: /^7: / }).getByRole('button', { name: 'Live' }).click();
     await page.getByText('showing all 10 episodes').waitFor();
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -193,7 +172,7 @@ describe('the demo podcast', () => {
     await page.getByText('found 1 of 10 episodes').waitFor();
     await expect.poll(() => rowNumbers(page)).toEqual(['4.5']);
     await page.getByText('Loading transcript…').waitFor({ state: 'detached' });
-    await page.screenshot({ path: join(SCREENSHOTS, 'episode-360.png'), fullPage: true });
+    await screenshot(page, 'episode-360');
 
     await page.goto(`${baseUrl}/episodes/999`);
     await page.getByRole('heading', { name: 'No such episode' }).waitFor();
@@ -214,7 +193,7 @@ describe('the demo podcast', () => {
     await page.getByRole('link', { name: /^3: / }).click();
     await page.getByText('found 1 of 10 episodes').waitFor();
     expect(new URL(page.url()).pathname).toBe('/episodes/3');
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -275,7 +254,7 @@ describe('the demo podcast', () => {
     expect(outline).not.toBe('none');
     await page.keyboard.press('Enter');
     await page.getByRole('group', { name: 'Search in' }).waitFor();
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -289,14 +268,14 @@ describe('the demo podcast', () => {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: join(SCREENSHOTS, 'home-360.png'), fullPage: true });
+    await screenshot(page, 'home-360');
     await page.getByRole('button', { name: /show filters/ }).click();
-    await page.screenshot({ path: join(SCREENSHOTS, 'filters-360.png'), fullPage: true });
+    await screenshot(page, 'filters-360');
     await page.setViewportSize({ width: 320, height: 700 });
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 });
@@ -305,9 +284,9 @@ describe('a podcast with several pages', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    const folder = join(WORK, 'paged-podcast');
-    const db = join(WORK, 'paged-db');
-    await rm(WORK, { recursive: true, force: true });
+    const work = await workFolder('main-page-paged');
+    const folder = join(work, 'podcast');
+    const db = join(work, 'db');
     await writeSyntheticPodcast(folder, { episodes: 23, wordsPerEpisode: 40, seed: 7 });
     await buildWithCli(folder, db);
     server = await serveSite(db, DEMO_MEDIA);
@@ -343,7 +322,7 @@ describe('a podcast with several pages', () => {
     await page.goBack();
     await expect.poll(() => box.inputValue()).toBe('3');
     expect(new URL(page.url()).searchParams.get('p')).toBe('3');
-    await search(page, 'penguin');
+    await search(page, 'penguin', /^found \d+ of 23 episodes$/);
     expect(new URL(page.url()).searchParams.get('p')).toBeNull();
     await page.close();
   });
@@ -351,10 +330,10 @@ describe('a podcast with several pages', () => {
 
 describe('search errors', () => {
   let server: RunningServer;
-  const db = join(WORK, 'broken-db');
+  let db: string;
 
   beforeAll(async () => {
-    await rm(db, { recursive: true, force: true });
+    db = join(await workFolder('main-page-broken'), 'db');
     await cp(inject('demoDbDir'), db, { recursive: true });
     server = await serveSite(db, DEMO_MEDIA);
   });
@@ -372,19 +351,17 @@ describe('search errors', () => {
     const [version] = (await readdir(db)).filter((name) => name.startsWith('v'));
     if (version === undefined) throw new Error('no version folder');
     await rename(join(db, version), join(db, `${version}.gone`));
-    await page.getByRole('searchbox').fill(DEMO_FACTS.uniqueWord);
-    await page.getByRole('searchbox').press('Enter');
+    await submitSearch(page, DEMO_FACTS.uniqueWord);
     const card = page.getByRole('alert');
     await card.waitFor();
     expect(await card.getByRole('heading').innerText()).toBe('Problem while searching');
     expect(await card.innerText()).toContain(
       'Sorry about that. A report has been filed. Please try a different search.',
     );
-    await page.screenshot({ path: join(SCREENSHOTS, 'search-error-1280.png') });
+    await screenshot(page, 'search-error-1280', false);
 
     await rename(join(db, `${version}.gone`), join(db, version));
-    await search(page, DEMO_FACTS.uniqueWord);
-    await expect.poll(() => countLine(page)).toBe('found 1 of 10 episodes');
+    await search(page, DEMO_FACTS.uniqueWord, 'found 1 of 10 episodes');
     expect(problems.pageErrors).toEqual([]);
     expect(problems.foreignRequests).toEqual([]);
     await page.close();

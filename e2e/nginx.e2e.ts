@@ -1,10 +1,17 @@
 import { execFile } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_MEDIA, REPO_ROOT } from '../scripts/demo-site.ts';
-import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  openPage,
+  search,
+  workFolder,
+  type BrowserSession,
+} from './harness.ts';
 import { ensureNginx, misconfigure, startNginx, type NginxInstance } from './nginx-harness.ts';
 
 // The production path end to end: `trawl bundle` makes the deployable folder (site built by
@@ -12,17 +19,8 @@ import { ensureNginx, misconfigure, startNginx, type NginxInstance } from './ngi
 // serves it with that server block on a loopback port, and Chromium runs the core flows.
 // `trawl check-host` must find it clean, and must name what a misconfigured nginx breaks.
 
-const WORK = resolve(REPO_ROOT, '.trawl/e2e/nginx');
-const ROOT_BUNDLE = join(WORK, 'bundle-root');
-const SUB_BUNDLE = join(WORK, 'bundle-sub');
 /** `axolotl` occurs in episode 3 only (demo/README.md). */
 const SEARCH_WORD = 'axolotl';
-const NO_PROBLEMS: PageProblems = {
-  consoleErrors: [],
-  pageErrors: [],
-  foreignRequests: [],
-  cspViolations: [],
-};
 
 interface CliResult {
   code: number;
@@ -70,9 +68,9 @@ let subSite: NginxInstance;
 
 beforeAll(async () => {
   await ensureNginx();
-  await rm(WORK, { recursive: true, force: true });
-  const rootConf = await bundleDemo(ROOT_BUNDLE, []);
-  const subConf = await bundleDemo(SUB_BUNDLE, ['--base-path', '/sub/']);
+  const work = await workFolder('nginx');
+  const rootConf = await bundleDemo(join(work, 'bundle-root'), []);
+  const subConf = await bundleDemo(join(work, 'bundle-sub'), ['--base-path', '/sub/']);
   site = await startNginx(rootConf);
   instances.push(site);
   broken = await startNginx(misconfigure(rootConf));
@@ -97,9 +95,7 @@ function browser(): BrowserSession {
 async function loadAndSearch(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.getByText(/showing all 10 episodes/).waitFor();
-  await page.getByPlaceholder('no such thing as a search bar').fill(SEARCH_WORD);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByText('found 1 of 10 episodes').waitFor();
+  await search(page, SEARCH_WORD, 'found 1 of 10 episodes');
   await expect(
     page.getByRole('heading', { name: /^3: The Axolotl.s Secret$/ }).isVisible(),
   ).resolves.toBe(true);
@@ -134,7 +130,7 @@ describe('the bundle served by nginx', () => {
     // 100-byte range read replaced it, docs/decisions/0002-worker-chunk-boundary-patch.md).
     expect(chunkReads).toContain('GET 206');
     expect(chunkReads.filter((read) => read !== 'GET 206')).toEqual([]);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -143,7 +139,7 @@ describe('the bundle served by nginx', () => {
     const response = await page.goto(`${site.url}/episodes/4.5`);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: /^4\.5: The Best Bits So Far$/ }).waitFor();
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -179,7 +175,7 @@ describe('the bundle under a sub-path', () => {
     });
     await loadAndSearch(page, `${subSite.url}/sub/`);
     expect(outside).toEqual([]);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -187,7 +183,7 @@ describe('the bundle under a sub-path', () => {
     const { page, problems } = await openPage(browser(), subSite.url);
     await page.goto(`${subSite.url}/sub/episodes/4.5`);
     await page.getByRole('heading', { name: /^4\.5: The Best Bits So Far$/ }).waitFor();
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
     const result = await trawl(['check-host', `${subSite.url}/sub/`]);
     expect(result.stdout).not.toMatch(/^(PROBLEM|warning)/m);

@@ -1,23 +1,19 @@
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
-import { REPO_ROOT } from '../scripts/demo-site.ts';
-import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  openPage,
+  row,
+  screenshot,
+  type BrowserSession,
+} from './harness.ts';
 
 // Reading along (issue 6) in Chromium against the demo podcast: play and watch the time and
 // the highlighted sentence move, seek with the bar and with a word, switch episodes, open a
 // `?t=` link, search a phrase, expand all, and screenshots of a playing episode with a search
 // highlight at 1280 and 360 px.
-
-const NO_PROBLEMS: PageProblems = {
-  consoleErrors: [],
-  pageErrors: [],
-  foreignRequests: [],
-  cspViolations: [],
-};
-const SCREENSHOTS = resolve(REPO_ROOT, 'e2e/screenshots');
 
 let session: BrowserSession;
 let baseUrl: string;
@@ -25,16 +21,11 @@ let baseUrl: string;
 beforeAll(async () => {
   baseUrl = inject('baseUrl');
   session = await launchBrowser({ audio: true });
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
   await session.close();
 });
-
-function row(page: Page, episode: string): Locator {
-  return page.getByRole('article', { name: new RegExp(`^${episode.replace('.', '\\.')}: `) });
-}
 
 function transcript(page: Page, episode: string): Locator {
   return page.getByRole('region', { name: `Transcript of episode ${episode}` });
@@ -87,7 +78,7 @@ describe('reading along', () => {
     expect(await slider.getAttribute('aria-valuetext')).toMatch(/^0:\d\d of \d+:\d\d$/);
     await row(page, '9').getByRole('button', { name: 'Pause episode 9' }).click();
     expect(await page.evaluate(() => document.querySelector('audio')?.paused)).toBe(true);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -117,7 +108,7 @@ describe('reading along', () => {
     await words.getByRole('button', { name: 'Vanilla?' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => audioTime(page)).toBeLessThan(time);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -133,7 +124,7 @@ describe('reading along', () => {
     expect(await row(page, '9').getByRole('slider').count()).toBe(0);
     expect(await row(page, '9').getByRole('button', { name: 'Play episode 9' }).count()).toBe(1);
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.5);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -149,7 +140,7 @@ describe('reading along', () => {
     await page.getByRole('button', { name: 'Play episode 9' }).click();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 40.3);
     expect(await page.getByText('Press play to listen from').count()).toBe(0);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -160,7 +151,7 @@ describe('reading along', () => {
     const words = await openEpisode(page, '9');
     await page.getByText(`found 1 utterance of "${DEMO_FACTS.phrase}"`).waitFor();
     expect(await words.locator('mark').allTextContents()).toEqual(['ice', 'cream']);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -182,15 +173,21 @@ describe('reading along', () => {
     const follow = page.getByRole('button', { name: 'Follow along' });
     await follow.waitFor();
     const manual = await scrollTop();
+    const before = await currentSentence(page, DEMO_FACTS.longEpisode);
     await slider.press('Home');
-    await page.waitForTimeout(500);
+    // The highlight has moved (a following transcript starts scrolling in the same step), and
+    // two frames on a smooth scroll would have moved the box.
+    await expect.poll(() => currentSentence(page, DEMO_FACTS.longEpisode)).not.toBe(before);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     expect(await scrollTop()).toBe(manual);
     await slider.press('End');
     await slider.press('ArrowLeft');
     await follow.click();
     await expect.poll(scrollTop).toBeGreaterThan(100);
     expect(await follow.count()).toBe(0);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -204,7 +201,7 @@ describe('reading along', () => {
     }
     const long = transcript(page, DEMO_FACTS.longEpisode);
     expect(await long.locator('.transcript-marker').allTextContents()).toHaveLength(3);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -217,10 +214,10 @@ describe('reading along', () => {
     expect(await words.locator('mark').allTextContents()).toEqual(['ice', 'cream']);
     await words.getByRole('button', { name: 'popular' }).click();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 8);
-    await page.screenshot({ path: join(SCREENSHOTS, 'playing-1280.png'), fullPage: true });
+    await screenshot(page, 'playing-1280');
     await page.setViewportSize({ width: 360, height: 800 });
-    await page.screenshot({ path: join(SCREENSHOTS, 'playing-360.png'), fullPage: true });
-    expect(problems).toEqual(NO_PROBLEMS);
+    await screenshot(page, 'playing-360');
+    expectNoProblems(problems);
     await page.close();
   });
 });

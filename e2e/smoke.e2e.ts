@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { launchBrowser, openPage, type BrowserSession } from './browser.ts';
+import { expectNoProblems, launchBrowser, openPage, type BrowserSession } from './harness.ts';
 
 let session: BrowserSession;
 
@@ -17,10 +17,5 @@ test('the home page loads the demo podcast and shows its title and episodes', as
   await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
   await page.getByText(/showing all \d+ episodes/).waitFor();
   expect(await page.title()).not.toBe('');
-  expect(problems).toEqual({
-    consoleErrors: [],
-    pageErrors: [],
-    foreignRequests: [],
-    cspViolations: [],
-  });
+  expectNoProblems(problems);
 });

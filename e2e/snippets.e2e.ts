@@ -1,26 +1,25 @@
-import { mkdir, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
 import type { RunningServer } from '../src/builder/serve.ts';
 import { writeSyntheticPodcast } from '../src/builder/test-support/synthetic-podcast.ts';
 import { parseClockTime } from '../src/core/time-format.ts';
-import { buildWithCli, DEMO_MEDIA, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
-import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import { buildWithCli, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  openPage,
+  screenshot,
+  search,
+  workFolder,
+  type BrowserSession,
+} from './harness.ts';
 
 // Search snippets (issue 10) in Chromium: on the demo podcast a phrase shows where it was said,
 // with <mark> and times; a time plays the episode from that sentence; 'and N more' opens the
 // transcript; titles are highlighted in place. On a generated 23-episode podcast, paging loads
 // the new rows' snippets.
-
-const NO_PROBLEMS: PageProblems = {
-  consoleErrors: [],
-  pageErrors: [],
-  foreignRequests: [],
-  cspViolations: [],
-};
-const SCREENSHOTS = resolve(REPO_ROOT, 'e2e/screenshots');
 
 let session: BrowserSession;
 let baseUrl: string;
@@ -28,19 +27,11 @@ let baseUrl: string;
 beforeAll(async () => {
   baseUrl = inject('baseUrl');
   session = await launchBrowser({ audio: true });
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 afterAll(async () => {
   await session.close();
 });
-
-async function search(page: Page, term: string): Promise<void> {
-  const box = page.getByRole('searchbox', { name: 'Search episodes' });
-  await box.fill(term);
-  await box.press('Enter');
-  await page.getByText(/^(showing all|found) \d+/).waitFor();
-}
 
 function snippetsOf(page: Page, episode: string): Locator {
   return page.getByRole('region', { name: `Where it was said in episode ${episode}` });
@@ -62,8 +53,9 @@ describe('snippets on the demo podcast', () => {
     const { page, problems } = await openPage(session, baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
-    await search(page, DEMO_FACTS.phrase);
-    expect(await page.getByText(/^found \d+ of 10 episodes$/).innerText()).toBe(
+    await search(
+      page,
+      DEMO_FACTS.phrase,
       `found ${DEMO_FACTS.phraseEpisodes.length} of 10 episodes`,
     );
 
@@ -78,7 +70,7 @@ describe('snippets on the demo podcast', () => {
     expect(await seven.getByRole('listitem').count()).toBe(3);
     const times = await seven.getByRole('button', { name: /^Play from / }).allTextContents();
     for (const time of times) expect(time).toMatch(/^\d+:\d\d$/);
-    await page.screenshot({ path: join(SCREENSHOTS, 'snippets-1280.png'), fullPage: true });
+    await screenshot(page, 'snippets-1280');
 
     // The last snippet of 7: play from its sentence.
     const last = seven.getByRole('button', { name: /^Play from / }).last();
@@ -99,7 +91,7 @@ describe('snippets on the demo podcast', () => {
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await audioState(page)).time).toBeLessThan(heard);
     expect(Math.abs((await audioState(page)).time - firstAt)).toBeLessThan(1.5);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -124,7 +116,7 @@ describe('snippets on the demo podcast', () => {
       .toBe(1);
     // It waits at the first match the snippets leave out, ready to play from there.
     await page.getByText(/^Press play to listen from \d+:\d\d$/).waitFor();
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -132,29 +124,31 @@ describe('snippets on the demo podcast', () => {
     const { page, problems } = await openPage(session, baseUrl);
     await page.goto(`${baseUrl}/?q=${encodeURIComponent(DEMO_FACTS.phrase)}`);
     await snippetsOf(page, '9').waitFor();
-    const highlighted = await page.evaluate(() => {
-      const highlight = CSS.highlights.get('trawl-search-match');
-      return highlight ? [...highlight].map((range) => range.toString()) : [];
-    });
-    expect(highlighted).toContain('Ice Cream');
+    const highlighted = (): Promise<string[]> =>
+      page.evaluate(() => {
+        const highlight = CSS.highlights.get('trawl-search-match');
+        return highlight ? [...highlight].map((range) => range.toString()) : [];
+      });
+    expect(await highlighted()).toContain('Ice Cream');
 
     await page.goto(`${baseUrl}/?q=${encodeURIComponent(DEMO_FACTS.phrase)}&fieldsOff=words`);
     await page.getByText(/^found \d+ of 10 episodes$/).waitFor();
-    await page.waitForTimeout(500);
-    expect(await page.getByRole('region', { name: /^Where it was said/ }).count()).toBe(0);
-    expect(problems).toEqual(NO_PROBLEMS);
+    // The rows have the phrase (their titles are highlighted), and no row's snippets are even
+    // on their way: a row that loads them shows a hidden busy placeholder at once.
+    await expect.poll(highlighted).toContain('Ice Cream');
+    expect(await page.locator('.snippets').count()).toBe(0);
+    expectNoProblems(problems);
     await page.close();
   });
 });
 
 describe('paging', () => {
-  const WORK = resolve(REPO_ROOT, '.trawl/e2e/snippets');
   let server: RunningServer;
 
   beforeAll(async () => {
-    await rm(WORK, { recursive: true, force: true });
-    const folder = join(WORK, 'podcast');
-    const db = join(WORK, 'db');
+    const work = await workFolder('snippets-paged');
+    const folder = join(work, 'podcast');
+    const db = join(work, 'db');
     await writeSyntheticPodcast(folder, { episodes: 23, wordsPerEpisode: 120, seed: 7 });
     await buildWithCli(folder, db);
     server = await serveSite(db, DEMO_MEDIA);
@@ -184,7 +178,7 @@ describe('paging', () => {
     for (const mark of await regions.locator('mark').allTextContents()) {
       expect(mark.toLowerCase()).toMatch(/^the[.,!?]?( the[.,!?]?)*$/);
     }
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 });

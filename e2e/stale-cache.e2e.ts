@@ -1,12 +1,20 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { latestSchema } from '../src/core/site-config.ts';
 import { copyPodcastInputs } from '../src/builder/reliability/fuzz-support.ts';
 import { generateCorpus } from '../scripts/corpus.ts';
-import { buildWithCli, DEMO_FOLDER, REPO_ROOT } from '../scripts/demo-site.ts';
-import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import { buildWithCli, DEMO_FOLDER } from '../scripts/demo-site.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  openPage,
+  search,
+  searchFails,
+  workFolder,
+  type BrowserSession,
+} from './harness.ts';
 import { CHUNK_PATH, startFaultServer, type FaultServer } from './fault-server.ts';
 
 // A new version is published (rebuilt into the same folder) while a visitor has the site
@@ -14,9 +22,10 @@ import { CHUNK_PATH, startFaultServer, type FaultServer } from './fault-server.t
 // it never reads a chunk of the new version; a reload moves it to the new version. A generated
 // podcast of 60 episodes (3 MB) is big enough that the page has not read all of it yet.
 
-const DB_DIR = resolve(REPO_ROOT, '.trawl/e2e/stale-db');
-const PODCAST = resolve(REPO_ROOT, '.trawl/e2e/stale-podcast');
-const NEXT_PODCAST = resolve(REPO_ROOT, '.trawl/e2e/stale-podcast-next');
+/** This run's own folders (set before the tests). */
+let DB_DIR: string;
+let PODCAST: string;
+let NEXT_PODCAST: string;
 /** A word only the new version has, in its new episode (the newest plus a half). */
 const NEW_WORD = 'zanzibarite';
 const NEW_TITLE = 'The Newest Title';
@@ -27,20 +36,12 @@ let topTitle: string;
 let session: BrowserSession;
 let host: FaultServer;
 
-const NO_PROBLEMS: PageProblems = {
-  consoleErrors: [],
-  pageErrors: [],
-  foreignRequests: [],
-  cspViolations: [],
-};
-
 async function latestVersion(): Promise<string> {
   return latestSchema.parse(JSON.parse(await readFile(join(DB_DIR, 'latest.json'), 'utf8'))).latest;
 }
 
 /** The podcast with a new episode after the newest (so it has 61), and the newest retitled. */
 async function writeNextPodcast(): Promise<void> {
-  await rm(NEXT_PODCAST, { recursive: true, force: true });
   await copyPodcastInputs(PODCAST, NEXT_PODCAST);
   const feed = await readFile(join(NEXT_PODCAST, 'feed.xml'), 'utf8');
   const first = /<item>\s*<title>([^<]+)<\/title>/.exec(feed);
@@ -60,8 +61,10 @@ async function writeNextPodcast(): Promise<void> {
 }
 
 beforeAll(async () => {
-  await rm(DB_DIR, { recursive: true, force: true });
-  await rm(PODCAST, { recursive: true, force: true });
+  const work = await workFolder('stale-cache');
+  DB_DIR = join(work, 'db');
+  PODCAST = join(work, 'podcast');
+  NEXT_PODCAST = join(work, 'podcast-next');
   await generateCorpus({ episodes: 60, words: 3000, seed: 4, out: PODCAST, audio: false });
   await buildWithCli(PODCAST, DB_DIR);
   await writeNextPodcast();
@@ -73,13 +76,6 @@ afterAll(async () => {
   await session.close();
   await host.close();
 });
-
-async function search(page: Page, term: string, count: RegExp): Promise<void> {
-  const box = page.getByRole('searchbox', { name: 'Search episodes' });
-  await box.fill(term);
-  await box.press('Enter');
-  await page.getByText(count).waitFor();
-}
 
 /** Versions whose database files (config or chunks) were requested since `from`. */
 function versionsRead(from: number): string[] {
@@ -113,10 +109,7 @@ test('an open page keeps its version through a publish and a new worker; a reloa
   // A failed read drops the worker; the new one must stay on the old version. (A phrase reads
   // the detail=full index, which no earlier query on this page has touched.)
   host.setFault({ kind: 'status', status: 500, path: CHUNK_PATH, count: 1 });
-  const box = page.getByRole('searchbox', { name: 'Search episodes' });
-  await box.fill('of the');
-  await box.press('Enter');
-  await page.getByText('Problem while searching').waitFor();
+  await searchFails(page, 'of the');
   expect(host.requests.filter((entry) => entry.fault === 'status')).toHaveLength(1);
   host.clearFault();
 
@@ -144,10 +137,7 @@ test('an open page keeps its version through a publish and a new worker; a reloa
   await openTranscripts(page);
   expect(versionsRead(beforeReload)).toEqual([newVersion]);
 
-  expect({
-    ...problems,
-    consoleErrors: problems.consoleErrors.filter((text) => !/status of 500/.test(text)),
-  }).toEqual(NO_PROBLEMS);
+  expectNoProblems(problems, /status of 500/);
   await page.close();
 });
 
@@ -157,16 +147,10 @@ test('a version deleted under an open page fails with a message; a reload recove
   await page.getByText('showing all 61 episodes').waitFor();
   // Back to the demo inputs with no older versions kept: the page's version is deleted.
   await buildWithCli(DEMO_FOLDER, DB_DIR, ['--keep', '0']);
-  const box = page.getByRole('searchbox', { name: 'Search episodes' });
-  await box.fill('lighthouse penguin');
-  await box.press('Enter');
-  await page.getByText('Problem while searching').waitFor();
+  await searchFails(page, 'lighthouse penguin');
   await page.goto(host.url);
   await page.getByText('showing all 10 episodes').waitFor();
   await search(page, 'lighthouse penguin', /^found \d+ of 10 episodes$/);
-  expect({
-    ...problems,
-    consoleErrors: problems.consoleErrors.filter((text) => !/status of 404/.test(text)),
-  }).toEqual(NO_PROBLEMS);
+  expectNoProblems(problems, /status of 404/);
   await page.close();
 });

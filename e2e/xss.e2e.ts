@@ -1,12 +1,21 @@
 import { cp, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dbConfigSchema, latestSchema } from '../src/core/site-config.ts';
 import type { RunningServer } from '../src/builder/serve.ts';
-import { buildWithCli, DEMO_MEDIA, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
-import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import { buildWithCli, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  NO_PROBLEMS,
+  openPage,
+  search,
+  workFolder,
+  type BrowserSession,
+  type PageProblems,
+} from './harness.ts';
 
 // Script payloads in every place a podcast's inputs reach the page: feed descriptions and
 // titles, the channel title, presenter and venue names, and transcript words. They go through
@@ -65,9 +74,8 @@ const VECTORS: readonly string[] = [
   `<table background="javascript:${PWN}"><tr><td>cell</td></tr></table>`,
 ];
 
-const DB_DIR = resolve(REPO_ROOT, '.trawl/e2e/xss-db');
-const RAW_DB_DIR = resolve(REPO_ROOT, '.trawl/e2e/xss-raw-db');
-const PODCAST = resolve(REPO_ROOT, '.trawl/e2e/xss-podcast');
+/** This run's own folder (set before the tests). */
+let WORK: string;
 const HOST_IDS = [6, 7, 12, 22];
 
 const xml = (text: string): string =>
@@ -203,12 +211,12 @@ let server: RunningServer;
 let rawServer: RunningServer;
 
 beforeAll(async () => {
-  await writeHostilePodcast(PODCAST);
-  await rm(DB_DIR, { recursive: true, force: true });
-  await buildWithCli(PODCAST, DB_DIR);
-  await writeRawDescriptions(DB_DIR, RAW_DB_DIR);
-  server = await serveSite(DB_DIR, DEMO_MEDIA);
-  rawServer = await serveSite(RAW_DB_DIR, DEMO_MEDIA);
+  WORK = await workFolder('xss');
+  await writeHostilePodcast(join(WORK, 'podcast'));
+  await buildWithCli(join(WORK, 'podcast'), join(WORK, 'db'));
+  await writeRawDescriptions(join(WORK, 'db'), join(WORK, 'raw-db'));
+  server = await serveSite(join(WORK, 'db'), DEMO_MEDIA);
+  rawServer = await serveSite(join(WORK, 'raw-db'), DEMO_MEDIA);
   session = await launchBrowser();
 });
 
@@ -217,13 +225,6 @@ afterAll(async () => {
   await server.close();
   await rawServer.close();
 });
-
-const NO_PROBLEMS: PageProblems = {
-  consoleErrors: [],
-  pageErrors: [],
-  foreignRequests: [],
-  cspViolations: [],
-};
 
 /** Everything a payload could have left in the page. */
 async function dangerousMarkup(page: Page): Promise<string[]> {
@@ -289,10 +290,7 @@ async function exercise(
   for (const target of await page.locator('.episode-row__description *').all()) {
     await target.hover({ timeout: 1_000 }).catch(() => undefined);
   }
-  const box = page.getByRole('searchbox', { name: 'Search episodes' });
-  await box.fill(`<img src=x onerror=${PWN}>`);
-  await box.press('Enter');
-  await page.getByText(/^found \d+ of \d+ episodes$/).waitFor();
+  await search(page, `<img src=x onerror=${PWN}>`, /^found \d+ of \d+ episodes$/);
   await page.goto(`${baseUrl}/episodes/3?q=${encodeURIComponent(`<script>${PWN}</script>`)}`);
   await page.getByText(/^found \d+ of \d+ episodes$/).waitFor();
   await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
@@ -309,7 +307,7 @@ describe(`${VECTORS.length} XSS vectors in descriptions, titles, people, venues 
       `<img src=x onerror="${PWN}">Hostile`,
     );
     expect(await page.getByText(`1: ${vector(7)}`, { exact: true }).count()).toBe(1);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -318,7 +316,7 @@ describe(`${VECTORS.length} XSS vectors in descriptions, titles, people, venues 
     expect(dialogs).toEqual([]);
     expect(await page.evaluate(() => Reflect.get(window, '__pwned'))).toBeUndefined();
     expect(await dangerousMarkup(page)).toEqual([]);
-    expect(problems).toEqual(NO_PROBLEMS);
+    expectNoProblems(problems);
     await page.close();
   });
 
@@ -342,14 +340,13 @@ describe(`${VECTORS.length} XSS vectors in descriptions, titles, people, venues 
   });
 
   test('a javascript: source link in trawl.config.json is refused at build time', async () => {
-    const folder = `${PODCAST}-config`;
-    await rm(folder, { recursive: true, force: true });
-    await cp(PODCAST, folder, { recursive: true });
+    const folder = join(WORK, 'podcast-config');
+    await cp(join(WORK, 'podcast'), folder, { recursive: true });
     await writeFile(
       join(folder, 'trawl.config.json'),
       JSON.stringify({ site: { sourceUrl: `javascript:${PWN}` } }),
     );
-    await expect(buildWithCli(folder, `${DB_DIR}-config`)).rejects.toThrow(
+    await expect(buildWithCli(folder, join(WORK, 'db-config'))).rejects.toThrow(
       /trawl\.config\.json: site\.sourceUrl: must be an http\(s\) URL/,
     );
   });

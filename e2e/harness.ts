@@ -1,0 +1,133 @@
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { REPO_ROOT } from '../scripts/demo-site.ts';
+import type { PageProblems } from './browser.ts';
+
+// The e2e tests' shared steps: the problems a page must not have, a search that waits for the
+// count line of *this* search (never one still on screen from the last), the rows on screen,
+// and folders of this run's own.
+
+export { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+
+/** What `openPage`'s problems must read at the end of a test that expects none. */
+export const NO_PROBLEMS: PageProblems = {
+  consoleErrors: [],
+  pageErrors: [],
+  foreignRequests: [],
+  cspViolations: [],
+};
+
+/**
+ * Fails unless the page had no problems. `expectedConsoleErrors` drops console errors a test
+ * causes on purpose (a fault's failed requests); everything else must stay empty.
+ */
+export function expectNoProblems(problems: PageProblems, expectedConsoleErrors?: RegExp): void {
+  expect({
+    ...problems,
+    consoleErrors: problems.consoleErrors.filter(
+      (text) => expectedConsoleErrors === undefined || !expectedConsoleErrors.test(text),
+    ),
+  }).toEqual(NO_PROBLEMS);
+}
+
+/** Any count line: 'showing all N episodes' or 'found X of N episodes'. */
+export const COUNT_LINE = /^(showing all \d+ episodes?|found \d+ of \d+ episodes?)$/;
+
+/** Set on what was on screen before an action, so a wait after it only sees what is new. */
+const STALE = 'data-e2e-stale';
+
+/** Marks every status and alert on screen as old (React leaves an attribute it did not set). */
+export async function markStale(page: Page): Promise<void> {
+  await page.evaluate((attribute) => {
+    for (const element of document.querySelectorAll('[role="status"], [role="alert"]')) {
+      element.setAttribute(attribute, '');
+    }
+  }, STALE);
+}
+
+function exactly(text: string | RegExp): RegExp {
+  return typeof text === 'string'
+    ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+    : text;
+}
+
+/**
+ * The count line put on screen since the last `markStale` (every `submitSearch` marks), reading
+ * `text` exactly (a string) or matching it (a RegExp).
+ */
+export function freshCountLine(page: Page, text: string | RegExp = COUNT_LINE): Locator {
+  return page.locator(`[role="status"]:not([${STALE}])`).filter({ hasText: exactly(text) });
+}
+
+/** The error card put on screen since the last `markStale`. */
+export function freshAlert(page: Page): Locator {
+  return page.locator(`[role="alert"]:not([${STALE}])`);
+}
+
+/** Types `term` into the search box and submits it, after marking what is on screen as old. */
+export async function submitSearch(page: Page, term: string): Promise<void> {
+  await markStale(page);
+  const box = page.getByRole('searchbox', { name: 'Search episodes' });
+  await box.fill(term);
+  await box.press('Enter');
+}
+
+/**
+ * Searches for `term` and waits until this search's count line reads `expected`. Every submit
+ * of a searchable term (and clearing one) re-runs the search, so its count line is new even
+ * when it reads as the last one did. A term the form refuses (too short) shows a hint instead:
+ * use `submitSearch` and wait for the hint.
+ */
+export async function search(page: Page, term: string, expected: string | RegExp): Promise<void> {
+  await submitSearch(page, term);
+  await freshCountLine(page, expected).waitFor();
+}
+
+/** Searches for `term` and waits for this search's error card, titled `title`. */
+export async function searchFails(
+  page: Page,
+  term: string,
+  title = 'Problem while searching',
+): Promise<void> {
+  await submitSearch(page, term);
+  await freshAlert(page).getByRole('heading', { name: title }).waitFor();
+}
+
+/** The episode rows on screen. */
+export function rows(page: Page): Locator {
+  return page.getByRole('article');
+}
+
+/** One episode's row, by its number ('4.5'). */
+export function row(page: Page, episode: string): Locator {
+  return page.getByRole('article', { name: new RegExp(`^${episode.replace('.', '\\.')}: `) });
+}
+
+/** Row headings on screen, in order. */
+export function rowTitles(page: Page): Promise<string[]> {
+  return rows(page).locator('h2').allTextContents();
+}
+
+/** Episode numbers of the rows on screen, in order. */
+export async function rowNumbers(page: Page): Promise<string[]> {
+  return (await rowTitles(page)).map((title) => title.slice(0, title.indexOf(':')));
+}
+
+/**
+ * A new, empty folder of this run's own (inside the folder global-setup made for the run and
+ * removes after it), so two runs in one working tree never write over each other's files.
+ */
+export async function workFolder(name: string): Promise<string> {
+  return mkdtemp(join(inject('runDir'), `${name}-`));
+}
+
+/** Where screenshots go for people to look at (the latest run's; not read by any test). */
+const SCREENSHOTS = resolve(REPO_ROOT, 'e2e/screenshots');
+
+/** Saves a full-page screenshot as `SCREENSHOTS/<name>.png`. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
+}
