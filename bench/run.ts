@@ -10,7 +10,8 @@
  * bench/results/HISTORY.md. Everything it builds is cached under .trawl/bench/.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { appendFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -287,12 +288,21 @@ async function main(): Promise<void> {
       ? `corpus: reusing ${relative(REPO_ROOT, corpus.dir)}`
       : `corpus: generated ${relative(REPO_ROOT, corpus.dir)} in ${formatNumber(corpus.generatedSeconds)} s`,
   );
-  const trawlOut = join(CACHE_DIR, `trawl-${key}`);
+  // What every run builds afresh goes in a folder of the run's own (removed when it ends), so
+  // two runs in one tree never empty each other's site or database; the keyed caches stay
+  // shared. The joined database is kept for `dbstat`, renamed into place whole.
+  await mkdir(CACHE_DIR, { recursive: true });
+  const runDir = await mkdtemp(join(CACHE_DIR, 'run-'));
+  const trawlFile = join(runDir, `trawl-${key}.sqlite3`);
+  process.once('exit', () => {
+    if (existsSync(trawlFile)) renameSync(trawlFile, join(CACHE_DIR, `trawl-${key}.sqlite3`));
+    rmSync(runDir, { recursive: true, force: true });
+  });
+  const trawlOut = join(runDir, `trawl-${key}`);
   const trawl = await buildTrawl(corpus.dir, trawlOut);
   log(
     `trawl build: ${formatNumber(trawl.seconds)} s, peak RSS ${mib(trawl.peakRssBytes)}, database ${mib(trawl.databaseBytes)}`,
   );
-  const trawlFile = join(CACHE_DIR, `trawl-${key}.sqlite3`);
   await joinChunks(trawl.versionDir, trawlFile);
   const baseline = await ensureBaseline(parameters, trawlFile, CACHE_DIR);
   log(
@@ -306,8 +316,8 @@ async function main(): Promise<void> {
     `workload: rare "${workload.rare}", common "${workload.common}", phrase "${workload.phrase}", all fields "${workload.allFields}", transcript of episode ${workload.transcript.episode} (${workload.transcript.words} words)`,
   );
 
-  const siteDir = join(CACHE_DIR, 'site');
-  const pageDir = join(CACHE_DIR, 'page');
+  const siteDir = join(runDir, 'site');
+  const pageDir = join(runDir, 'page');
   await buildSite(siteDir);
   await buildBenchPage(pageDir);
   const assets = await assetSizes(siteDir);

@@ -10,7 +10,7 @@
  * Without --db it builds the demo podcast with 64 KiB chunks into .trawl/loadtest/db.
  */
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { defineCommand, runMain } from 'citty';
@@ -244,9 +244,12 @@ const main = defineCommand({
       return;
     }
     let dbDir = parsed.data.db === undefined ? undefined : resolve(parsed.data.db);
+    let runDir: string | undefined;
     if (dbDir === undefined) {
-      dbDir = resolve(REPO_ROOT, '.trawl/loadtest/db');
-      await rm(dbDir, { recursive: true, force: true });
+      // A folder of this run's own, so two load tests in one tree never delete each other's.
+      await mkdir(resolve(REPO_ROOT, '.trawl/loadtest'), { recursive: true });
+      runDir = await mkdtemp(resolve(REPO_ROOT, '.trawl/loadtest/run-'));
+      dbDir = join(runDir, 'db');
       await buildWithCli(DEMO_FOLDER, dbDir, ['--chunk-size', '65536']);
     }
     if (!existsSync(join(dbDir, 'latest.json'))) {
@@ -257,6 +260,7 @@ const main = defineCommand({
       return;
     }
     const report = await runLoadTest({ ...parsed.data, dbDir });
+    if (runDir !== undefined) await rm(runDir, { recursive: true, force: true });
     console.log(formatReport(report));
     if (report.errors.size > 0) process.exitCode = 1;
   },
