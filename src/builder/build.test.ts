@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../core/db-schema.ts';
 import { decodeTermRow, termRowId } from '../core/term-index.ts';
@@ -64,9 +65,12 @@ describe('buildPodcast on the fixture podcast', () => {
     });
     expect(result.warnings.map((warning) => [warning.code, warning.count])).toEqual([
       ['item-without-number', 1],
+      ['unsafe-chapter-link', 1],
       ['interpolated', 2],
       ['approximate', 2],
+      ['bad-chapters', 1],
       ['no-transcript', 1],
+      ['chapters-url-refused', 1],
     ]);
     expect(result.warnings.find((warning) => warning.code === 'interpolated')?.message).toBe(
       '2 words had no timing; interpolated from their neighbours',
@@ -232,9 +236,75 @@ describe('buildPodcast on the fixture podcast', () => {
     expect(blob.start).toEqual([100, 145, 160, 240, 400, 425, 460, 550]);
     expect(blob.end).toEqual([140, 160, 240, 300, 420, 460, 550, 600]);
     expect(blob.prob).toEqual([91, 88, -1, 70, 99, 97, -1, 95]);
-    expect(blob.speakerNames).toEqual(['SPEAKER_00', 'SPEAKER_01']);
+    // speakers.json maps SPEAKER_00 to presenter 8; SPEAKER_01 is unmapped.
+    expect(blob.speakerNames).toEqual(['Cleo Hart', 'Speaker 1']);
+    expect(blob.speakerPresenters).toEqual([8, null]);
     expect(blob.speaker).toEqual([0, 0, 0, 0, 1, 1, 1, 1]);
     expect(ids('SELECT id FROM transcripts ORDER BY id')).toEqual([1, 2, 3, 4, 6, 7]);
+  });
+
+  it('resolves speakers: speakers.json, presenter names, plain names; one show-wide list', () => {
+    const blob = (id: number) => {
+      const data = db.prepare('SELECT data FROM transcripts WHERE id = ?').pluck().get(id);
+      return decodeTranscriptBlob(data instanceof Buffer ? data : Buffer.alloc(0));
+    };
+    // Episode 3 (VTT voices): 'Anna Smith' is a plain name; 'Ben' maps to presenter 9 there.
+    expect(blob(3)).toMatchObject({
+      speakerNames: ['Anna Smith', 'Dev Patel'],
+      speakerPresenters: [null, 9],
+    });
+    // Episode 15 (Whisper segments 'Bram', then 'Ada'): first names of presenters 7 and 6.
+    expect(blob(7)).toMatchObject({
+      speakerNames: ['Bram J. Okafor', 'Ada Fairweather'],
+      speakerPresenters: [7, 6],
+    });
+    const list = JSON.parse(
+      inflateRawSync(db.prepare('SELECT data FROM episode_list').pluck().get() as Buffer).toString(
+        'utf8',
+      ),
+    ) as { speakers: unknown };
+    expect(list.speakers).toEqual([
+      { id: 1, name: 'Anna', presenter: null },
+      { id: 2, name: 'Cleo Hart', presenter: 8 },
+      { id: 3, name: 'Anna Smith', presenter: null },
+      { id: 4, name: 'Dev Patel', presenter: 9 },
+      { id: 5, name: 'Bram J. Okafor', presenter: 7 },
+      { id: 6, name: 'Ada Fairweather', presenter: 6 },
+    ]);
+    expect(blob(2).speakerIds).toEqual([2, 0]);
+  });
+
+  it('stores chapters from chapters/<episode>.json and from a podcast:chapters file in the folder', () => {
+    const chapters = (id: number) => {
+      const data = db.prepare('SELECT data FROM transcripts WHERE id = ?').pluck().get(id);
+      return decodeTranscriptBlob(data instanceof Buffer ? data : Buffer.alloc(0)).chapters;
+    };
+    expect(chapters(1)).toEqual([
+      { title: 'Welcome', start: 0 },
+      {
+        title: 'Three hearts',
+        start: 350,
+        url: 'https://example.org/hearts',
+        image: 'images/hearts.png',
+      },
+      { title: 'Blue blood', start: 500 },
+    ]);
+    expect(chapters(7)).toEqual([
+      { title: 'Mountains', start: 0 },
+      { title: 'Molecules', start: 6125 },
+    ]);
+    expect(chapters(2)).toBeUndefined();
+    const warned = (code: string) =>
+      fixture.result.warnings.find((warning) => warning.code === code)?.examples ?? [];
+    expect(warned('bad-chapters')).toEqual([
+      expect.stringMatching(
+        /chapters\/4\.json: not Podcasting 2\.0 chapters at chapters\.0\.startTime/,
+      ),
+    ]);
+    expect(warned('chapters-url-refused')).toEqual([
+      'episode 14.5: "../../../../../../etc/passwd": it leads outside the podcast folder',
+    ]);
+    expect(warned('unsafe-chapter-link')).toHaveLength(1);
   });
 
   it('finds transcript words, phrases, titles, descriptions and episode numbers by rowid', () => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../core/db-schema.ts';
 import { siteSettingsSchema, type SiteSettings } from '../core/site-config.ts';
-import { canonicalEpisodeNumber } from './episode-number.ts';
+import { findChapterFiles, readEpisodeChapters } from './chapters.ts';
 import { displayPath, formatZodIssues, InputError } from './errors.ts';
 import { parseFeed, type ParsedFeed } from './feed.ts';
 import { resolveInputs, type InputPaths, type ResolvedInputs } from './inputs.ts';
@@ -26,7 +26,9 @@ import {
 } from './podcast-config.ts';
 import { createWorkDir, DEFAULT_CHUNK_SIZE, publishVersion } from './publish.ts';
 import { createHtmlSanitizer } from './sanitize-html.ts';
-import { readTranscriptFile, transcriptFileName } from './transcripts/detect.ts';
+import { NO_SPEAKER_MAP, parseSpeakerMap, SpeakerResolver, type SpeakerMap } from './speakers.ts';
+import { readTranscriptFile } from './transcripts/detect.ts';
+import { findTranscripts } from './transcripts/find.ts';
 import { plural, WarningCollector, type WarningSummary } from './warnings.ts';
 import { openDatabaseWriter } from './write-db.ts';
 
@@ -95,6 +97,7 @@ interface Loaded {
   venues: Venue[];
   site: SiteSettings;
   overrides: EpisodeOverride[];
+  speakerMap: SpeakerMap;
   derivedPresenterIds: Map<string, number> | undefined;
   derivedVenueIds: Map<string, number> | undefined;
   feedSha256: string;
@@ -151,6 +154,14 @@ async function loadInputs(paths: InputPaths, warnings: WarningCollector): Promis
   const overrides = inputs.overrides
     ? parseOverrides(inputs.overrides, await readText(inputs.overrides))
     : [];
+  const speakerMap = inputs.speakers
+    ? parseSpeakerMap(
+        inputs.speakers,
+        await readText(inputs.speakers),
+        presenters,
+        new Set(feed.episodes.map((episode) => episode.episode)),
+      )
+    : NO_SPEAKER_MAP;
   const site = siteSettingsSchema.parse({
     title: feed.title || undefined,
     ...(derivedPresenterIds ? { hostIds: derivedHostIds } : {}),
@@ -165,6 +176,7 @@ async function loadInputs(paths: InputPaths, warnings: WarningCollector): Promis
     venues,
     site,
     overrides,
+    speakerMap,
     derivedPresenterIds,
     derivedVenueIds,
     feedSha256: createHash('sha256').update(feedText).digest('hex'),
@@ -187,69 +199,6 @@ function checkSiteIds(
     if (unknown !== undefined)
       throw new InputError({ file }, `site.${key}: ${unknown} is an unknown venue id`);
   }
-}
-
-/** Maps episode numbers to their transcript files; unmatched files are errors or warnings. */
-async function findTranscripts(
-  dir: string | undefined,
-  episodes: Set<string>,
-  ignoreOrphans: boolean,
-  warnings: WarningCollector,
-): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  if (dir === undefined) return files;
-  const names: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.name.startsWith('.')) continue;
-    // Symbolic links count when they lead to a file (a folder of links to an archive works).
-    const isFile =
-      entry.isFile() ||
-      (entry.isSymbolicLink() &&
-        (await stat(join(dir, entry.name)).catch(() => undefined))?.isFile() === true);
-    if (isFile) names.push(entry.name);
-  }
-  for (const name of names.sort()) {
-    const file = join(dir, name);
-    const parts = transcriptFileName(name);
-    if (!parts) {
-      warnings.add(
-        'not-a-transcript',
-        (n) =>
-          `${plural(n, 'file')} in the transcripts folder had no transcript extension (.json, .vtt, .srt); ignored`,
-        displayPath(file),
-      );
-      continue;
-    }
-    const episode = canonicalEpisodeNumber(parts.stem);
-    const problem =
-      episode === undefined
-        ? `the file name "${parts.stem}" is not an episode number (name transcripts <episode>.${parts.extension}, e.g. 14.5.${parts.extension})`
-        : episodes.has(episode)
-          ? undefined
-          : `episode ${episode} is not in the feed`;
-    if (problem !== undefined) {
-      if (!ignoreOrphans)
-        throw new InputError(
-          { file },
-          `${problem}; remove the transcript or pass --ignore-orphan-transcripts`,
-        );
-      warnings.add(
-        'orphan-transcript',
-        (n) => `${plural(n, 'transcript')} had no episode in the feed; skipped`,
-        `${displayPath(file)}: ${problem}`,
-      );
-      continue;
-    }
-    const canonical = episode ?? '';
-    const earlier = files.get(canonical);
-    if (earlier)
-      throw new InputError(
-        { file, episode: canonical },
-        `episode ${canonical} already has a transcript, ${displayPath(earlier)}: keep one`,
-      );
-    files.set(canonical, file);
-  }
-  return files;
 }
 
 /**
@@ -281,6 +230,13 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
     options.ignoreOrphanTranscripts ?? false,
     warnings,
   );
+
+  const chapterSources = await findChapterFiles(
+    loaded.inputs.base,
+    new Set(feed.episodes.map((episode) => episode.episode)),
+    warnings,
+  );
+  const speakers = new SpeakerResolver(loaded.speakerMap, loaded.presenters);
 
   const workDir = await createWorkDir(outDir).catch((error: unknown) => {
     throw new InputError(
@@ -351,6 +307,15 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
           }
         }
       }
+      const chapters = await readEpisodeChapters(
+        chapterSources,
+        episode.episode,
+        episode.chaptersUrl,
+        warnings,
+      );
+      const resolved = transcript
+        ? speakers.resolve(episode.episode, transcript.speakerNames, transcript.speaker)
+        : null;
       const description = sanitizer.sanitize(episode.descriptionHtml);
       const cast = casts.get(episode.episode);
       writer.addEpisode(
@@ -369,10 +334,14 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
           descriptionText: description.text,
         },
         transcript,
+        { speakers: resolved, chapters },
       );
       options.onProgress?.({ step: 'episodes', done: index + 1, total });
     }
-    writer.finish((step) => options.onProgress?.({ step, done: 0, total: 1 }));
+    writer.finish(
+      (step) => options.onProgress?.({ step, done: 0, total: 1 }),
+      speakers.showSpeakers,
+    );
     options.onProgress?.({ step: 'publish', done: 0, total: 1 });
     const published = await publishVersion({
       outDir,

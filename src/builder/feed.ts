@@ -39,6 +39,8 @@ export interface FeedEpisode {
   image: string | null;
   persons: FeedPerson[];
   location: FeedLocation | null;
+  /** The `podcast:chapters` URL, as written (src/builder/chapters.ts reads it). */
+  chaptersUrl: string | null;
   /** 1-based line of the `<item>` in the feed file. */
   line: number;
 }
@@ -320,6 +322,10 @@ export function parseFeed(file: string, text: string, options: ParseFeedOptions)
           .find((href) => href !== null) ?? null,
       persons: personsOf(item, `episode ${episode}`),
       location: locationOf(item),
+      chaptersUrl:
+        tagged(item, 'podcast', 'chapters')
+          .map((value) => attribute(value, 'url'))
+          .find((url) => url !== null) ?? null,
       line,
     };
     const earlier = seen.get(episode);

@@ -40,6 +40,8 @@ describe('resolveInputs', () => {
       presenters: join(dir, 'presenters.csv'),
       venues: join(dir, 'venues.json'),
       overrides: undefined,
+      speakers: undefined,
+      base: dir,
     });
   });
 

@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { displayPath, InputError } from './errors.ts';
 
 /** Where each input comes from: a podcast folder, and/or one path per input that overrides it. */
@@ -22,6 +22,13 @@ export interface ResolvedInputs {
   presenters: string | undefined;
   venues: string | undefined;
   overrides: string | undefined;
+  /** `speakers.json` of the podcast folder (src/builder/speakers.ts). */
+  speakers: string | undefined;
+  /**
+   * Where `chapters/` and the feed's relative `podcast:chapters` URLs are looked up: the
+   * podcast folder, or the feed's folder when only `--feed` is given.
+   */
+  base: string;
 }
 
 async function kindOf(path: string): Promise<'file' | 'dir' | undefined> {
@@ -120,5 +127,7 @@ export async function resolveInputs(paths: InputPaths): Promise<ResolvedInputs> 
     presenters: await pick(paths.presenters, '--presenters', ['presenters.json', 'presenters.csv']),
     venues: await pick(paths.venues, '--venues', ['venues.json', 'venues.csv']),
     overrides: await pick(paths.overrides, '--overrides', ['overrides.json', 'overrides.csv']),
+    speakers: folder === undefined ? undefined : await oneOf(folder, ['speakers.json']),
+    base: folder ?? dirname(feed),
   };
 }

@@ -58,6 +58,13 @@ describe.skipIf(!present)('real-world inputs (../shared/realdata)', () => {
       });
       expect(result.episodes).toBe(54);
       expect(result.site.title).toBe('The Mike Neumann Show');
+      // Every item links its chapters on the web: nothing is downloaded, one warning says so.
+      expect(
+        result.warnings.find((warning) => warning.code === 'chapters-url-refused'),
+      ).toMatchObject({
+        count: 54,
+        message: '54 podcast:chapters URLs did not name a file in the podcast folder; not read',
+      });
       const db = await openBuilt(result, 'themnshow');
       try {
         const people = db.prepare('SELECT first_name, guest FROM presenters ORDER BY id').all();

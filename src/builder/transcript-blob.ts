@@ -1,10 +1,41 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { TranscriptBlob } from '../core/db-schema.ts';
 import { parseTranscriptBlob, toStoredTranscript } from '../core/transcript-blob.ts';
+import type { Chapter } from '../core/speech.ts';
+import type { ResolvedSpeakers } from './speakers.ts';
 import type { ParsedTranscript } from './transcripts/word-collector.ts';
 
-/** Converts a parsed transcript into the stored blob shape: centiseconds and whole percents. */
-export function toTranscriptBlob(transcript: ParsedTranscript): TranscriptBlob {
+/** Who speaks and the chapters of one episode, resolved by the build. */
+export interface EpisodeSpeech {
+  /** Null: the transcript's own labels, unresolved (tests and tools). */
+  speakers: ResolvedSpeakers | null;
+  chapters: Chapter[];
+}
+
+const NO_SPEECH: EpisodeSpeech = { speakers: null, chapters: [] };
+
+/**
+ * Converts a parsed transcript into the stored blob shape: centiseconds and whole percents,
+ * with the resolved speakers and the chapters. A null transcript with chapters gives a blob
+ * without words, so the chapters still reach the player.
+ */
+export function toTranscriptBlob(
+  transcript: ParsedTranscript | null,
+  speech: EpisodeSpeech = NO_SPEECH,
+): TranscriptBlob {
+  const blob = transcript ? timedBlob(transcript, speech.speakers) : emptyBlob();
+  if (speech.chapters.length > 0) blob.chapters = speech.chapters;
+  return blob;
+}
+
+function emptyBlob(): TranscriptBlob {
+  return { v: 1, words: [], start: [], end: [], prob: [] };
+}
+
+function timedBlob(
+  transcript: ParsedTranscript,
+  speakers: ResolvedSpeakers | null,
+): TranscriptBlob {
   const blob: TranscriptBlob = {
     v: 1,
     words: transcript.words,
@@ -14,7 +45,12 @@ export function toTranscriptBlob(transcript: ParsedTranscript): TranscriptBlob {
       probability < 0 ? -1 : Math.round(probability * 100),
     ),
   };
-  if (transcript.speakerNames.length > 0) {
+  if (speakers && speakers.names.length > 0) {
+    blob.speaker = speakers.speaker;
+    blob.speakerNames = speakers.names;
+    blob.speakerPresenters = speakers.presenters;
+    blob.speakerIds = speakers.ids;
+  } else if (!speakers && transcript.speakerNames.length > 0) {
     blob.speaker = transcript.speaker;
     blob.speakerNames = transcript.speakerNames;
   }

@@ -15,9 +15,10 @@ import {
   type VenueRow,
 } from '../core/db-schema.ts';
 import { buildPassages } from '../core/passages.ts';
+import type { ShowSpeaker } from '../core/speech.ts';
 import { encodeTermRow, isIndexedToken, termRowId, type TermPostings } from '../core/term-index.ts';
 import type { Presenter, Venue } from './people.ts';
-import { encodeTranscriptBlob, toTranscriptBlob } from './transcript-blob.ts';
+import { encodeTranscriptBlob, toTranscriptBlob, type EpisodeSpeech } from './transcript-blob.ts';
 import type { ParsedTranscript } from './transcripts/word-collector.ts';
 
 /**
@@ -54,9 +55,16 @@ export interface DatabaseMeta {
 
 /** Writes one database. Episodes must arrive in ascending episode-number order. */
 export interface DatabaseWriter {
-  addEpisode: (record: EpisodeRecord, transcript: ParsedTranscript | null) => void;
-  /** Optimises the search index, commits and compacts the file. */
-  finish: (onStep?: (step: 'optimize' | 'vacuum') => void) => void;
+  addEpisode: (
+    record: EpisodeRecord,
+    transcript: ParsedTranscript | null,
+    speech?: EpisodeSpeech,
+  ) => void;
+  /**
+   * Optimises the search index, commits and compacts the file. `speakers`: the show's named
+   * speakers (the 'said by' options), stored in the episode list.
+   */
+  finish: (onStep?: (step: 'optimize' | 'vacuum') => void, speakers?: ShowSpeaker[]) => void;
   /** Closes without finishing (after an error); the caller deletes the file. */
   abort: () => void;
 }
@@ -135,7 +143,7 @@ export function openDatabaseWriter(
   let passagesSoFar = 0;
   let open = true;
   return {
-    addEpisode(record, transcript) {
+    addEpisode(record, transcript, speech) {
       const id = nextId;
       nextId += 1;
       const [p1, p2, p3, p4, p5] = record.presenters;
@@ -170,7 +178,8 @@ export function openDatabaseWriter(
         passages.length,
       );
       insertDescription.run(id, record.descriptionHtml);
-      if (transcript) insertTranscript.run(id, encodeTranscriptBlob(toTranscriptBlob(transcript)));
+      if (transcript || (speech && speech.chapters.length > 0))
+        insertTranscript.run(id, encodeTranscriptBlob(toTranscriptBlob(transcript, speech)));
       const words = transcript ? transcript.words.join(' ') : '';
       insertFts.run(id, record.title, record.descriptionText, words, record.episode);
       passages.forEach((passage, ordinal) => {
@@ -187,8 +196,8 @@ export function openDatabaseWriter(
         );
       }
     },
-    finish(onStep) {
-      writeEpisodeList(db);
+    finish(onStep, speakers = []) {
+      writeEpisodeList(db, speakers);
       onStep?.('optimize');
       db.exec("INSERT INTO words_fts (words_fts) VALUES ('optimize')");
       writeSearchTerms(db);
@@ -246,7 +255,7 @@ function writeSearchTerms(db: Database.Database): void {
  * episode's columns, the presenters and the venues, in the orders the site shows them.
  * docs/decisions/0003-first-screen-list-blob.md says why.
  */
-function writeEpisodeList(db: Database.Database): void {
+function writeEpisodeList(db: Database.Database, speakers: ShowSpeaker[]): void {
   const episodes = db.prepare<[], (string | number | null)[]>('SELECT * FROM episodes ORDER BY id');
   const columns = episodes.columns().map((column) => column.name);
   const rows = episodes.raw().all();
@@ -261,6 +270,7 @@ function writeEpisodeList(db: Database.Database): void {
     )
     .all();
   const blob: EpisodeListBlob = { v: 1, columns, episodes: rows, presenters, venues };
+  if (speakers.length > 0) blob.speakers = speakers;
   db.prepare('INSERT INTO episode_list (id, data) VALUES (?, ?)').run(
     EPISODE_LIST_ID,
     deflateRawSync(JSON.stringify(blob), { level: 9 }),

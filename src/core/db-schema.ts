@@ -34,6 +34,8 @@
  *   so the first screen's tables stay at the front.
  */
 
+import type { Chapter, ShowSpeaker } from './speech.ts';
+
 /** SQLite page size of every published database; the site's request chunk size matches it. */
 export const PAGE_SIZE = 16384;
 
@@ -230,6 +232,12 @@ export interface TranscriptBlob {
   /** Index into `speakerNames` per word, or -1; absent when the transcript has no speakers. */
   speaker?: number[];
   speakerNames?: string[];
+  /** Per speaker: the presenter they are, or null (src/core/speech.ts). */
+  speakerPresenters?: (number | null)[];
+  /** Per speaker: the show-wide named-speaker id ('said by'), or 0 for an unnamed one. */
+  speakerIds?: number[];
+  /** The episode's chapters, by start time (src/core/speech.ts). */
+  chapters?: Chapter[];
 }
 
 /**
@@ -244,8 +252,17 @@ export interface StoredTranscriptBlob {
   gap: number[];
   dur: number[];
   prob: number[];
+  /**
+   * Speaker runs, flattened `[firstWord, speakerIndex, …]` (index -1: unknown): a run per turn
+   * instead of a number per word, so speakers add a few percent to the blob. Version-2 blobs
+   * written before runs carry `speaker` per word instead; readers take either.
+   */
+  turns?: number[];
   speaker?: number[];
   speakerNames?: string[];
+  speakerPresenters?: (number | null)[];
+  speakerIds?: number[];
+  chapters?: Chapter[];
 }
 
 /** Row id of the one `episode_list` row. */
@@ -263,6 +280,8 @@ export interface EpisodeListBlob {
   episodes: (string | number | null)[][];
   presenters: PresenterRow[];
   venues: VenueRow[];
+  /** The show's named speakers, by id (the 'said by' options); absent when it has none. */
+  speakers?: ShowSpeaker[];
 }
 
 /**

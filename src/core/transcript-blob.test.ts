@@ -38,12 +38,49 @@ describe('parseTranscriptBlob', () => {
       gap: [12, 2, -55],
       dur: [26, 50, 26],
       prob: blob.prob,
-      speaker: blob.speaker,
+      turns: [0, 0, 2, 1],
       speakerNames: blob.speakerNames,
     });
     expect(parseTranscriptBlob(JSON.parse(JSON.stringify(stored)), 'episode 2')).toEqual(blob);
     expect(() => parseTranscriptBlob({ ...stored, dur: [1] }, 'episode 2')).toThrow(
       'episode 2: not a valid transcript: words, gap, dur, prob and speaker must have the same length',
     );
+  });
+
+  it('stores speakers as runs, people and chapters, and reads them back; also per-word speakers', () => {
+    const blob = {
+      v: 1 as const,
+      words: ['a', 'b', 'c', 'd', 'e'],
+      start: [0, 10, 20, 30, 40],
+      end: [10, 20, 30, 40, 50],
+      prob: [-1, -1, -1, -1, -1],
+      speaker: [-1, 0, 0, 1, 0],
+      speakerNames: ['Dora Finch', 'Speaker 1'],
+      speakerPresenters: [6, null],
+      speakerIds: [3, 0],
+      chapters: [{ title: 'Intro', start: 0, url: 'https://example.org/a' }],
+    };
+    const stored = toStoredTranscript(blob);
+    expect(stored.turns).toEqual([0, -1, 1, 0, 3, 1, 4, 0]);
+    expect(stored.speaker).toBeUndefined();
+    expect(parseTranscriptBlob(JSON.parse(JSON.stringify(stored)), 'episode 4')).toEqual(blob);
+    const { turns: _turns, ...perWord } = { ...stored, speaker: blob.speaker };
+    expect(parseTranscriptBlob(perWord, 'episode 4')).toEqual(blob);
+  });
+
+  it('rejects runs that do not cover the words, and unsafe chapter links', () => {
+    const base = { v: 2, words: ['a', 'b'], gap: [0, 0], dur: [1, 1], prob: [1, 1] };
+    for (const turns of [[1, 0], [0, 0, 0, 1], [0, 0, 5, 1], [0]])
+      expect(() => parseTranscriptBlob({ ...base, turns }, 'ep 1')).toThrow(
+        'ep 1: not a valid transcript: turns must be ascending word indexes from 0 within the transcript',
+      );
+    for (const chapter of [
+      { title: 'x', start: 0, url: 'javascript:alert(1)' },
+      { title: 'x', start: 0, image: '../../secret.png' },
+      { title: 'x', start: 0, image: 'data:image/png;base64,AAAA' },
+    ])
+      expect(() => parseTranscriptBlob({ ...base, chapters: [chapter] }, 'ep 1')).toThrow(
+        /ep 1: not a valid transcript at chapters\.0/,
+      );
   });
 });

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { StoredTranscriptBlob, TranscriptBlob } from './db-schema.ts';
+import { chapterSchema, speakerOfWords, speakerRuns } from './speech.ts';
 
 const sameLengths = (blob: {
   words: string[];
@@ -18,6 +19,9 @@ const sameLengths = (blob: {
 const speakers = {
   speaker: z.array(z.number().int()).optional(),
   speakerNames: z.array(z.string()).optional(),
+  speakerPresenters: z.array(z.number().int().nullable()).optional(),
+  speakerIds: z.array(z.number().int().nonnegative()).optional(),
+  chapters: z.array(chapterSchema).optional(),
 };
 
 const absoluteSchema = z
@@ -40,10 +44,14 @@ const differenceSchema = z
     gap: z.array(z.number()),
     dur: z.array(z.number()),
     prob: z.array(z.number()),
+    turns: z.array(z.number().int()).optional(),
     ...speakers,
   })
   .refine((blob) => sameLengths({ ...blob, times: [blob.gap, blob.dur, blob.prob] }), {
     message: 'words, gap, dur, prob and speaker must have the same length',
+  })
+  .refine((blob) => !blob.turns || speakerOfWords(blob.turns, blob.words.length) !== null, {
+    message: 'turns must be ascending word indexes from 0 within the transcript',
   });
 
 const storedSchema = z.discriminatedUnion('v', [absoluteSchema, differenceSchema]);
@@ -55,8 +63,8 @@ export function toStoredTranscript(blob: TranscriptBlob): StoredTranscriptBlob {
   );
   const dur = blob.start.map((start, index) => (blob.end[index] ?? start) - start);
   const stored: StoredTranscriptBlob = { v: 2, words: blob.words, gap, dur, prob: blob.prob };
-  if (blob.speaker) stored.speaker = blob.speaker;
-  if (blob.speakerNames) stored.speakerNames = blob.speakerNames;
+  if (blob.speaker) stored.turns = speakerRuns(blob.speaker);
+  copySpeech(blob, stored);
   return stored;
 }
 
@@ -93,7 +101,22 @@ export function parseTranscriptBlob(json: unknown, source: string): TranscriptBl
     end: times.end,
     prob: data.prob,
   };
-  if (data.speaker) blob.speaker = data.speaker;
-  if (data.speakerNames) blob.speakerNames = data.speakerNames;
+  const speaker =
+    data.v === 2 && data.turns ? speakerOfWords(data.turns, data.words.length) : data.speaker;
+  if (speaker) blob.speaker = speaker;
+  copySpeech(data, blob);
   return blob;
+}
+
+type Speech = Pick<
+  TranscriptBlob,
+  'speakerNames' | 'speakerPresenters' | 'speakerIds' | 'chapters'
+>;
+
+/** Copies the speaker names and people and the chapters that are present. */
+function copySpeech(from: Speech, to: Speech): void {
+  if (from.speakerNames) to.speakerNames = from.speakerNames;
+  if (from.speakerPresenters) to.speakerPresenters = from.speakerPresenters;
+  if (from.speakerIds) to.speakerIds = from.speakerIds;
+  if (from.chapters) to.chapters = from.chapters;
 }

@@ -32,6 +32,28 @@ describe('parseWebVtt', () => {
     expect(transcript.speaker).toEqual([0, 0, 0, 0, 1, 1, 1, 1, -1, -1, -1]);
   });
 
+  it('reads overlapping cues: a cue starting inside the previous one starts after its last word', () => {
+    const text = [
+      'WEBVTT',
+      '',
+      '00:00:01.000 --> 00:00:03.000',
+      '<v Anna>one two three',
+      '',
+      '00:00:02.050 --> 00:00:04.000',
+      '<v Ben>four',
+    ].join('\n');
+    const transcript = parseWebVtt('1.vtt', text);
+    const lastOfFirst = transcript.start[2] ?? 0;
+    expect(lastOfFirst).toBeGreaterThan(2.05);
+    expect(transcript.start[3]).toBe(lastOfFirst);
+    expect(transcript.end[3]).toBe(4);
+    expect(transcript.speaker).toEqual([0, 0, 0, 1]);
+    // A cue that starts before the previous cue started is still an error.
+    expect(() => parseWebVtt('1.vtt', `${text}\n\n00:00:01.500 --> 00:00:05.000\nfive`)).toThrow(
+      /times go backwards/,
+    );
+  });
+
   it('rejects a file without the WEBVTT header', () => {
     expect(() => parseWebVtt('2.vtt', '00:00:01.000 --> 00:00:02.000\nhi\n')).toThrow(
       /2\.vtt:1: a WebVTT file must start with "WEBVTT"/,

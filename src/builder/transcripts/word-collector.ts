@@ -50,6 +50,7 @@ export class WordCollector {
   private readonly speakerIndex = new Map<string, number>();
   private untimed = 0;
   private dropped = 0;
+  private lastSpreadStart = -Infinity;
 
   /**
    * @param file the transcript file, for error messages
@@ -127,13 +128,20 @@ export class WordCollector {
         parts[0] ?? '',
         `ends (${seconds(end)}) before it starts (${seconds(start)})`,
       );
+    // Cues may overlap (WebVTT allows it): a cue that starts after the previous cue but inside
+    // its span starts with the previous cue's last word, so spread words never go backwards.
+    const previousStart = this.start.at(-1) ?? Number.NaN;
+    const overlaps = start >= this.lastSpreadStart && start < previousStart;
+    this.lastSpreadStart = start;
+    const from = overlaps ? previousStart : start;
+    const to = Math.max(end, from);
     const total = parts.reduce((sum, part) => sum + part.length, 0);
-    const span = end - start;
+    const span = to - from;
     let done = 0;
     for (const part of parts) {
-      const from = start + (span * done) / total;
+      const wordStart = from + (span * done) / total;
       done += part.length;
-      this.add(part, from, start + (span * done) / total, null, speaker, source);
+      this.add(part, wordStart, from + (span * done) / total, null, speaker, source);
     }
   }
 

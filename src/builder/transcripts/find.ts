@@ -1,0 +1,69 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { canonicalEpisodeNumber } from '../episode-number.ts';
+import { displayPath, InputError } from '../errors.ts';
+import { plural, type WarningCollector } from '../warnings.ts';
+import { transcriptFileName } from './detect.ts';
+
+/** Maps episode numbers to their transcript files; unmatched files are errors or warnings. */
+export async function findTranscripts(
+  dir: string | undefined,
+  episodes: Set<string>,
+  ignoreOrphans: boolean,
+  warnings: WarningCollector,
+): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  if (dir === undefined) return files;
+  const names: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    // Symbolic links count when they lead to a file (a folder of links to an archive works).
+    const isFile =
+      entry.isFile() ||
+      (entry.isSymbolicLink() &&
+        (await stat(join(dir, entry.name)).catch(() => undefined))?.isFile() === true);
+    if (isFile) names.push(entry.name);
+  }
+  for (const name of names.sort()) {
+    const file = join(dir, name);
+    const parts = transcriptFileName(name);
+    if (!parts) {
+      warnings.add(
+        'not-a-transcript',
+        (n) =>
+          `${plural(n, 'file')} in the transcripts folder had no transcript extension (.json, .vtt, .srt); ignored`,
+        displayPath(file),
+      );
+      continue;
+    }
+    const episode = canonicalEpisodeNumber(parts.stem);
+    const problem =
+      episode === undefined
+        ? `the file name "${parts.stem}" is not an episode number (name transcripts <episode>.${parts.extension}, e.g. 14.5.${parts.extension})`
+        : episodes.has(episode)
+          ? undefined
+          : `episode ${episode} is not in the feed`;
+    if (problem !== undefined) {
+      if (!ignoreOrphans)
+        throw new InputError(
+          { file },
+          `${problem}; remove the transcript or pass --ignore-orphan-transcripts`,
+        );
+      warnings.add(
+        'orphan-transcript',
+        (n) => `${plural(n, 'transcript')} had no episode in the feed; skipped`,
+        `${displayPath(file)}: ${problem}`,
+      );
+      continue;
+    }
+    const canonical = episode ?? '';
+    const earlier = files.get(canonical);
+    if (earlier)
+      throw new InputError(
+        { file, episode: canonical },
+        `episode ${canonical} already has a transcript, ${displayPath(earlier)}: keep one`,
+      );
+    files.set(canonical, file);
+  }
+  return files;
+}
