@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { dbConfigSchema } from '../../core/site-config.ts';
 import { buildPodcast, type BuildOptions, type BuildResult } from '../build.ts';
@@ -46,4 +46,10 @@ export async function buildFixturePodcast(
   const databaseFile = join(dir, 'fixture.sqlite3');
   await joinChunks(result.versionDir, databaseFile);
   return { result, databaseFile };
+}
+
+/** A copy of the fixture podcast at `dir`, for a test that changes it. */
+export async function copyFixturePodcast(dir: string): Promise<string> {
+  await cp(FIXTURE_PODCAST_DIR, dir, { recursive: true });
+  return dir;
 }

@@ -1,0 +1,112 @@
+import { mkdtemp, rm, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../core/db-schema.ts';
+import { latestSchema } from '../core/site-config.ts';
+import { buildPodcast } from './build.ts';
+import {
+  buildFixturePodcast,
+  copyFixturePodcast,
+  FIXTURE_PODCAST_DIR,
+  joinChunks,
+} from './test-support/fixture-podcast.ts';
+
+let root: string;
+let fixture: Awaited<ReturnType<typeof buildFixturePodcast>>;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'trawl-build-publish-'));
+  fixture = await buildFixturePodcast(join(root, 'fixture'));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A copy of the fixture podcast that a test may change. */
+function fixtureCopy(name: string): Promise<string> {
+  return copyFixturePodcast(join(root, name));
+}
+
+describe('buildPodcast publishing', () => {
+  it('splits into chunks that join to exactly databaseLengthBytes', async () => {
+    const out = join(root, 'chunked');
+    const result = await buildPodcast({
+      folder: FIXTURE_PODCAST_DIR,
+      outDir: out,
+      chunkSize: 4 * PAGE_SIZE,
+    });
+    const files = (await readdir(result.versionDir))
+      .filter((name) => name.startsWith('db.sqlite3.'))
+      .sort();
+    expect(files.length).toBe(Math.ceil(result.databaseBytes / (4 * PAGE_SIZE)));
+    expect(files[0]).toBe('db.sqlite3.000');
+    const joined = join(root, 'chunked.sqlite3');
+    await joinChunks(result.versionDir, joined);
+    const bytes = await readFile(joined);
+    expect(bytes.length).toBe(result.databaseBytes);
+    expect(bytes.equals(await readFile(fixture.databaseFile))).toBe(true);
+  });
+
+  it('gives the same version for the same inputs, and byte-identical chunks', async () => {
+    const again = await buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: join(root, 'again') });
+    expect(again.version).toBe(fixture.result.version);
+    const first = await readFile(join(fixture.result.versionDir, 'db.sqlite3.000'));
+    expect((await readFile(join(again.versionDir, 'db.sqlite3.000'))).equals(first)).toBe(true);
+  });
+
+  it('rebuilding into the same folder keeps one version and leaves no temporary folders', async () => {
+    const out = join(root, 'rebuild');
+    const first = await buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: out });
+    const second = await buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: out });
+    expect(second.version).toBe(first.version);
+    expect((await readdir(out)).sort()).toEqual(['latest.json', first.version]);
+  });
+
+  it('a failing build leaves the previous version and latest.json untouched', async () => {
+    const out = join(root, 'failing');
+    const good = await buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: out });
+    const latestBefore = await readFile(join(out, 'latest.json'), 'utf8');
+    const broken = await fixtureCopy('broken');
+    await writeFile(
+      join(broken, 'transcripts', '15.json'),
+      '{"segments":[{"words":[{"word":" late","start":9,"end":10},{"word":" early","start":1,"end":2}]}]}',
+    );
+    await rm(join(broken, 'transcripts', '015.json'));
+    await expect(
+      buildPodcast({ folder: broken, outDir: out, chunkSize: 2 * PAGE_SIZE }),
+    ).rejects.toThrow(
+      /15\.json: segment 1, word "early": starts at 1 s, before the previous word \(9 s\): times go backwards/,
+    );
+    expect(await readFile(join(out, 'latest.json'), 'utf8')).toBe(latestBefore);
+    expect((await readdir(out)).sort()).toEqual(['latest.json', good.version]);
+    expect((await readdir(good.versionDir)).sort()).toEqual(['config.json', 'db.sqlite3.000']);
+  });
+
+  it('prunes versions beyond --keep, newest kept, never the latest', async () => {
+    const out = join(root, 'pruning');
+    const versions: string[] = [];
+    for (const pages of [1, 2, 4, 8]) {
+      const result = await buildPodcast({
+        folder: FIXTURE_PODCAST_DIR,
+        outDir: out,
+        chunkSize: pages * PAGE_SIZE,
+        keep: 1,
+      });
+      versions.push(result.version);
+    }
+    expect(new Set(versions).size).toBe(4);
+    const remaining = (await readdir(out)).filter((name) => name.startsWith('v1-')).sort();
+    expect(remaining).toEqual([versions[2], versions[3]].sort());
+    expect(
+      latestSchema.parse(JSON.parse(await readFile(join(out, 'latest.json'), 'utf8'))).latest,
+    ).toBe(versions[3]);
+  });
+
+  it('rejects a chunk size that is not a multiple of the page size', async () => {
+    await expect(
+      buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: join(root, 'odd'), chunkSize: 1000 }),
+    ).rejects.toThrow(/chunkSize: must be a multiple of the 16384-byte page size/);
+  });
+});

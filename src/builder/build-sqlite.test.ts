@@ -1,0 +1,142 @@
+import Database from 'better-sqlite3';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../core/db-schema.ts';
+import { decodeTermRow, termRowId } from '../core/term-index.ts';
+import { dbConfigSchema, latestSchema } from '../core/site-config.ts';
+import { buildFixturePodcast } from './test-support/fixture-podcast.ts';
+
+let root: string;
+let db: Database.Database;
+let fixture: Awaited<ReturnType<typeof buildFixturePodcast>>;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'trawl-build-sqlite-'));
+  fixture = await buildFixturePodcast(join(root, 'fixture'));
+  db = new Database(fixture.databaseFile, { readonly: true });
+});
+
+afterAll(async () => {
+  db.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+function ids(sql: string, ...params: unknown[]): number[] {
+  return db
+    .prepare(sql)
+    .raw()
+    .all(...params)
+    .map((row) => Number(Array.isArray(row) ? row[0] : Number.NaN));
+}
+
+describe('the fixture database as SQLite and as published', () => {
+  it('finds transcript words, phrases, titles, descriptions and episode numbers by rowid', () => {
+    const match = (query: string): number[] =>
+      ids('SELECT rowid FROM words_fts WHERE words_fts MATCH ? ORDER BY rowid', query);
+    expect(match('words:"narwhal"')).toEqual([6]);
+    expect(match('words:"ice cream"')).toEqual([6, 7]);
+    expect(match('words:"octopuses have three hearts"')).toEqual([1]);
+    expect(match('words:"americans"')).toEqual([4]);
+    expect(match('title:"octopus"')).toEqual([1]);
+    expect(match('description:"octopus"')).toEqual([1]);
+    expect(match('description:"alert"')).toEqual([]);
+    expect(match('episode:"14.5"')).toEqual([6]);
+    expect(match('episode:"15"')).toEqual([7]);
+    const narwhal = db
+      .prepare<[number], { data: Buffer }>('SELECT data FROM search_terms WHERE id = ?')
+      .get(termRowId('narwhal'));
+    expect(
+      narwhal && decodeTermRow(narwhal.data).find((entry) => entry.term === 'narwhal'),
+    ).toEqual({ term: 'narwhal', columns: [[6], [6], [6], []] });
+  });
+
+  it('answers the hot queries without scanning a whole table', () => {
+    const hot = [
+      ['SELECT * FROM episodes WHERE episode = ?', '14.5'],
+      ['SELECT data FROM transcripts WHERE id = ?', 6],
+      ['SELECT id, description FROM episode_descriptions WHERE id IN (?, ?)', 1, 2],
+      ['SELECT rowid FROM words_fts WHERE words_fts MATCH ?', 'words:"narwhal"'],
+      ['SELECT data FROM search_terms WHERE id = ?', termRowId('narwhal')],
+      [
+        'SELECT episode FROM episodes WHERE id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH ?)',
+        'words:"ice cream"',
+      ],
+    ] as const;
+    for (const [sql, ...params] of hot) {
+      const plan = db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...params)
+        .map((row) =>
+          typeof row === 'object' && row !== null && 'detail' in row ? String(row.detail) : '',
+        );
+      const fullScans = plan.filter(
+        (detail) => /^SCAN /.test(detail) && !/VIRTUAL TABLE INDEX/.test(detail),
+      );
+      expect({ sql, fullScans }).toEqual({ sql, fullScans: [] });
+    }
+  });
+
+  it('writes a schema that SQLite 3.35 (the browser) can read', () => {
+    const schema = db
+      .prepare('SELECT sql FROM sqlite_master WHERE sql IS NOT NULL')
+      .pluck()
+      .all()
+      .join('\n');
+    expect(schema).toContain('CREATE VIRTUAL TABLE words_fts USING fts5');
+    for (const newer of [
+      /\bSTRICT\b/i,
+      /jsonb/i,
+      /contentless_delete/i,
+      /contentless_unindexed/i,
+      /\blocale\s*=/i,
+      /tokendata/i,
+      /\bGENERATED\b/i,
+    ]) {
+      expect(schema).not.toMatch(newer);
+    }
+    // FTS5 structure version 4 is what 3.35 writes; 5 would mean contentless_delete structures.
+    expect(db.prepare("SELECT v FROM words_fts_config WHERE k = 'version'").pluck().get()).toBe(4);
+    expect(db.pragma('page_size', { simple: true })).toBe(PAGE_SIZE);
+  });
+
+  it('writes a rollback-journal database (not WAL) with meta but no timestamps', async () => {
+    const header = await readFile(fixture.databaseFile);
+    expect([header[18], header[19]]).toEqual([1, 1]);
+    const meta = Object.fromEntries(
+      db
+        .prepare('SELECT key, value FROM meta')
+        .raw()
+        .all()
+        .map((row) => (Array.isArray(row) ? [row[0], row[1]] : [])),
+    );
+    expect(meta).toMatchObject({ schema_version: '1', title: 'Fixture Facts' });
+    expect(String(meta.built_from)).toContain('"feed":"feed.xml"');
+    expect(String(meta.built_from)).not.toMatch(/20\d\d-\d\d-\d\d/);
+  });
+
+  it('publishes config.json and latest.json the site can validate', async () => {
+    const { result } = fixture;
+    const latest = latestSchema.parse(
+      JSON.parse(await readFile(join(result.outDir, 'latest.json'), 'utf8')),
+    );
+    expect(latest.latest).toBe(result.version);
+    const config = dbConfigSchema.parse(
+      JSON.parse(await readFile(join(result.versionDir, 'config.json'), 'utf8')),
+    );
+    expect(config).toMatchObject({
+      version: result.version,
+      serverMode: 'chunked',
+      requestChunkSize: PAGE_SIZE,
+      serverChunkSize: 8 * 1024 * 1024,
+      urlPrefix: 'db.sqlite3.',
+      suffixLength: 3,
+      databaseLengthBytes: result.databaseBytes,
+    });
+    expect(config.site.title).toBe('Fixture Facts');
+    // latest.json carries the same config, so the site need not ask for config.json.
+    expect(latest.config).toEqual(config);
+    expect((await readdir(result.versionDir)).sort()).toEqual(['config.json', 'db.sqlite3.000']);
+  });
+});
