@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_TYPES_ON,
   applyTypeButton,
-  countAlteredFilters,
   filterEpisodes,
   normaliseEpisodeNumber,
   passesTypeFilter,
@@ -137,33 +136,6 @@ describe('normaliseEpisodeNumber', () => {
     expect(normaliseEpisodeNumber('7.')).toBeNull();
     expect(normaliseEpisodeNumber('.5')).toBeNull();
     expect(normaliseEpisodeNumber('Infinity')).toBeNull();
-  });
-});
-
-describe('countAlteredFilters', () => {
-  const fields = { title: true, description: true, words: true, episode: true };
-  const base = { types: { ...ALL_TYPES_ON }, fields, presenterIds: [], venueIds: [] };
-
-  it('is zero for the defaults', () => {
-    expect(countAlteredFilters(base)).toBe(0);
-  });
-
-  it('counts one per altered group, however much is altered in it', () => {
-    expect(countAlteredFilters({ ...base, types: only('live') })).toBe(1);
-    expect(countAlteredFilters({ ...base, fields: { ...fields, words: false } })).toBe(1);
-    expect(
-      countAlteredFilters({ ...base, fields: { ...fields, title: false, words: false } }),
-    ).toBe(1);
-    expect(countAlteredFilters({ ...base, presenterIds: [6, 7] })).toBe(1);
-    expect(countAlteredFilters({ ...base, venueIds: [2] })).toBe(1);
-    expect(
-      countAlteredFilters({
-        types: only(),
-        fields: { ...fields, episode: false },
-        presenterIds: [6],
-        venueIds: [1, 2],
-      }),
-    ).toBe(4);
   });
 });
 

@@ -136,25 +136,6 @@ export function filterEpisodes<T extends FilterableEpisode>(
   });
 }
 
-/** What the altered-filter count looks at. */
-export interface FilterChoices {
-  types: TypeToggles;
-  /** Search-field toggles: any off counts once. */
-  fields: Readonly<Record<string, boolean>>;
-  presenterIds: readonly number[];
-  venueIds: readonly number[];
-}
-
-/** The count after 'show filters': one each for a type off, a field off, presenters, venues. */
-export function countAlteredFilters(choices: FilterChoices): number {
-  let count = 0;
-  if (!allTypesOn(choices.types)) count += 1;
-  if (Object.values(choices.fields).some((on) => !on)) count += 1;
-  if (choices.presenterIds.length > 0) count += 1;
-  if (choices.venueIds.length > 0) count += 1;
-  return count;
-}
-
 /**
  * The Live and Compilation buttons on a row: turn that type on and the others off; if none of
  * the others was on (the visitor is already looking at just that type), turn them all on.

@@ -17,6 +17,9 @@ export type TermCheck =
   /** A real search. */
   | { kind: 'search'; term: string; tokens: string[] };
 
+/** A term that searches: the one checked, tokenised value carried from the URL to the SQL. */
+export type SearchQuery = Extract<TermCheck, { kind: 'search' }>;
+
 /** A ready-to-run full-text query: `sql` with `match` as its one bound parameter. */
 export interface FtsQuery {
   match: string;
@@ -32,6 +35,11 @@ export function checkSearchTerm(raw: string, minLength: number): TermCheck {
   const tokens = tokenize(term);
   if (tokens.length === 0) return { kind: 'no-tokens', term };
   return { kind: 'search', term, tokens };
+}
+
+/** The search a checked term runs, or null when it runs none. */
+export function searchQueryOf(check: TermCheck): SearchQuery | null {
+  return check.kind === 'search' ? check : null;
 }
 
 /** Message shown for a term that cannot be searched, or null for one that can. */

@@ -72,6 +72,6 @@ describe('findPhraseMatches', () => {
     const stream = buildTokenStream(words("It's the cat's hat"));
     expect(stream.tokens).toEqual(['it', 's', 'the', 'cat', 's', 'hat']);
     expect([...stream.wordOfToken]).toEqual([0, 0, 1, 2, 2, 3]);
-    expect(findPhraseMatches(stream, 's hat').matches).toEqual([{ startWord: 2, endWord: 4 }]);
+    expect(findPhraseMatches(stream, ['s', 'hat']).matches).toEqual([{ startWord: 2, endWord: 4 }]);
   });
 });

@@ -44,11 +44,14 @@ export function buildTokenStream(words: readonly string[]): TokenStream {
 }
 
 /**
- * Every occurrence of `phrase` in the token stream. Overlapping occurrences each count
- * ('ha ha' is found twice in 'ha ha ha'), as FTS5 counts phrase instances.
+ * Every occurrence of a phrase's tokens (the search's own, from `checkSearchTerm`) in the
+ * token stream. Overlapping occurrences each count ('ha ha' is found twice in 'ha ha ha'), as
+ * FTS5 counts phrase instances.
  */
-export function findPhraseMatches(stream: TokenStream, phrase: string): PhraseMatches {
-  const phraseTokens = tokenize(phrase);
+export function findPhraseMatches(
+  stream: TokenStream,
+  phraseTokens: readonly string[],
+): PhraseMatches {
   const { tokens, wordOfToken } = stream;
   const matches: PhraseMatch[] = [];
   const matched = new Set<number>();
@@ -67,10 +70,10 @@ export function findPhraseMatches(stream: TokenStream, phrase: string): PhraseMa
     }
   }
   const matchedWords = [...matched].sort((a, b) => a - b);
-  return { phraseTokens, matches, matchedWords, count: matches.length };
+  return { phraseTokens: [...phraseTokens], matches, matchedWords, count: matches.length };
 }
 
-/** Convenience for one-off searches over plain words. */
+/** Convenience for one-off searches of a typed phrase over plain words. */
 export function findPhraseInWords(words: readonly string[], phrase: string): PhraseMatches {
-  return findPhraseMatches(buildTokenStream(words), phrase);
+  return findPhraseMatches(buildTokenStream(words), tokenize(phrase));
 }

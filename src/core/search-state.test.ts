@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_TYPES_ON, type TypeToggles } from './episode-filters.ts';
 import {
   clipTerm,
+  countAlteredFilters,
   DEFAULT_SEARCH_STATE,
   MAX_TERM_LENGTH,
   mergeSearchState,
@@ -21,6 +23,8 @@ const busy: SearchState = {
   presenterIds: [6, 22],
   venueIds: [2],
   page: 3,
+  moment: null,
+  deployed: false,
 };
 
 describe('search state in the URL', () => {
@@ -82,12 +86,63 @@ describe('search state in the URL', () => {
     expect(read('presenters=6,6,7').presenterIds).toEqual([6, 7]);
   });
 
-  it('keeps parameters it does not own', () => {
-    const merged = mergeSearchState(new URLSearchParams('q=old&t=754&deployed=1&p=4'), {
+  it('keeps t and deployed through a new search', () => {
+    const changed = updateSearchState(read('q=old&t=754&deployed=1&p=4'), { term: 'new' });
+    expect(write(changed)).toBe('q=new&t=754&deployed=1');
+  });
+
+  it('keeps parameters it does not own, after its own', () => {
+    const merged = mergeSearchState(new URLSearchParams('utm=x&q=old&p=4&ref=a%26b'), {
       ...DEFAULT_SEARCH_STATE,
       term: 'new',
     });
-    expect(new URLSearchParams(merged).toString()).toBe('q=new&t=754&deployed=1');
+    expect(new URLSearchParams(merged).toString()).toBe('q=new&utm=x&ref=a%26b');
+  });
+
+  it('reads t as seconds, m:ss or h:mm:ss', () => {
+    expect(read('t=754').moment).toBe(754);
+    expect(read('t=754.5').moment).toBe(754.5);
+    expect(read('t=12:34').moment).toBe(754);
+    expect(read('t=1:00:05').moment).toBe(3605);
+    expect(write({ ...DEFAULT_SEARCH_STATE, moment: 754 })).toBe('t=754');
+    expect(read(write({ ...DEFAULT_SEARCH_STATE, moment: 3605 })).moment).toBe(3605);
+  });
+
+  it('reads an absent or unreadable t as no moment, and keeps the rest', () => {
+    for (const value of ['', '-4', 'soon', '12:99', '9'.repeat(40), '100000', '1e3', 'Infinity']) {
+      const state = read(`t=${encodeURIComponent(value)}&q=cats`);
+      expect(state.moment, value).toBeNull();
+      expect(state.term, value).toBe('cats');
+    }
+    expect(read('q=cats').moment).toBeNull();
+  });
+
+  it('reads deployed as present or absent, whatever its value', () => {
+    expect(read('').deployed).toBe(false);
+    expect(read('deployed').deployed).toBe(true);
+    expect(read('deployed=1').deployed).toBe(true);
+    expect(read('deployed=no').deployed).toBe(true);
+    expect(write({ ...DEFAULT_SEARCH_STATE, deployed: true })).toBe('deployed=1');
+  });
+
+  it('round-trips a state with every parameter set', () => {
+    const full: SearchState = { ...busy, moment: 90, deployed: true };
+    expect(write(full)).toBe(
+      'q=ice+cream&fieldsOff=description%2Cepisode&typesOff=live%2Cwfh&presenters=6%2C22&venues=2&p=3&t=90&deployed=1',
+    );
+    expect(read(write(full))).toEqual(full);
+  });
+
+  it('falls back per parameter when every one is invalid at once', () => {
+    expect(read('q=&fieldsOff=x&typesOff=y&presenters=a&venues=-1&p=0&t=never&other=kept')).toEqual(
+      DEFAULT_SEARCH_STATE,
+    );
+    expect(read('q=fish&fieldsOff=x&p=2&t=5')).toEqual({
+      ...DEFAULT_SEARCH_STATE,
+      term: 'fish',
+      page: 2,
+      moment: 5,
+    });
   });
 });
 
@@ -107,5 +162,52 @@ describe('updateSearchState', () => {
   it('keeps the page when nothing really changed', () => {
     expect(updateSearchState(busy, { term: ' ice cream ' }).page).toBe(3);
     expect(updateSearchState(busy, { venueIds: [2] }).page).toBe(3);
+  });
+
+  it('keeps the page when only the moment or deployed changes', () => {
+    expect(updateSearchState(busy, { moment: 30 }).page).toBe(3);
+    expect(updateSearchState(busy, { deployed: true }).page).toBe(3);
+  });
+});
+
+const only = (...on: (keyof TypeToggles)[]): TypeToggles => ({
+  live: on.includes('live'),
+  office: on.includes('office'),
+  wfh: on.includes('wfh'),
+  compilation: on.includes('compilation'),
+});
+
+describe('countAlteredFilters', () => {
+  const fields = { title: true, description: true, words: true, episode: true };
+  const base: SearchState = { ...DEFAULT_SEARCH_STATE, types: { ...ALL_TYPES_ON }, fields };
+
+  it('is zero for the defaults', () => {
+    expect(countAlteredFilters(base)).toBe(0);
+  });
+
+  it('counts one per altered group, however much is altered in it', () => {
+    expect(countAlteredFilters({ ...base, types: only('live') })).toBe(1);
+    expect(countAlteredFilters({ ...base, fields: { ...fields, words: false } })).toBe(1);
+    expect(
+      countAlteredFilters({ ...base, fields: { ...fields, title: false, words: false } }),
+    ).toBe(1);
+    expect(countAlteredFilters({ ...base, presenterIds: [6, 7] })).toBe(1);
+    expect(countAlteredFilters({ ...base, venueIds: [2] })).toBe(1);
+    expect(
+      countAlteredFilters({
+        ...base,
+        types: only(),
+        fields: { ...fields, episode: false },
+        presenterIds: [6],
+        venueIds: [1, 2],
+      }),
+    ).toBe(4);
+  });
+
+  it('does not count the term, the page, the moment or deployed', () => {
+    expect(
+      countAlteredFilters({ ...busy, types: ALL_TYPES_ON, fields, presenterIds: [], venueIds: [] }),
+    ).toBe(0);
+    expect(countAlteredFilters({ ...base, moment: 4, deployed: true })).toBe(0);
   });
 });

@@ -1,58 +1,66 @@
 /**
- * The search state that lives in the URL, so reload, back, forward and a shared link restore
- * the same view: `?q=term&fieldsOff=words&typesOff=live,wfh&presenters=6,7&venues=2&p=3`.
- * Only non-default values are written. Each parameter is validated on its own with zod; an
- * invalid one falls back to its default and the rest of the link still works.
+ * The one owner of the page's URL. The path names the page (the home page's list or an
+ * episode's own page) and the query string holds everything else, so reload, back, forward
+ * and a shared link restore the same view:
+ * `episodes/12?q=term&fieldsOff=words&typesOff=live,wfh&presenters=6,7&venues=2&p=3&t=754`.
+ *
+ * Every parameter is one entry of `URL_PARAMS`: its name, its zod schema, its default, how it
+ * is written back and what role it plays. The whole query string is read with one zod object
+ * built from that table; each parameter falls back to its default on its own, so one bad
+ * parameter never spoils the rest of a link. Only non-default values are written. Parameters
+ * this module does not own are kept as they came.
  */
 import { z } from 'zod';
 import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
 import { ALL_TYPES_ON, EPISODE_TYPES, type TypeToggles } from './episode-filters.ts';
+import { parseClockTime } from './time-format.ts';
 
 /** Search-field toggles: on means the search looks in that column. */
 export type FieldToggles = Record<FtsColumn, boolean>;
 
-/** Everything about the list that a link carries. */
+/** Everything a link carries in its query string. Add a field here and its `URL_PARAMS` entry. */
 export interface SearchState {
-  /** The submitted term, as typed (trimmed). */
+  /** The submitted term, as typed (trimmed). `q` */
   term: string;
+  /** `fieldsOff`: the search fields that are off. */
   fields: FieldToggles;
+  /** `typesOff`: the episode types that are hidden. */
   types: TypeToggles;
+  /** `presenters`: episodes with any of them. */
   presenterIds: number[];
+  /** `venues`: episodes at any of them. */
   venueIds: number[];
-  /** 1-based result page. */
+  /** `p`: 1-based result page. */
   page: number;
+  /** `t`: the moment (seconds) an episode's own page opens its transcript at. */
+  moment: number | null;
+  /** `deployed`: use the configured media host even on localhost or an IP address. */
+  deployed: boolean;
 }
 
-export const ALL_FIELDS_ON: Readonly<FieldToggles> = Object.freeze({
-  title: true,
-  description: true,
-  words: true,
-  episode: true,
-});
+/**
+ * What a parameter is for. `filter`: narrows the list, counts on the Filters button, and a
+ * change goes back to page 1. `query`: what is searched; a change goes back to page 1.
+ * `page`: the result page. `visit`: about this visit, not the list; kept through every change.
+ */
+export type ParamRole = 'filter' | 'query' | 'page' | 'visit';
 
-/** The state of a bare `/`. */
-export const DEFAULT_SEARCH_STATE: Readonly<SearchState> = Object.freeze({
-  term: '',
-  fields: ALL_FIELDS_ON,
-  types: ALL_TYPES_ON,
-  presenterIds: [],
-  venueIds: [],
-  page: 1,
-});
-
-/** The query parameters this module owns; any other parameter is left as it is. */
-export const SEARCH_PARAMS = ['q', 'fieldsOff', 'typesOff', 'presenters', 'venues', 'p'] as const;
-
-/** Anything with URLSearchParams' `get` (core has no DOM types). */
-export interface ParamReader {
-  get(name: string): string | null;
+/** One query parameter: its name, how it reads and writes, and its default. */
+export interface UrlParam<T> {
+  name: string;
+  role: ParamRole;
+  /** Reads the parameter's text; absent or invalid text reads as `fallback`. */
+  schema: z.ZodType<T, string>;
+  fallback: T;
+  /** The parameter's text, or null at the default (a default is never written). */
+  write: (value: T) => string | null;
 }
 
 /** Longest search term, in UTF-16 units (the search box's `maxLength`). */
 export const MAX_TERM_LENGTH = 200;
 const MAX_IDS = 100;
-
-const commaList = (text: string): string[] => (text === '' ? [] : text.split(','));
+/** Latest `t` a link may name: a day. */
+const MAX_MOMENT = 24 * 3600;
 
 /**
  * A term from a link is cut to what the search box could hold, as the box would cut a paste,
@@ -67,12 +75,10 @@ export function clipTerm(text: string): string {
   return trimmed.slice(0, end).trim();
 }
 
-const termParam = z.string().transform(clipTerm);
-const pageParam = z
-  .string()
-  .regex(/^\d{1,6}$/)
-  .transform(Number)
-  .pipe(z.number().int().min(1));
+const commaList = (text: string): string[] => (text === '' ? [] : text.split(','));
+const listOrNull = (values: readonly (string | number)[]): string | null =>
+  values.length === 0 ? null : values.join(',');
+
 const idsParam = z
   .string()
   .transform(commaList)
@@ -87,81 +93,181 @@ const idsParam = z
       .max(MAX_IDS),
   )
   .transform((ids) => [...new Set(ids)]);
-const fieldsOffParam = z
-  .string()
-  .transform(commaList)
-  .pipe(z.array(z.enum(FTS_COLUMNS)));
-const typesOffParam = z
-  .string()
-  .transform(commaList)
-  .pipe(z.array(z.enum(EPISODE_TYPES)));
 
-function readParam<T>(
-  params: ParamReader,
-  name: string,
-  schema: z.ZodType<T, string>,
-  fallback: T,
-): T {
-  const raw = params.get(name);
-  if (raw === null) return fallback;
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? parsed.data : fallback;
+/** Toggles read from a list of the keys that are off. */
+function offListParam<K extends string>(
+  keys: readonly [K, ...K[]],
+  allOn: Readonly<Record<K, boolean>>,
+): z.ZodType<Record<K, boolean>, string> {
+  return z
+    .string()
+    .transform(commaList)
+    .pipe(z.array(z.enum(keys)))
+    .transform((off) => {
+      const toggles: Record<K, boolean> = { ...allOn };
+      for (const key of off) toggles[key] = false;
+      return toggles;
+    });
 }
 
-function togglesWithout<K extends string>(
-  all: Readonly<Record<K, boolean>>,
-  off: readonly K[],
-): Record<K, boolean> {
-  const toggles: Record<K, boolean> = { ...all };
-  for (const key of off) toggles[key] = false;
-  return toggles;
+const offList = <K extends string>(keys: readonly K[], toggles: Readonly<Record<K, boolean>>) =>
+  listOrNull(keys.filter((key) => !toggles[key]));
+
+export const ALL_FIELDS_ON: Readonly<FieldToggles> = Object.freeze({
+  title: true,
+  description: true,
+  words: true,
+  episode: true,
+});
+
+const idsEntry = (name: string): UrlParam<number[]> => ({
+  name,
+  role: 'filter',
+  schema: idsParam,
+  fallback: [],
+  write: listOrNull,
+});
+
+/**
+ * The table of every parameter this module owns, in the order they are written. To add one:
+ * a field in `SearchState`, and here its name, role, zod schema, default and writer.
+ */
+export const URL_PARAMS: { readonly [K in keyof SearchState]: UrlParam<SearchState[K]> } = {
+  term: {
+    name: 'q',
+    role: 'query',
+    schema: z.string().transform(clipTerm),
+    fallback: '',
+    write: (term) => (term.trim() === '' ? null : term.trim()),
+  },
+  fields: {
+    name: 'fieldsOff',
+    role: 'filter',
+    schema: offListParam(FTS_COLUMNS, ALL_FIELDS_ON),
+    fallback: ALL_FIELDS_ON,
+    write: (fields) => offList(FTS_COLUMNS, fields),
+  },
+  types: {
+    name: 'typesOff',
+    role: 'filter',
+    schema: offListParam(EPISODE_TYPES, ALL_TYPES_ON),
+    fallback: ALL_TYPES_ON,
+    write: (types) => offList(EPISODE_TYPES, types),
+  },
+  presenterIds: idsEntry('presenters'),
+  venueIds: idsEntry('venues'),
+  page: {
+    name: 'p',
+    role: 'page',
+    schema: z
+      .string()
+      .regex(/^\d{1,6}$/)
+      .transform(Number)
+      .pipe(z.number().int().min(1)),
+    fallback: 1,
+    write: (page) => (page > 1 ? String(page) : null),
+  },
+  moment: {
+    name: 't',
+    role: 'visit',
+    // Seconds ('754'), 'm:ss' ('12:34') or 'h:mm:ss'.
+    schema: z
+      .string()
+      .max(16)
+      .transform((text) => parseClockTime(text))
+      .pipe(z.number().nonnegative().max(MAX_MOMENT)),
+    fallback: null,
+    write: (moment) => (moment === null ? null : String(moment)),
+  },
+  deployed: {
+    name: 'deployed',
+    role: 'visit',
+    // Present at all (`?deployed`, `?deployed=1`) means yes.
+    schema: z.string().transform(() => true),
+    fallback: false,
+    write: (deployed) => (deployed ? '1' : null),
+  },
+};
+
+type ParamKey = keyof SearchState;
+const PARAM_KEYS = Object.keys(URL_PARAMS).filter((key): key is ParamKey => key in URL_PARAMS);
+const OWNED_NAMES = new Set(PARAM_KEYS.map((key) => URL_PARAMS[key].name));
+
+function withFallback<K extends ParamKey>(key: K): z.ZodType<SearchState[K], string | undefined> {
+  const param: UrlParam<SearchState[K]> = URL_PARAMS[key];
+  return param.schema.catch(param.fallback);
 }
 
-/** Reads the search state from query parameters; an invalid parameter reads as its default. */
+/** The one schema of the query string: each parameter's text, by state key, read on its own. */
+const searchStateSchema = z.object(
+  // fromEntries loses the keys' types; the map above has exactly one entry per key.
+  Object.fromEntries(PARAM_KEYS.map((key) => [key, withFallback(key)])) as {
+    [K in ParamKey]: z.ZodType<SearchState[K], string | undefined>;
+  },
+);
+
+/** Anything with URLSearchParams' `get` (core has no DOM types). */
+export interface ParamReader {
+  get(name: string): string | null;
+}
+
+/** Reads every parameter this module owns; an invalid parameter reads as its default. */
 export function readSearchState(params: ParamReader): SearchState {
-  const fieldsOff = readParam(params, 'fieldsOff', fieldsOffParam, []);
-  const typesOff = readParam(params, 'typesOff', typesOffParam, []);
-  return {
-    term: readParam(params, 'q', termParam, ''),
-    fields: togglesWithout(ALL_FIELDS_ON, fieldsOff),
-    types: togglesWithout(ALL_TYPES_ON, typesOff),
-    presenterIds: readParam(params, 'presenters', idsParam, []),
-    venueIds: readParam(params, 'venues', idsParam, []),
-    page: readParam(params, 'p', pageParam, 1),
-  };
+  const texts = Object.fromEntries(
+    PARAM_KEYS.map((key) => [key, params.get(URL_PARAMS[key].name) ?? undefined]),
+  );
+  return searchStateSchema.parse(texts);
 }
 
-/** The query parameters of a state, defaults left out, in a fixed order. */
+/** The state of a bare `/`. */
+export const DEFAULT_SEARCH_STATE: Readonly<SearchState> = Object.freeze(
+  searchStateSchema.parse({}),
+);
+
+function writeParam<K extends ParamKey>(key: K, state: SearchState): string | null {
+  const param: UrlParam<SearchState[K]> = URL_PARAMS[key];
+  return param.write(state[key]);
+}
+
+/** The query parameters of a state, defaults left out, in the table's order. */
 export function searchStateEntries(state: SearchState): [string, string][] {
-  const entries: [string, string][] = [];
-  const term = state.term.trim();
-  if (term !== '') entries.push(['q', term]);
-  const fieldsOff = FTS_COLUMNS.filter((column) => !state.fields[column]);
-  if (fieldsOff.length > 0) entries.push(['fieldsOff', fieldsOff.join(',')]);
-  const typesOff = EPISODE_TYPES.filter((type) => !state.types[type]);
-  if (typesOff.length > 0) entries.push(['typesOff', typesOff.join(',')]);
-  if (state.presenterIds.length > 0) entries.push(['presenters', state.presenterIds.join(',')]);
-  if (state.venueIds.length > 0) entries.push(['venues', state.venueIds.join(',')]);
-  if (state.page > 1) entries.push(['p', String(state.page)]);
-  return entries;
+  return PARAM_KEYS.flatMap((key): [string, string][] => {
+    const text = writeParam(key, state);
+    return text === null ? [] : [[URL_PARAMS[key].name, text]];
+  });
+}
+
+/** The parameters of a query string that this module does not own, as they came. */
+export function foreignParams(existing: Iterable<[string, string]>): [string, string][] {
+  return [...existing].filter(([name]) => !OWNED_NAMES.has(name));
 }
 
 /**
  * Writes a state over existing query parameters: this module's parameters are replaced and
- * any other (`t`, `deployed`, …) is kept in place.
+ * any other is kept in place.
  */
 export function mergeSearchState(
   existing: Iterable<[string, string]>,
   state: SearchState,
 ): [string, string][] {
-  const owned = new Set<string>(SEARCH_PARAMS);
-  const kept = [...existing].filter(([name]) => !owned.has(name));
-  return [...searchStateEntries(state), ...kept];
+  return [...searchStateEntries(state), ...foreignParams(existing)];
+}
+
+/** Whether two states agree on every parameter with one of these roles. */
+function sameParams(a: SearchState, b: SearchState, roles: readonly ParamRole[]): boolean {
+  return PARAM_KEYS.every(
+    (key) => !roles.includes(URL_PARAMS[key].role) || writeParam(key, a) === writeParam(key, b),
+  );
+}
+
+/** Whether two states filter the list the same way (the page and the visit aside). */
+export function sameFilters(a: SearchState, b: SearchState): boolean {
+  return sameParams(a, b, ['filter', 'query']);
 }
 
 /**
- * Applies a change to the state. Any change other than the page itself sends the visitor
- * back to page 1, as the spec asks when a filter or the term changes.
+ * Applies a change to the state. Any change of the term or a filter sends the visitor back
+ * to page 1, as the spec asks.
  */
 export function updateSearchState(state: SearchState, change: Partial<SearchState>): SearchState {
   const next = { ...state, ...change };
@@ -170,17 +276,14 @@ export function updateSearchState(state: SearchState, change: Partial<SearchStat
   return next;
 }
 
-function sameList(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((value, index) => value === b[index]);
+/** How many filters differ from their defaults (the Filters button's count); one per group. */
+export function countAlteredFilters(state: SearchState): number {
+  return PARAM_KEYS.filter(
+    (key) => URL_PARAMS[key].role === 'filter' && writeParam(key, state) !== null,
+  ).length;
 }
 
-/** Whether two states filter the list the same way (the page aside). */
-export function sameFilters(a: SearchState, b: SearchState): boolean {
-  return (
-    a.term.trim() === b.term.trim() &&
-    FTS_COLUMNS.every((column) => a.fields[column] === b.fields[column]) &&
-    EPISODE_TYPES.every((type) => a.types[type] === b.types[type]) &&
-    sameList(a.presenterIds, b.presenterIds) &&
-    sameList(a.venueIds, b.venueIds)
-  );
+/** Whether the list is the plain one: nothing searched, filtered or paged. */
+export function isDefaultList(state: SearchState): boolean {
+  return sameParams(state, DEFAULT_SEARCH_STATE, ['filter', 'query', 'page']);
 }

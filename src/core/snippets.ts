@@ -214,7 +214,10 @@ interface FoundMatch {
  * The distinct matches in the passages, in transcript order. A match found in two overlapping
  * passages is kept once, from the passage with more room around it for a snippet.
  */
-function distinctMatches(passages: readonly PassageText[], phrase: string): FoundMatch[] {
+function distinctMatches(
+  passages: readonly PassageText[],
+  phraseTokens: readonly string[],
+): FoundMatch[] {
   const best = new Map<string, FoundMatch>();
   // Room for a snippet's context: a few words before the match, a snippet's worth after.
   const room = (match: FoundMatch): number =>
@@ -222,7 +225,7 @@ function distinctMatches(passages: readonly PassageText[], phrase: string): Foun
     Math.min(match.words.length - match.local.endWord, SNIPPET_WORDS);
   for (const passage of passages) {
     const words = passageWords(passage.data);
-    const found = findPhraseMatches(buildTokenStream(words), phrase);
+    const found = findPhraseMatches(buildTokenStream(words), phraseTokens);
     const marked = new Set(found.matchedWords);
     for (const local of found.matches) {
       const match: FoundMatch = {
@@ -298,7 +301,7 @@ export function buildEpisodeSnippets(
 ): EpisodeSnippets {
   const max = options.max ?? SNIPPETS_PER_EPISODE;
   const size = options.words ?? SNIPPET_WORDS;
-  const matches = distinctMatches(passages, phraseTokens.join(' '));
+  const matches = distinctMatches(passages, phraseTokens);
 
   const snippets: Snippet[] = [];
   const shown: { from: number; to: number }[] = [];
@@ -348,7 +351,7 @@ export function firstFurtherMatchTime(
   phraseTokens: readonly string[],
   shown: readonly Pick<Snippet, 'fromWord' | 'toWord'>[],
 ): number | null {
-  const { matches } = findPhraseMatches(buildTokenStream(words), phraseTokens.join(' '));
+  const { matches } = findPhraseMatches(buildTokenStream(words), phraseTokens);
   const further = matches.find(
     (match) =>
       !shown.some((range) => match.startWord >= range.fromWord && match.endWord <= range.toWord),

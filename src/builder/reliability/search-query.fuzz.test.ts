@@ -112,7 +112,7 @@ test(`${TERM_COUNT} random and adversarial terms search or get a clear message, 
       if (rows.length > 0) outcomes.matched += 1;
     }
     for (const stream of streams) {
-      const found = findPhraseMatches(stream, term);
+      const found = findPhraseMatches(stream, check.tokens);
       expect(found.count, where).toBe(found.matches.length);
       for (const match of found.matches) {
         expect(match.startWord, where).toBeGreaterThanOrEqual(0);

@@ -1,8 +1,10 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { EpisodeRow } from '../../core/db-schema.ts';
-import { applyTypeButton, countAlteredFilters } from '../../core/episode-filters.ts';
-import { checkSearchTerm } from '../../core/fts-query.ts';
+import { applyTypeButton } from '../../core/episode-filters.ts';
+import { checkSearchTerm, searchQueryOf } from '../../core/fts-query.ts';
+import { episodeQuery, type PageUrl } from '../../core/page-url.ts';
+import { countAlteredFilters } from '../../core/search-state.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
 import { hostProblemMessage } from '../data/database-errors.ts';
 import { useEpisodes, useEpisodeSearch, usePresenters, useVenues } from '../data/use-site-data.ts';
@@ -18,10 +20,9 @@ import { Pagination } from '../features/episodes/pagination.tsx';
 import { FiltersPanel, FiltersToggle } from '../features/filters/filters-panel.tsx';
 import { SearchErrorCard, SearchProblem } from '../features/search/search-error-card.tsx';
 import { SearchForm } from '../features/search/search-form.tsx';
-import { parseMomentParam } from '../shared/moment-link.ts';
 import { Spinner } from '../shared/spinner.tsx';
 import { episodeHeading } from '../shared/episode-facts.ts';
-import { useSearchState } from '../shared/use-search-state.ts';
+import type { UpdateSearchState } from '../shared/use-page-url.ts';
 import { documentTitle, type TitledView } from './document-title.ts';
 import { EpisodeResults } from './episode-results.tsx';
 import { paths } from './paths.ts';
@@ -33,20 +34,33 @@ const NO_ROWS: never[] = [];
 
 /** The search, the filters and the episode list, driven by the URL. */
 export function EpisodeBrowser({
+  url,
+  update,
   settings,
   configFailed,
 }: {
+  /** The page's URL, read once (`usePageUrl`). */
+  url: PageUrl;
+  update: UpdateSearchState;
   settings: SiteSettings;
   configFailed: boolean;
 }): ReactNode {
-  const { episodeId } = useParams();
+  const { state, route } = url;
+  const episodeId = route.kind === 'episode' ? route.episode : undefined;
+  // Only an identity that changes with every navigation, for the page box.
   const location = useLocation();
-  const [state, update] = useSearchState();
   const presenters = usePresenters();
   const venues = useVenues();
   const episodes = useEpisodes();
   const [attempt, setAttempt] = useState(0);
-  const search = useEpisodeSearch(state.term, state.fields, settings.minSearchLength, attempt);
+  // The URL's term is checked and tokenised here, once; everything below reads this value.
+  const { minSearchLength } = settings;
+  const check = useMemo(
+    () => checkSearchTerm(state.term, minSearchLength),
+    [state.term, minSearchLength],
+  );
+  const search = useEpisodeSearch(check, state.fields, attempt);
+  const linkQuery = useMemo(() => episodeQuery(url), [url]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [expandAll, setExpandAll] = useState(false);
   const [expandedRows, setExpandedRows] = useState<ReadonlyMap<number, boolean>>(() => new Map());
@@ -65,19 +79,13 @@ export function EpisodeBrowser({
     settings.pageSize,
   );
   const altered = countAlteredFilters(state);
-  const term = checkSearchTerm(state.term, settings.minSearchLength);
-  const searchTerm = term.kind === 'search' ? term.term : '';
   const noSuchEpisode = episodes.status === 'ready' && list.routeEpisode === null;
   let view: TitledView = { kind: 'home' };
   if (noSuchEpisode) view = { kind: 'not-found' };
   else if (list.routeEpisode)
     view = { kind: 'episode', heading: episodeHeading(list.routeEpisode) };
-  else if (searchTerm !== '') view = { kind: 'search', term: searchTerm };
+  else if (check.kind === 'search') view = { kind: 'search', term: check.term };
   useDocumentTitle(documentTitle(settings.title, view));
-  const startAt =
-    episodeId === undefined
-      ? null
-      : parseMomentParam(new URLSearchParams(location.search).get('t'));
 
   const onSearch = useCallback(
     (next: string) => {
@@ -152,11 +160,10 @@ export function EpisodeBrowser({
             presenters={presenters.status === 'ready' ? presenters.data : NO_ROWS}
             venues={venues.status === 'ready' ? venues.data : NO_ROWS}
             settings={settings}
-            search={location.search}
-            searchTerm={searchTerm}
-            searchTokens={term.kind === 'search' ? term.tokens : null}
+            linkQuery={linkQuery}
+            query={searchQueryOf(check)}
             searchFields={state.fields}
-            startAt={startAt}
+            startAt={url.startAt}
             isExpanded={isExpanded}
             onToggleExpanded={onToggleExpanded}
             onTypeButton={onTypeButton}

@@ -6,6 +6,7 @@ import type {
   VenueRow,
 } from '../../core/db-schema.ts';
 import { presentersOf } from '../../core/episode-filters.ts';
+import type { SearchQuery } from '../../core/fts-query.ts';
 import { presenterName } from '../../core/format.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
 import { useDatabase } from '../data/database-context.tsx';
@@ -26,12 +27,13 @@ export interface EpisodeResultsProps {
   presenters: readonly PresenterRow[];
   venues: readonly VenueRow[];
   settings: SiteSettings;
-  /** The query string the title links keep. */
-  search: string;
-  /** The applied search term ('' for none): the transcript marks its matches. */
-  searchTerm: string;
-  /** The term's index tokens (null: no search) and the checked fields: snippets, highlights. */
-  searchTokens?: readonly string[] | null;
+  /** The query string the title links carry (`episodeQuery`). */
+  linkQuery: readonly [string, string][];
+  /**
+   * The search in force (null: none) and the checked fields: transcripts mark its matches,
+   * snippets and highlights use its tokens.
+   */
+  query: SearchQuery | null;
   searchFields?: Readonly<Record<FtsColumn, boolean>>;
   /** The `?t=` moment of an episode page, for that episode's transcript. */
   startAt: number | null;
@@ -45,8 +47,9 @@ export interface EpisodeResultsProps {
  * slots. Descriptions load for these rows only.
  */
 export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
-  const { episodes, presenters, venues, settings, search, searchTerm, startAt } = props;
-  const { searchTokens = null, searchFields } = props;
+  const { episodes, presenters, venues, settings, linkQuery, query, startAt } = props;
+  const { searchFields } = props;
+  const searchTokens = query?.tokens ?? null;
   const db = useDatabase();
   const ids = useMemo(() => episodes.map((episode) => episode.id), [episodes]);
   const descriptions = useDescriptions(ids);
@@ -98,7 +101,7 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
         <li key={episode.id}>
           <EpisodeRow
             episode={episode}
-            href={paths.episode(episode.episode, search)}
+            href={paths.episode(episode.episode, linkQuery)}
             venueLabel={episode.venue === null ? null : (venueNames.get(episode.venue) ?? null)}
             hosts={hostsOf(episode)}
             description={descriptions.get(episode.id)}
@@ -114,7 +117,7 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
             transcriptSlot={
               <TranscriptPanel
                 episode={episode}
-                searchTerm={searchTerm}
+                query={query}
                 startAt={reveal?.id === episode.id ? reveal.time : startAt}
                 loadTranscript={loadTranscript}
                 settings={settings}

@@ -5,12 +5,9 @@
 export const paths = {
   home: '/',
   episodePattern: 'episodes/:episodeId',
-  /** An episode's own page, keeping the search's query string (without the page). */
-  episode(episodeNumber: string, search = ''): string {
-    const params = new URLSearchParams(search);
-    params.delete('p');
-    params.delete('t');
-    const query = params.toString();
+  /** An episode's own page, with a query string (`episodeQuery` keeps the search's). */
+  episode(episodeNumber: string, queryParams: readonly [string, string][] = []): string {
+    const query = new URLSearchParams([...queryParams]).toString();
     return `/episodes/${encodeURIComponent(episodeNumber)}${query === '' ? '' : `?${query}`}`;
   },
 } as const;

@@ -6,6 +6,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { TranscriptBlob } from '../../core/db-schema.ts';
+import { checkSearchTerm, searchQueryOf } from '../../core/fts-query.ts';
 import { buildTranscriptModel } from '../../core/transcript-model.ts';
 import { ProgressBar } from '../features/player/progress-bar.tsx';
 import { PlayButton } from '../features/player/play-button.tsx';
@@ -136,7 +137,7 @@ export function runScenario(options: ScenarioOptions): ScenarioResult {
         <TranscriptView
           episode={episode}
           model={model}
-          searchTerm={searchTerm}
+          query={searchQueryOf(checkSearchTerm(searchTerm, 1))}
           startAt={null}
           approximate={false}
         />

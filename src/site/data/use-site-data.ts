@@ -10,7 +10,7 @@ import {
   type PresenterRow,
   type VenueRow,
 } from '../../core/db-schema.ts';
-import { checkSearchTerm, termProblem } from '../../core/fts-query.ts';
+import { termProblem, type TermCheck } from '../../core/fts-query.ts';
 import type { DbConfig } from '../../core/site-config.ts';
 import { useDatabase } from './database-context.tsx';
 import { needsNewWorker } from './database-errors.ts';
@@ -127,18 +127,17 @@ export function searchErrorTitle(error: Error): string {
 }
 
 /**
- * Runs the search for a submitted term over the checked fields. `attempt` changes on every
- * submit, so searching again after an error runs the query again. A transport failure gets a
- * fresh worker at once, so the next search works.
+ * Runs the search of the URL's checked term (`checkSearchTerm`, done once by the page) over
+ * the checked fields. `attempt` changes on every submit, so searching again after an error
+ * runs the query again. A transport failure gets a fresh worker at once, so the next search
+ * works.
  */
 export function useEpisodeSearch(
-  term: string,
+  check: TermCheck,
   fields: Readonly<Record<FtsColumn, boolean>>,
-  minLength: number,
   attempt = 0,
 ): SearchResult {
   const db = useDatabase();
-  const check = checkSearchTerm(term, minLength);
   const checked = FTS_COLUMNS.filter((field) => fields[field]);
   const tokens = check.kind === 'search' ? check.tokens : [];
   const key =

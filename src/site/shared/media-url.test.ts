@@ -1,48 +1,49 @@
 import { describe, expect, it } from 'vitest';
+import { readSearchState } from '../../core/search-state.ts';
 import { createMediaUrls, extensionOf, isLocalOrIpHost, resolveMediaBase } from './media-url.ts';
 
-const at = (url: string): { hostname: string; origin: string; search: string } => {
+/** The media base for a page address, its `deployed` read by the URL's owner. */
+const resolveAt = (configured: string, url: string, base: string): string => {
   const parsed = new URL(url);
-  return { hostname: parsed.hostname, origin: parsed.origin, search: parsed.search };
+  const { deployed } = readSearchState(parsed.searchParams);
+  return resolveMediaBase(configured, parsed, base, deployed);
 };
 
 describe('resolveMediaBase', () => {
   const media = 'https://media.example.org/podcast';
 
   it('uses the configured media host on a deployed site', () => {
-    expect(resolveMediaBase(media, at('https://facts.example.org/'), '/')).toBe(
+    expect(resolveAt(media, 'https://facts.example.org/', '/')).toBe(
       'https://media.example.org/podcast/',
     );
   });
 
   it("uses the page's own origin and base path on localhost or a bare IP", () => {
-    expect(resolveMediaBase(media, at('http://localhost:5173/'), '/')).toBe(
-      'http://localhost:5173/',
-    );
-    expect(resolveMediaBase(media, at('http://127.0.0.1:8080/episodes/3'), '/sub/')).toBe(
+    expect(resolveAt(media, 'http://localhost:5173/', '/')).toBe('http://localhost:5173/');
+    expect(resolveAt(media, 'http://127.0.0.1:8080/episodes/3', '/sub/')).toBe(
       'http://127.0.0.1:8080/sub/',
     );
-    expect(resolveMediaBase(media, at('http://[::1]:8080/'), '/')).toBe('http://[::1]:8080/');
-    expect(resolveMediaBase(media, at('http://192.168.1.20/'), '/')).toBe('http://192.168.1.20/');
+    expect(resolveAt(media, 'http://[::1]:8080/', '/')).toBe('http://[::1]:8080/');
+    expect(resolveAt(media, 'http://192.168.1.20/', '/')).toBe('http://192.168.1.20/');
   });
 
   it('keeps the media host on localhost or an IP with a deployed parameter', () => {
-    expect(resolveMediaBase(media, at('http://127.0.0.1:8080/?deployed'), '/')).toBe(
+    expect(resolveAt(media, 'http://127.0.0.1:8080/?deployed', '/')).toBe(
       'https://media.example.org/podcast/',
     );
-    expect(resolveMediaBase(media, at('http://localhost/?q=x&deployed=1'), '/')).toBe(
+    expect(resolveAt(media, 'http://localhost/?q=x&deployed=1', '/')).toBe(
       'https://media.example.org/podcast/',
     );
   });
 
   it('falls back to the own origin when no media host is configured', () => {
-    expect(resolveMediaBase('', at('https://facts.example.org/'), '/trawl/')).toBe(
+    expect(resolveAt('', 'https://facts.example.org/', '/trawl/')).toBe(
       'https://facts.example.org/trawl/',
     );
   });
 
   it('resolves a relative media base against the site', () => {
-    expect(resolveMediaBase('media', at('https://facts.example.org/'), '/trawl/')).toBe(
+    expect(resolveAt('media', 'https://facts.example.org/', '/trawl/')).toBe(
       'https://facts.example.org/trawl/media/',
     );
   });

@@ -1,15 +1,15 @@
 /**
  * Where audio, episode images, host avatars and icons come from. The podcast's config names a
  * media host (`mediaBase`); on localhost or a bare IP address the page's own origin serves
- * them instead (a local preview has no media host), unless the URL carries `deployed`.
+ * them instead (a local preview has no media host), unless the URL carries `deployed`
+ * (`SearchState.deployed`).
  */
 import type { SiteSettings } from '../../core/site-config.ts';
 
-/** What the media base depends on: the page's address and the build's base path. */
+/** The page's address, as far as the media base depends on it. */
 export interface PageLocation {
   hostname: string;
   origin: string;
-  search: string;
 }
 
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
@@ -23,14 +23,17 @@ export function isLocalOrIpHost(hostname: string): boolean {
   return host.startsWith('[') || host.includes(':');
 }
 
-/** The folder every media path is relative to, always ending in '/'. */
+/**
+ * The folder every media path is relative to, always ending in '/'. `deployed` is the URL's
+ * `deployed` parameter.
+ */
 export function resolveMediaBase(
   configured: string,
   location: PageLocation,
   baseUrl: string,
+  deployed: boolean,
 ): string {
   const own = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`, location.origin).href;
-  const deployed = new URLSearchParams(location.search).has('deployed');
   if (configured.trim() === '') return own;
   if (isLocalOrIpHost(location.hostname) && !deployed) return own;
   const absolute = new URL(configured, own).href;

@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { momentUrl, parseMomentParam } from './moment-link.ts';
-
-describe('parseMomentParam', () => {
-  it('reads seconds, m:ss and h:mm:ss', () => {
-    expect(parseMomentParam('754')).toBe(754);
-    expect(parseMomentParam('12:34')).toBe(754);
-    expect(parseMomentParam('1:00:05')).toBe(3605);
-  });
-
-  it('gives null for absent or unreadable values', () => {
-    for (const value of [null, undefined, '', '-4', 'soon', '12:99', '9'.repeat(40), '100000']) {
-      expect(parseMomentParam(value), String(value)).toBeNull();
-    }
-  });
-});
+import { momentUrl } from './moment-link.ts';
 
 describe('momentUrl', () => {
   it('links to the episode route with whole seconds', () => {

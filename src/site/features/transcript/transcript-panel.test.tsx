@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TranscriptBlob } from '../../../core/db-schema.ts';
+import { checkSearchTerm, searchQueryOf } from '../../../core/fts-query.ts';
 import { MediaProvider } from '../../shared/media-context.tsx';
 import { createMediaUrls } from '../../shared/media-url.ts';
 import {
@@ -41,6 +42,9 @@ const episode: TranscriptEpisode = {
 };
 
 const settings = { timestampEvery: 10, lowConfidence: 0.5 };
+
+/** The search a submitted term makes. */
+const searchFor = (term: string) => searchQueryOf(checkSearchTerm(term, 1));
 
 function renderPanel(
   props: Partial<Parameters<typeof TranscriptPanel>[0]> = {},
@@ -95,28 +99,28 @@ describe('TranscriptPanel', () => {
   });
 
   it('marks the search matches and counts them', async () => {
-    const { rerenderWith, container } = renderPanel({ searchTerm: 'Ice Cream' });
+    const { rerenderWith, container } = renderPanel({ query: searchFor('Ice Cream') });
     const body = await transcriptBody();
     expect(screen.getByText('found 3 utterances of "Ice Cream"')).toBeInTheDocument();
     const marks = [...body.querySelectorAll('mark')].map((mark) => mark.textContent);
     expect(marks).toEqual(['ice', 'cream.', 'ice', 'cream', 'ice-cream,']);
 
-    rerenderWith({ searchTerm: 'luxury' });
+    rerenderWith({ query: searchFor('luxury') });
     expect(screen.getByText('found 1 utterance of "luxury"')).toBeInTheDocument();
     expect([...container.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
       'luxury?',
     ]);
 
-    rerenderWith({ searchTerm: 'sorbet' });
+    rerenderWith({ query: searchFor('sorbet') });
     expect(screen.getByText('found 0 utterances of "sorbet"')).toBeInTheDocument();
     expect(container.querySelectorAll('mark')).toHaveLength(0);
 
-    rerenderWith({ searchTerm: '' });
+    rerenderWith({ query: searchFor('') });
     expect(screen.queryByText(/found \d+ utterance/)).toBeNull();
   });
 
   it('finds a phrase that ends on the last word', async () => {
-    renderPanel({ searchTerm: 'said anna' });
+    renderPanel({ query: searchFor('said anna') });
     const body = await transcriptBody();
     expect(screen.getByText('found 1 utterance of "said anna"')).toBeInTheDocument();
     expect([...body.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
@@ -308,7 +312,7 @@ describe('TranscriptPanel', () => {
 describe('transcript words as markup', () => {
   it('shows markup in a transcript as text, never as elements', async () => {
     const blob = transcriptOf(`Look: <img src=x onerror="alert(1)"> & 'quotes' <b>bold</b>.`);
-    renderPanel({ loadTranscript: () => Promise.resolve(blob), searchTerm: 'img src' });
+    renderPanel({ loadTranscript: () => Promise.resolve(blob), query: searchFor('img src') });
     const body = await transcriptBody();
     expect(body.querySelector('img, b')).toBeNull();
     expect(body).toHaveTextContent(`Look: <img src=x onerror="alert(1)"> & 'quotes' <b>bold</b>.`);

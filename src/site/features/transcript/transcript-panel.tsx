@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { EpisodeRow, TranscriptBlob } from '../../../core/db-schema.ts';
+import type { SearchQuery } from '../../../core/fts-query.ts';
 import type { SiteSettings } from '../../../core/site-config.ts';
 import { buildTranscriptModel } from '../../../core/transcript-model.ts';
 import { hasTranscript } from '../../shared/episode-facts.ts';
@@ -15,8 +16,8 @@ export type TranscriptEpisode = PlayerEpisode & Pick<EpisodeRow, 'id' | 'word_co
 
 export interface TranscriptPanelProps {
   episode: TranscriptEpisode;
-  /** The search term in force ('' or absent for none): its matches are marked and counted. */
-  searchTerm?: string;
+  /** The search in force (null or absent for none): its matches are marked and counted. */
+  query?: SearchQuery | null;
   /** Seconds named by a `?t=` link: the panel scrolls there and primes the player. */
   startAt?: number | null;
   /** The data module's `getTranscript` (fetches once per episode and caches). */
@@ -30,7 +31,7 @@ export interface TranscriptPanelProps {
  */
 export function TranscriptPanel({
   episode,
-  searchTerm = '',
+  query = null,
   startAt = null,
   loadTranscript,
   settings,
@@ -80,7 +81,7 @@ export function TranscriptPanel({
       <TranscriptView
         episode={episode}
         model={model}
-        searchTerm={searchTerm}
+        query={query}
         startAt={startAt}
         approximate={episode.timing === 'approximate'}
       />

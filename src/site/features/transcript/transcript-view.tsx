@@ -6,6 +6,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import type { SearchQuery } from '../../../core/fts-query.ts';
 import { pluralize } from '../../../core/format.ts';
 import { buildTokenStream, findPhraseMatches } from '../../../core/phrase-match.ts';
 import { wordAtTime, type TranscriptModel } from '../../../core/transcript-model.ts';
@@ -19,7 +20,7 @@ import { TranscriptBody } from './transcript-body.tsx';
 interface TranscriptViewProps {
   episode: PlayerEpisode;
   model: TranscriptModel;
-  searchTerm: string;
+  query: SearchQuery | null;
   startAt: number | null;
   approximate: boolean;
 }
@@ -28,7 +29,7 @@ interface TranscriptViewProps {
 export function TranscriptView({
   episode,
   model,
-  searchTerm,
+  query,
   startAt,
   approximate,
 }: TranscriptViewProps): ReactNode {
@@ -41,12 +42,17 @@ export function TranscriptView({
   useEffect(() => highlighter.connect(), [highlighter]);
   const { following, resume } = useFollowAlong(boxRef, highlighter);
 
-  const term = searchTerm.trim();
+  const searching = query !== null;
   const stream = useMemo(
-    () => (term === '' ? null : buildTokenStream(model.words.map((w) => w.text))),
-    [model, term],
+    () => (searching ? buildTokenStream(model.words.map((w) => w.text)) : null),
+    [model, searching],
   );
-  const matches = useMemo(() => (stream ? findPhraseMatches(stream, term) : null), [stream, term]);
+  // Keyed by the phrase's text: a parent may pass a new token array on every render.
+  const phrase = query?.tokens.join(' ') ?? '';
+  const matches = useMemo(
+    () => (stream && phrase !== '' ? findPhraseMatches(stream, phrase.split(' ')) : null),
+    [stream, phrase],
+  );
   const matched = useMemo(() => (matches ? new Set(matches.matchedWords) : null), [matches]);
 
   const startWord = startAt === null ? 0 : wordAtTime(model, startAt);
@@ -73,7 +79,7 @@ export function TranscriptView({
       <div className="transcript-toolbar">
         {matches ? (
           <p className="transcript-found">
-            found {pluralize(matches.count, 'utterance')} of &quot;{term}&quot;
+            found {pluralize(matches.count, 'utterance')} of &quot;{query?.term}&quot;
           </p>
         ) : null}
         {approximate ? (

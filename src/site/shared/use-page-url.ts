@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { readPageUrl, type PageUrl } from '../../core/page-url.ts';
 import {
   mergeSearchState,
   readSearchState,
@@ -11,12 +12,14 @@ import {
 export type UpdateSearchState = (change: Partial<SearchState>) => void;
 
 /**
- * The search state held in the URL's query string. Every change is a new history entry, so
- * back and forward step through searches, filters and pages; other parameters are kept.
+ * The page's URL, read once per navigation (`readPageUrl`), and the way to change its state.
+ * Every change is a new history entry, so back and forward step through searches, filters and
+ * pages; parameters the site does not own are kept.
  */
-export function useSearchState(): [SearchState, UpdateSearchState] {
+export function usePageUrl(): [PageUrl, UpdateSearchState] {
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readSearchState(params), [params]);
+  const { pathname } = useLocation();
+  const url = useMemo(() => readPageUrl(pathname, params), [pathname, params]);
   const update = useCallback<UpdateSearchState>(
     (change) => {
       setParams(
@@ -26,5 +29,5 @@ export function useSearchState(): [SearchState, UpdateSearchState] {
     },
     [setParams],
   );
-  return [state, update];
+  return [url, update];
 }

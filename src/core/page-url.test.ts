@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { episodeQuery, pathWithinBase, readPageUrl, readRoute } from './page-url.ts';
+import { DEFAULT_SEARCH_STATE } from './search-state.ts';
+
+const page = (path: string, query = '') => readPageUrl(path, new URLSearchParams(query));
+
+describe('readRoute', () => {
+  it('names the home page, an episode page, or no page of ours', () => {
+    expect(readRoute('/')).toEqual({ kind: 'home' });
+    expect(readRoute('')).toEqual({ kind: 'home' });
+    expect(readRoute('/episodes/12')).toEqual({ kind: 'episode', episode: '12' });
+    expect(readRoute('/episodes/14.5/')).toEqual({ kind: 'episode', episode: '14.5' });
+    expect(readRoute('/episodes/a%20b')).toEqual({ kind: 'episode', episode: 'a b' });
+    expect(readRoute('/episodes/%E0%A4%A')).toEqual({ kind: 'episode', episode: '%E0%A4%A' });
+    expect(readRoute('/episodes/')).toEqual({ kind: 'not-found' });
+    expect(readRoute('/episodes/1/2')).toEqual({ kind: 'not-found' });
+    expect(readRoute('/nope')).toEqual({ kind: 'not-found' });
+  });
+});
+
+describe('pathWithinBase', () => {
+  it('cuts the base path off, with or without its slash', () => {
+    expect(pathWithinBase('/', '/')).toBe('/');
+    expect(pathWithinBase('/episodes/3', '/')).toBe('/episodes/3');
+    expect(pathWithinBase('/podcast', '/podcast/')).toBe('/');
+    expect(pathWithinBase('/podcast/', '/podcast/')).toBe('/');
+    expect(pathWithinBase('/podcast/episodes/3', '/podcast/')).toBe('/episodes/3');
+    expect(pathWithinBase('/podcasting/', '/podcast/')).toBeNull();
+    expect(pathWithinBase('/', '/podcast/')).toBeNull();
+  });
+});
+
+describe('readPageUrl', () => {
+  it('is the plain home page only with nothing searched, filtered or paged', () => {
+    expect(page('/').isHomePage).toBe(true);
+    expect(page('/', 'deployed&utm=x').isHomePage).toBe(true);
+    expect(page('/', 'p=abc').isHomePage).toBe(true);
+    for (const query of ['q=cats', 'p=2', 'typesOff=live', 'presenters=6', 'fieldsOff=words']) {
+      expect(page('/', query).isHomePage, query).toBe(false);
+    }
+    expect(page('/episodes/3').isHomePage).toBe(false);
+    expect(page('/elsewhere').isHomePage).toBe(false);
+  });
+
+  it('opens at t on an episode page only', () => {
+    expect(page('/episodes/3', 't=1:05').startAt).toBe(65);
+    expect(page('/episodes/3', 't=later').startAt).toBeNull();
+    expect(page('/', 't=65').startAt).toBeNull();
+    expect(page('/', 't=65').state.moment).toBe(65);
+  });
+
+  it('keeps the parameters it does not own', () => {
+    const url = page('/', 'utm=x&q=cats&ref=1');
+    expect(url.state).toEqual({ ...DEFAULT_SEARCH_STATE, term: 'cats' });
+    expect(url.others).toEqual([
+      ['utm', 'x'],
+      ['ref', '1'],
+    ]);
+  });
+});
+
+describe('episodeQuery', () => {
+  it('keeps the search and filters of a link to an episode, not its page or moment', () => {
+    const url = page('/', 'q=ice+cream&p=3&t=40&venues=2&deployed&utm=x');
+    expect(new URLSearchParams(episodeQuery(url)).toString()).toBe(
+      'q=ice+cream&venues=2&deployed=1&utm=x',
+    );
+    expect(episodeQuery(page('/', 'p=2'))).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * The page's whole URL read once: which page the path names, and the query string's state
+ * (`search-state.ts`). Every part of the site reads this one value; nothing else looks at the
+ * address.
+ */
+import {
+  foreignParams,
+  isDefaultList,
+  readSearchState,
+  searchStateEntries,
+  type SearchState,
+} from './search-state.ts';
+
+/** The pages of the site: the list, an episode's own page, or no page of ours (404). */
+export type PageRoute =
+  { kind: 'home' } | { kind: 'episode'; episode: string } | { kind: 'not-found' };
+
+/** What a URL asks for. */
+export interface PageUrl {
+  route: PageRoute;
+  state: SearchState;
+  /** Where an episode's page opens its transcript: `t`, on an episode's own page only. */
+  startAt: number | null;
+  /** The plain home page: no episode, and nothing searched, filtered or paged. */
+  isHomePage: boolean;
+  /** Query parameters the site does not own, kept as they came. */
+  others: [string, string][];
+}
+
+/** The query string a page reads: URLSearchParams or anything like it. */
+export interface QueryParams extends Iterable<[string, string]> {
+  get(name: string): string | null;
+}
+
+const EPISODE_PATH = /^\/episodes\/([^/]+)\/?$/;
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The page a path names; the path is relative to the site's base (the router's pathname). */
+export function readRoute(pathname: string): PageRoute {
+  if (pathname === '' || pathname === '/') return { kind: 'home' };
+  const match = EPISODE_PATH.exec(pathname);
+  if (match?.[1] !== undefined) return { kind: 'episode', episode: decodeSegment(match[1]) };
+  return { kind: 'not-found' };
+}
+
+/**
+ * A browser path relative to the site's base path ('/podcast/episodes/3' under '/podcast/'
+ * is '/episodes/3'), or null when the path is outside the base.
+ */
+export function pathWithinBase(pathname: string, base: string): string | null {
+  const root = base.endsWith('/') ? base.slice(0, -1) : base;
+  if (pathname === root) return '/';
+  if (!pathname.startsWith(`${root}/`)) return null;
+  return pathname.slice(root.length);
+}
+
+/** Reads a page's URL: its path (relative to the base) and its query parameters. */
+export function readPageUrl(pathname: string, params: QueryParams): PageUrl {
+  const route = readRoute(pathname);
+  const state = readSearchState(params);
+  return {
+    route,
+    state,
+    startAt: route.kind === 'episode' ? state.moment : null,
+    isHomePage: route.kind === 'home' && isDefaultList(state),
+    others: foreignParams(params),
+  };
+}
+
+/**
+ * The query string of an episode's own page linked from the list: the search and filters
+ * stay, the page and the moment go.
+ */
+export function episodeQuery(url: PageUrl): [string, string][] {
+  return [...searchStateEntries({ ...url.state, page: 1, moment: null }), ...url.others];
+}
