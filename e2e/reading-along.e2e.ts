@@ -150,7 +150,7 @@ describe('reading along', () => {
     await page.getByText(`found ${DEMO_FACTS.phraseEpisodes.length} of 10 episodes`).waitFor();
     const words = await openEpisode(page, '9');
     await page.getByText(`found 1 utterance of "${DEMO_FACTS.phrase}"`).waitFor();
-    expect(await words.locator('mark').allTextContents()).toEqual(['ice', 'cream']);
+    expect(await words.locator('mark').allTextContents()).toEqual(['ice cream']);
     expectNoProblems(problems);
     await page.close();
   });
@@ -211,7 +211,7 @@ describe('reading along', () => {
     // An episode's own page opens it.
     const words = transcript(page, '9');
     await words.getByRole('button').first().waitFor();
-    expect(await words.locator('mark').allTextContents()).toEqual(['ice', 'cream']);
+    expect(await words.locator('mark').allTextContents()).toEqual(['ice cream']);
     await words.getByRole('button', { name: 'popular' }).click();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 8);
     await screenshot(page, 'playing-1280');

@@ -52,18 +52,40 @@ describe('buildTranscriptModel', () => {
     ]);
   });
 
-  it('splits a sentence that runs over a marker into two segments', () => {
+  it('keeps a marker inside a sentence inline, and breaks the paragraph at its end', () => {
     const model = buildTranscriptModel(blobOf(12), { ...options, timestampEvery: 7 });
+    expect(model.markers).toEqual([0, 7]);
+    expect(model.paragraphs).toEqual([
+      { start: 0, end: 10, speaker: null, continues: false },
+      { start: 10, end: 12, speaker: null, continues: true },
+    ]);
     expect(model.segments).toEqual([
       [
         { start: 0, end: 5, sentence: 0, marker: 0 },
         { start: 5, end: 7, sentence: 1, marker: null },
-      ],
-      [
         { start: 7, end: 10, sentence: 1, marker: 7 },
-        { start: 10, end: 12, sentence: 2, marker: null },
       ],
+      [{ start: 10, end: 12, sentence: 2, marker: null }],
     ]);
+  });
+
+  it('never breaks a paragraph inside a sentence', () => {
+    const model = buildTranscriptModel(blobOf(2000), options);
+    for (const paragraph of model.paragraphs.slice(1)) {
+      expect(model.words[paragraph.start - 1]?.text.endsWith('.')).toBe(true);
+    }
+    expect(model.markers).toEqual([0, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800]);
+    // The markers still stand before every 200th word.
+    const markerWords = model.segments.flat().flatMap((segment) => segment.marker ?? []);
+    expect(markerWords).toEqual(model.markers);
+  });
+
+  it('keeps a sentence that never ends in one paragraph', () => {
+    const words = Array.from({ length: 30 }, (_, i) => `w${i}`);
+    const blob = { ...blobOf(30), words };
+    const model = buildTranscriptModel(blob, { ...options, timestampEvery: 10 });
+    expect(model.paragraphs).toEqual([{ start: 0, end: 30, speaker: null, continues: false }]);
+    expect(model.segments[0]?.map((segment) => segment.marker)).toEqual([0, 10, 20]);
   });
 
   it('starts a paragraph at each change of speaker, and unknown speakers continue it', () => {
@@ -100,12 +122,15 @@ describe('buildTranscriptModel', () => {
   });
 
   it('carries a speaker over a marker without a new label', () => {
-    const blob = blobOf(6, { speaker: [0, 0, 0, 0, 1, 1], speakerNames: ['Anna', 'Ben'] });
-    const model = buildTranscriptModel(blob, { ...options, timestampEvery: 3 });
+    const blob = blobOf(12, {
+      speaker: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1],
+      speakerNames: ['Anna', 'Ben'],
+    });
+    const model = buildTranscriptModel(blob, { ...options, timestampEvery: 5 });
     expect(model.paragraphs).toEqual([
-      { start: 0, end: 3, speaker: 'Anna', continues: false },
-      { start: 3, end: 4, speaker: 'Anna', continues: true },
-      { start: 4, end: 6, speaker: 'Ben', continues: false },
+      { start: 0, end: 5, speaker: 'Anna', continues: false },
+      { start: 5, end: 10, speaker: 'Anna', continues: true },
+      { start: 10, end: 12, speaker: 'Ben', continues: false },
     ]);
   });
 });

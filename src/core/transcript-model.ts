@@ -21,8 +21,10 @@ export interface ModelWord {
 
 /**
  * A paragraph: a half-open range of words and the speaker who says them, if known. A new
- * paragraph starts at each change of speaker and at each timestamp marker, so no paragraph
- * is longer than `timestampEvery` words (the view lays out only the paragraphs on screen).
+ * paragraph starts at each change of speaker and at the first sentence that starts at or after
+ * each timestamp marker: a paragraph never breaks inside a sentence (a marker inside one stays
+ * inline), and none is much longer than `timestampEvery` words (the view lays out only the
+ * paragraphs on screen).
  */
 export interface ModelParagraph {
   start: number;
@@ -100,7 +102,7 @@ export function buildTranscriptModel(
   for (let i = 0; i < count; i += every) markers.push(i);
 
   const markerSet = new Set(markers);
-  const paragraphs = splitAtMarkers(buildParagraphs(blob, count), markerSet);
+  const paragraphs = splitAt(buildParagraphs(blob, count), sentenceStartsAfter(markers, words));
   const segments = paragraphs.map((paragraph) => buildSegments(paragraph, words, markerSet));
   const last = words[count - 1];
   return {
@@ -138,15 +140,26 @@ function buildParagraphs(blob: TranscriptBlob, count: number): ModelParagraph[] 
   return paragraphs;
 }
 
-function splitAtMarkers(
+/** For each marker, the first word at or after it that starts a sentence. */
+function sentenceStartsAfter(markers: readonly number[], words: readonly ModelWord[]): Set<number> {
+  const starts = new Set<number>();
+  for (const marker of markers) {
+    let i = marker;
+    while (i > 0 && i < words.length && words[i]?.sentence === words[i - 1]?.sentence) i += 1;
+    if (i < words.length) starts.add(i);
+  }
+  return starts;
+}
+
+function splitAt(
   paragraphs: readonly ModelParagraph[],
-  markers: ReadonlySet<number>,
+  breaks: ReadonlySet<number>,
 ): ModelParagraph[] {
   const split: ModelParagraph[] = [];
   for (const paragraph of paragraphs) {
     let start = paragraph.start;
     for (let i = paragraph.start + 1; i < paragraph.end; i += 1) {
-      if (!markers.has(i)) continue;
+      if (!breaks.has(i)) continue;
       split.push({ ...paragraph, start, end: i, continues: start !== paragraph.start });
       start = i;
     }

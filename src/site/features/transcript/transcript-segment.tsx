@@ -51,9 +51,12 @@ export function segmentHtml(
     const className = word.lowConfidence ? 'transcript-word is-uncertain' : 'transcript-word';
     const title = uncertainTitle(word);
     const titleAttribute = title === null ? '' : ` title="${escapeHtml(title)}"`;
-    const text = escapeHtml(word.text);
-    const content = matched?.has(i) ? `<mark>${text}</mark>` : text;
-    html += `<span class="${className}" data-w="${i}" role="button" tabindex="${i === tabStop ? 0 : -1}"${titleAttribute}>${content}</span>`;
+    // A run of matched words is one <mark>, spaces included: a phrase is one highlight.
+    const isMatch = matched?.has(i) ?? false;
+    const runGoesOn = isMatch && i + 1 < segment.end && (matched?.has(i + 1) ?? false);
+    if (isMatch && (i === segment.start || !matched?.has(i - 1))) html += '<mark>';
+    html += `<span class="${className}" data-w="${i}" role="button" tabindex="${i === tabStop ? 0 : -1}"${titleAttribute}>${escapeHtml(word.text)}</span>`;
+    if (isMatch && !runGoesOn) html += '</mark>';
     // The space after the segment's last word stays outside the sentence's highlight.
     if (i + 1 < segment.end) html += ' ';
   }
