@@ -256,7 +256,7 @@ describe('buildPodcast on the fixture podcast', () => {
       { id: 5, name: 'Bram J. Okafor', presenter: 7 },
       { id: 6, name: 'Ada Fairweather', presenter: 6 },
     ]);
-    expect(blob(2).speakerIds).toEqual([2, 0]);
+    expect(blob(2).speakerIds).toEqual([2, -1]);
   });
 
   it('stores chapters from chapters/<episode>.json and from a podcast:chapters file in the folder', () => {

@@ -82,7 +82,7 @@ describe('SpeakerResolver', () => {
       speaker: [-1, 0, 0, 1, 2, 3, 0],
       names: ['Speaker 1', 'Dora Finch', 'Speaker 2', 'Speaker 3'],
       presenters: [null, 6, null, null],
-      ids: [0, 1, 0, 0],
+      ids: [-1, 1, -2, -3],
     });
     // Episode 2 maps SPEAKER_02 to a plain name, which joins the show's named speakers.
     expect(resolver.resolve('2', labels, [2, 1]).names).toEqual(['Guest Star', 'Dora Finch']);

@@ -79,7 +79,10 @@ export interface ResolvedSpeakers {
   speaker: number[];
   names: string[];
   presenters: (number | null)[];
-  /** Show-wide ids of named speakers, 0 for 'Speaker N'. */
+  /**
+   * Per speaker: the show-wide id of a named speaker (1, 2…), or -N for 'Speaker N' (0 past
+   * the limit of named speakers).
+   */
   ids: number[];
 }
 
@@ -164,7 +167,7 @@ export class SpeakerResolver {
         indexByKey.set(key, index);
         names.push(person.name);
         presenters.push(person.presenter);
-        ids.push(key.startsWith('?') ? 0 : this.showId(key, person));
+        ids.push(key.startsWith('?') ? -unnamed : this.showId(key, person));
       }
       labelIndex.set(label, index);
     }

@@ -15,11 +15,13 @@ import {
   type VenueRow,
 } from '../core/db-schema.ts';
 import { buildPassages } from '../core/passages.ts';
-import type { ShowSpeaker } from '../core/speech.ts';
+import { speakerRuns, type ShowSpeaker } from '../core/speech.ts';
 import { encodeTermRow, isIndexedToken, termRowId, type TermPostings } from '../core/term-index.ts';
 import type { Presenter, Venue } from './people.ts';
 import { encodeTranscriptBlob, toTranscriptBlob, type EpisodeSpeech } from './transcript-blob.ts';
+import type { ResolvedSpeakers } from './speakers.ts';
 import type { ParsedTranscript } from './transcripts/word-collector.ts';
+import { openSpeechIndex } from './write-speech.ts';
 
 /**
  * FTS5 leaf size of `passages_fts`: a leaf with its record header must stay within one 16 KiB
@@ -89,6 +91,7 @@ export function openDatabaseWriter(
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -131072');
   db.exec(SCHEMA_SQL);
+  const speechIndex = openSpeechIndex(db);
   // One FTS5 leaf per database page instead of four (default 4,050 bytes): the snippet index's
   // `_idx` then fits its root page, one page less for every snippet load (decision 0008).
   db.exec(
@@ -182,6 +185,11 @@ export function openDatabaseWriter(
         insertTranscript.run(id, encodeTranscriptBlob(toTranscriptBlob(transcript, speech)));
       const words = transcript ? transcript.words.join(' ') : '';
       insertFts.run(id, record.title, record.descriptionText, words, record.episode);
+      const speakers = speech?.speakers;
+      if (transcript && speakers && speakers.ids.some((code) => code > 0))
+        speechIndex.addEpisode(id, transcript.words, speakers);
+      const codes =
+        transcript && speakers && speakers.names.length > 0 ? speakerCodes(speakers) : null;
       passages.forEach((passage, ordinal) => {
         insertPassageFts.run(-passagesSoFar + ordinal, passage.data.w);
       });
@@ -189,7 +197,11 @@ export function openDatabaseWriter(
       for (let start = 0; start < passages.length; start += PASSAGE_BLOCK_SIZE) {
         const block: PassageBlockData = passages
           .slice(start, start + PASSAGE_BLOCK_SIZE)
-          .map(({ span, data }) => ({ f: span.firstWord, ...data }));
+          .map(({ span, data }) => ({
+            f: span.firstWord,
+            ...data,
+            ...(codes ? { p: speakerRuns(codes.slice(span.firstWord, span.endWord)) } : {}),
+          }));
         insertPassageBlock.run(
           passageBlockId(id, start / PASSAGE_BLOCK_SIZE),
           deflateRawSync(JSON.stringify(block), { level: 9 }),
@@ -202,6 +214,7 @@ export function openDatabaseWriter(
       db.exec("INSERT INTO words_fts (words_fts) VALUES ('optimize')");
       writeSearchTerms(db);
       db.exec("INSERT INTO passages_fts (passages_fts) VALUES ('optimize')");
+      speechIndex.finish();
       db.exec('COMMIT');
       onStep?.('vacuum');
       db.exec('VACUUM');
@@ -275,4 +288,12 @@ function writeEpisodeList(db: Database.Database, speakers: ShowSpeaker[]): void 
     EPISODE_LIST_ID,
     deflateRawSync(JSON.stringify(blob), { level: 9 }),
   );
+}
+
+/**
+ * Each word's speaker as passage blocks store it (`PassageData.p`): a named speaker's show id,
+ * -N for 'Speaker N', 0 for unknown.
+ */
+function speakerCodes(speakers: ResolvedSpeakers): number[] {
+  return speakers.speaker.map((index) => (index < 0 ? 0 : (speakers.ids[index] ?? 0)));
 }

@@ -234,7 +234,7 @@ export interface TranscriptBlob {
   speakerNames?: string[];
   /** Per speaker: the presenter they are, or null (src/core/speech.ts). */
   speakerPresenters?: (number | null)[];
-  /** Per speaker: the show-wide named-speaker id ('said by'), or 0 for an unnamed one. */
+  /** Per speaker: the show-wide named-speaker id ('said by'), or -N for 'Speaker N'. */
   speakerIds?: number[];
   /** The episode's chapters, by start time (src/core/speech.ts). */
   chapters?: Chapter[];
@@ -294,4 +294,9 @@ export interface PassageData {
   /** The passage's words joined by single spaces (a space inside a word is stored as U+00A0). */
   w: string;
   s: number[];
+  /**
+   * Speaker runs of the passage's words, `[wordIndex, speaker, …]`: a named speaker's show id,
+   * -N for 'Speaker N', 0 unknown. Absent when the transcript has no speakers.
+   */
+  p?: number[];
 }

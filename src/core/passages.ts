@@ -72,7 +72,12 @@ export function joinPassageWords(words: readonly string[]): string {
 
 const passageDataSchema = z.object({ w: z.string(), s: z.array(z.number()) });
 
-const passageBlockSchema = z.array(passageDataSchema.extend({ f: z.number().int().min(0) }));
+const passageBlockSchema = z.array(
+  passageDataSchema.extend({
+    f: z.number().int().min(0),
+    p: z.array(z.number().int()).optional(),
+  }),
+);
 
 /**
  * Reads the JSON of a `passage_blocks.data` blob (once inflated); null for anything that is

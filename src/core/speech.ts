@@ -7,6 +7,7 @@
  * of speaker, so a transcript with speakers costs a few percent more bytes than one without.
  */
 import { z } from 'zod';
+import { FTS_TOKENIZER } from './db-schema.ts';
 
 /** A chapter as stored in the transcript blob: times in integer centiseconds. */
 export interface Chapter {
@@ -106,4 +107,51 @@ export function foldName(name: string): string {
     .toLowerCase()
     .replace(/[\s.]+/g, ' ')
     .trim();
+}
+
+/**
+ * The 'said by' search tables, created after the main schema so they sit at the end of the
+ * file (the first screen never reads them):
+ * - `speech_fts`: what named speakers said, one row per turn (consecutive words of one
+ *   speaker), rowid `speechRowId(episode, turn, speaker)`, so a phrase never spans two turns
+ *   and the site reads the episode and the speaker from the rowid alone.
+ * - `speaker_terms`: for each plain-ASCII term of `speech_fts` and each speaker who said it,
+ *   the episode ids in `src/core/term-index.ts`'s row format (the `words` column), keyed
+ *   `speakerTermRowId(term, speaker)`: the rows of one term sit together, so a single-word
+ *   'said by' search reads the root and one leaf whatever speakers are chosen.
+ */
+export const SPEECH_SCHEMA_SQL = `
+CREATE TABLE speaker_terms (
+  id INTEGER PRIMARY KEY,
+  data BLOB NOT NULL
+);
+
+CREATE VIRTUAL TABLE speech_fts USING fts5(
+  words,
+  content='', columnsize=0, detail=full, tokenize='${FTS_TOKENIZER}'
+);
+`;
+
+/** Speaker slots in a `speech_fts` rowid and a `speaker_terms` id (ids 1..MAX_SHOW_SPEAKERS). */
+export const SPEAKER_SLOTS = 1024;
+
+/** Turns per episode in a `speech_fts` rowid; later turns are not indexed. */
+export const MAX_INDEXED_TURNS = 65536;
+
+/** The `speech_fts` rowid of turn `turn` of episode `episodeId`, said by show speaker `speaker`. */
+export function speechRowId(episodeId: number, turn: number, speaker: number): number {
+  return (episodeId * MAX_INDEXED_TURNS + turn) * SPEAKER_SLOTS + speaker;
+}
+
+/** The episode id and show speaker a `speech_fts` rowid names. */
+export function speechRowOf(rowid: number): { episodeId: number; speaker: number } {
+  return {
+    episodeId: Math.floor(rowid / (MAX_INDEXED_TURNS * SPEAKER_SLOTS)),
+    speaker: rowid % SPEAKER_SLOTS,
+  };
+}
+
+/** The `speaker_terms` id of a term's row for one speaker: the term's hash, then the speaker. */
+export function speakerTermRowId(termHash: number, speaker: number): number {
+  return termHash * SPEAKER_SLOTS + speaker;
 }

@@ -57,7 +57,7 @@ describe('parseTranscriptBlob', () => {
       speaker: [-1, 0, 0, 1, 0],
       speakerNames: ['Dora Finch', 'Speaker 1'],
       speakerPresenters: [6, null],
-      speakerIds: [3, 0],
+      speakerIds: [3, -1],
       chapters: [{ title: 'Intro', start: 0, url: 'https://example.org/a' }],
     };
     const stored = toStoredTranscript(blob);

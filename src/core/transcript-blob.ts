@@ -20,7 +20,7 @@ const speakers = {
   speaker: z.array(z.number().int()).optional(),
   speakerNames: z.array(z.string()).optional(),
   speakerPresenters: z.array(z.number().int().nullable()).optional(),
-  speakerIds: z.array(z.number().int().nonnegative()).optional(),
+  speakerIds: z.array(z.number().int()).optional(),
   chapters: z.array(chapterSchema).optional(),
 };
 

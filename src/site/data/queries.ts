@@ -17,7 +17,9 @@ import {
   type VenueRow,
 } from '../../core/db-schema.ts';
 import { buildFtsQuery, normaliseFields } from '../../core/fts-query.ts';
+import { showSpeakerSchema, type ShowSpeaker } from '../../core/speech.ts';
 import { decodeTermRow, isIndexedToken, termEpisodeIds, termRowId } from '../../core/term-index.ts';
+import { z } from 'zod';
 import type { QueryRunner, TrawlDatabase } from './database.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 
@@ -51,7 +53,11 @@ export interface EpisodeList {
   episodes: EpisodeRow[];
   presenters: PresenterRow[];
   venues: VenueRow[];
+  /** The show's named speakers ('said by' options); empty for a show without them. */
+  speakers: ShowSpeaker[];
 }
+
+const showSpeakersSchema = z.array(showSpeakerSchema).catch([]);
 
 function isListBlob(value: unknown): value is EpisodeListBlob {
   if (typeof value !== 'object' || value === null) return false;
@@ -80,7 +86,7 @@ async function readEpisodeList(db: QueryRunner): Promise<EpisodeList> {
     const presenters = await db.query<PresenterRow>(PRESENTERS_SQL);
     const venues = await db.query<VenueRow>(VENUES_SQL);
     const episodes = await db.query<EpisodeRow>(EPISODES_SQL);
-    return { episodes, presenters, venues };
+    return { episodes, presenters, venues, speakers: [] };
   }
   const bytes = blobBytes(rows[0]?.data);
   if (!bytes) throw new Error('The database has no episode list row');
@@ -97,6 +103,7 @@ async function readEpisodeList(db: QueryRunner): Promise<EpisodeList> {
     ),
     presenters: blob.presenters,
     venues: blob.venues,
+    speakers: showSpeakersSchema.parse(blob.speakers ?? []),
   };
 }
 
@@ -118,6 +125,11 @@ export function loadEpisodeList(db: QueryRunner): Promise<EpisodeList> {
 /** Loads every presenter, by id. */
 export async function loadPresenters(db: QueryRunner): Promise<PresenterRow[]> {
   return (await loadEpisodeList(db)).presenters;
+}
+
+/** Loads the show's named speakers, by id. */
+export async function loadShowSpeakers(db: QueryRunner): Promise<ShowSpeaker[]> {
+  return (await loadEpisodeList(db)).speakers;
 }
 
 /** Loads every venue, by name. */

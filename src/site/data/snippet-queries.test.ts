@@ -3,6 +3,7 @@
  * Node test of the site's snippet SQL against databases the real builder makes (the fixture
  * podcast and the demo podcast), through better-sqlite3 and the very statements of
  * snippet-queries.ts. The builder and Node's file system are needed for that alone. */
+import { speakerRuns } from '../../core/speech.ts';
 import Database from 'better-sqlite3';
 import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
@@ -247,9 +248,12 @@ describe('loadSnippets on the demo podcast', () => {
     }
     for (const row of episodes) {
       const blob = await getTranscript(demoDb, row.id);
+      // Speaker runs per passage: a named speaker's show id, -N for 'Speaker N', 0 unknown.
+      const codes = blob.speaker?.map((index) => blob.speakerIds?.[index] ?? 0);
       const expected = buildPassages(blob.words, blob.start).map(({ span, data }) => ({
         f: span.firstWord,
         ...data,
+        ...(codes ? { p: speakerRuns(codes.slice(span.firstWord, span.endWord)) } : {}),
       }));
       const stored = [];
       for (let ordinal = 0; ordinal * PASSAGE_BLOCK_SIZE < row.passage_count; ordinal += 1) {
