@@ -20,12 +20,8 @@ import Database from 'better-sqlite3';
 import type { DbConfig } from '../src/core/site-config.ts';
 import { siteSettingsSchema } from '../src/core/site-config.ts';
 import { htmlToText } from '../src/builder/sanitize-html.ts';
-import {
-  CHUNK_PREFIX,
-  DEFAULT_CHUNK_SIZE,
-  writeChunks,
-  writeLatest,
-} from '../src/builder/publish.ts';
+import { writeChunks } from '../src/builder/chunk-files.ts';
+import { DEFAULT_CHUNK_SIZE, writeLatest } from '../src/builder/publish.ts';
 import { decodeTranscriptBlob } from '../src/builder/transcript-blob.ts';
 import { BASELINE_PAGE_SIZE } from './baseline-queries.ts';
 
@@ -192,16 +188,13 @@ export async function buildBaselineDatabase(
     source.close();
   }
 
-  const { bytes, suffixLength } = await writeChunks(file, versionDir, chunkSize);
+  const layout = await writeChunks(file, versionDir, chunkSize);
   await rm(file);
   const config: DbConfig = {
     version,
     serverMode: 'chunked',
     requestChunkSize: BASELINE_PAGE_SIZE,
-    databaseLengthBytes: bytes,
-    serverChunkSize: chunkSize,
-    urlPrefix: CHUNK_PREFIX,
-    suffixLength,
+    ...layout,
     site: siteSettingsSchema.parse({ title: 'Baseline' }),
   };
   await writeFile(join(versionDir, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
@@ -209,7 +202,7 @@ export async function buildBaselineDatabase(
   return {
     outDir,
     version,
-    databaseBytes: bytes,
+    databaseBytes: layout.databaseLengthBytes,
     episodes,
     words,
     seconds: (performance.now() - started) / 1000,

@@ -9,10 +9,10 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { CHUNK_PREFIX, writeChunks, writeLatest } from '../src/builder/publish.ts';
-import { dbConfigSchema, latestSchema, type DbConfig } from '../src/core/site-config.ts';
-
-const CHUNK = /\/db\.sqlite3\.(\d+)$/;
+import { writeChunks } from '../src/builder/chunk-files.ts';
+import { writeLatest } from '../src/builder/publish.ts';
+import { builtChunkIndex, chunkStart } from '../src/core/chunk-layout.ts';
+import type { DbConfig } from '../src/core/site-config.ts';
 
 /** Tables (and their FTS shadow tables) that only search snippets read. */
 export const SNIPPET_TABLES = /^(passages|passage_heads|passage_blocks|passages_fts(_.*)?)$/;
@@ -44,10 +44,10 @@ export class DatabasePages {
 
   /** The database pages (1-based) a chunk request covered; none for any other request. */
   pagesOf(entry: { path: string; range: string | undefined }): number[] {
-    const chunk = CHUNK.exec(entry.path);
+    const chunk = builtChunkIndex(entry.path);
     const range = /^bytes=(\d+)-(\d+)$/.exec(entry.range ?? '');
-    if (!chunk || !range) return [];
-    const base = Number(chunk[1]) * this.config.serverChunkSize;
+    if (chunk === undefined || !range) return [];
+    const base = chunkStart(this.config, chunk);
     const from = base + Number(range[1]);
     const to = base + Number(range[2]);
     const size = this.config.requestChunkSize;
@@ -74,20 +74,6 @@ export class DatabasePages {
       db.close();
     }
   }
-}
-
-/** Reads a published database's `latest.json` and version config. */
-export async function readPublished(
-  outDir: string,
-): Promise<{ version: string; versionDir: string; config: DbConfig }> {
-  const latest = latestSchema.parse(
-    JSON.parse(await readFile(join(outDir, 'latest.json'), 'utf8')),
-  );
-  const versionDir = join(outDir, latest.latest);
-  const config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(versionDir, 'config.json'), 'utf8')),
-  );
-  return { version: latest.latest, versionDir, config };
 }
 
 /**
@@ -126,19 +112,9 @@ export async function ensureWithoutSnippets(
   } finally {
     db.close();
   }
-  const { bytes, suffixLength } = await writeChunks(
-    file,
-    versionDir,
-    source.config.serverChunkSize,
-  );
+  const layout = await writeChunks(file, versionDir, source.config.serverChunkSize);
   await rm(file);
-  const config: DbConfig = {
-    ...source.config,
-    version,
-    databaseLengthBytes: bytes,
-    suffixLength,
-    urlPrefix: CHUNK_PREFIX,
-  };
+  const config: DbConfig = { ...source.config, version, ...layout };
   await writeFile(join(versionDir, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
   await writeLatest(outDir, version, config);
   await writeFile(stamp, `${source.version}\n`);

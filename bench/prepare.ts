@@ -6,11 +6,11 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { latestSchema } from '../src/core/site-config.ts';
+import { readPublished } from '../src/builder/chunk-files.ts';
 import { generateCorpus } from '../scripts/corpus.ts';
 import { buildBaselineDatabase, type BaselineBuild } from './baseline-db.ts';
 import { REPO_ROOT } from './assets.ts';
@@ -104,43 +104,16 @@ export async function buildTrawl(corpusDir: string, outDir: string): Promise<Tra
   if (result.code !== 0) {
     throw new Error(`trawl build failed (exit ${result.code}):\n${result.output}`);
   }
-  const latest = latestSchema.parse(
-    JSON.parse(await readFile(join(outDir, 'latest.json'), 'utf8')),
-  );
-  const versionDir = join(outDir, latest.latest);
+  const { versionDir, config } = await readPublished(outDir);
   return {
     outDir,
     versionDir,
     seconds,
     peakRssBytes: peak,
     rssSource,
-    databaseBytes: await chunkBytes(versionDir),
+    databaseBytes: config.databaseLengthBytes,
     output: result.output.trim(),
   };
-}
-
-async function chunkFiles(versionDir: string): Promise<string[]> {
-  return (await readdir(versionDir))
-    .filter((name) => /^db\.sqlite3\.\d+$/.test(name))
-    .sort()
-    .map((name) => join(versionDir, name));
-}
-
-/** Total bytes of a version folder's chunk files (the database's size). */
-export async function chunkBytes(versionDir: string): Promise<number> {
-  let total = 0;
-  for (const file of await chunkFiles(versionDir)) total += (await stat(file)).size;
-  return total;
-}
-
-/** Joins a version folder's chunks back into one SQLite file, for reading in Node. */
-export async function joinChunks(versionDir: string, file: string): Promise<void> {
-  const out = await open(file, 'w');
-  try {
-    for (const chunk of await chunkFiles(versionDir)) await out.write(await readFile(chunk));
-  } finally {
-    await out.close();
-  }
 }
 
 /** What a finished baseline build leaves beside it, to be reused by the next run. */

@@ -23,14 +23,8 @@ import { assetSizes, buildBenchPage, buildSite, compressedSizer, REPO_ROOT } fro
 import { formatRatio, formatNumber, median, toKb } from './stats.ts';
 import { measureAll, type RawResults } from './measure.ts';
 import { OPERATIONS } from './operations.ts';
-import {
-  buildTrawl,
-  chooseWorkload,
-  corpusKey,
-  ensureBaseline,
-  ensureCorpus,
-  joinChunks,
-} from './prepare.ts';
+import { buildTrawl, chooseWorkload, corpusKey, ensureBaseline, ensureCorpus } from './prepare.ts';
+import { joinChunks } from '../src/builder/chunk-files.ts';
 import {
   checkBudgets,
   formatBudgets,

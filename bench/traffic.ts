@@ -4,6 +4,7 @@
  * its result. Database traffic is the requests to the chunk files (`db.sqlite3.NNN`).
  */
 import type { ServedRequest } from '../src/builder/serve.ts';
+import { isBuiltChunk } from '../src/core/chunk-layout.ts';
 import { toKb } from './stats.ts';
 
 /** One answered request, stamped when the server finished sending it (epoch ms). */
@@ -23,8 +24,6 @@ export interface TrafficSummary {
   compressedKb: number;
 }
 
-const CHUNK_FILE = /\/db\.sqlite3\.\d+$/;
-
 /** The path of a request URL without its query string. */
 export function pathOf(url: string): string {
   const at = url.search(/[?#]/);
@@ -33,7 +32,7 @@ export function pathOf(url: string): string {
 
 /** Whether a request was for a database chunk file. */
 export function isDatabaseChunk(url: string): boolean {
-  return CHUNK_FILE.test(pathOf(url));
+  return isBuiltChunk(pathOf(url));
 }
 
 /** Sums traffic; `compressedBytes` says what a request would weigh served compressed. */

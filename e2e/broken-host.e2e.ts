@@ -1,9 +1,11 @@
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import Database from 'better-sqlite3';
-import { dbConfigSchema, latestSchema, type DbConfig } from '../src/core/site-config.ts';
+import { joinChunks, readPublished } from '../src/builder/chunk-files.ts';
+import { chunkAt, chunkFiles } from '../src/core/chunk-layout.ts';
+import type { DbConfig } from '../src/core/site-config.ts';
 import { buildWithCli, DEMO_FOLDER } from '../scripts/demo-site.ts';
 import {
   expectNoProblems,
@@ -30,12 +32,6 @@ let DB_DIR: string;
 /** The site gives up on a query after 30 s (src/site/data/database.ts). */
 const QUERY_TIMEOUT_MS = 30_000;
 
-const chunkName = (config: DbConfig, index: number): string =>
-  `${config.urlPrefix}${String(index).padStart(config.suffixLength, '0')}`;
-
-const chunkCount = (config: DbConfig): number =>
-  Math.ceil(config.databaseLengthBytes / config.serverChunkSize);
-
 /**
  * What the first screen reads (docs/decisions/0003): the schema, the list row and the newest
  * descriptions. Every other b-tree (the search indexes, transcripts, …) is read only later.
@@ -51,11 +47,8 @@ async function chunksOf(
   config: DbConfig,
   names: readonly string[],
 ): Promise<Set<number>> {
-  const parts: Buffer[] = [];
-  for (let index = 0; index < chunkCount(config); index += 1)
-    parts.push(await readFile(join(versionDir, chunkName(config, index))));
   const file = join(DB_DIR, 'whole.sqlite3');
-  await writeFile(file, Buffer.concat(parts));
+  await joinChunks(versionDir, file);
   const db = new Database(file, { readonly: true });
   try {
     const pageSize = Number(db.pragma('page_size', { simple: true }));
@@ -63,9 +56,7 @@ async function chunksOf(
       .prepare(`SELECT pageno FROM dbstat WHERE name IN (${names.map(() => '?').join(', ')})`)
       .pluck()
       .all(...names);
-    return new Set(
-      pages.map((page) => Math.floor(((Number(page) - 1) * pageSize) / config.serverChunkSize)),
-    );
+    return new Set(pages.map((page) => chunkAt(config, (Number(page) - 1) * pageSize).index));
   } finally {
     db.close();
     await rm(file);
@@ -80,13 +71,10 @@ let faultsInjected = 0;
 beforeAll(async () => {
   DB_DIR = join(await workFolder('broken-host'), 'db');
   await buildWithCli(DEMO_FOLDER, DB_DIR, ['--chunk-size', String(CHUNK_SIZE)]);
-  version = latestSchema.parse(
-    JSON.parse(await readFile(join(DB_DIR, 'latest.json'), 'utf8')),
-  ).latest;
+  const published = await readPublished(DB_DIR);
+  version = published.version;
+  const config = published.config;
   // A version whose config names chunk files that are not there.
-  const config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(DB_DIR, version, 'config.json'), 'utf8')),
-  );
   await cp(join(DB_DIR, version), join(DB_DIR, 'wrong-prefix'), { recursive: true });
   await writeFile(
     join(DB_DIR, 'wrong-prefix', 'config.json'),
@@ -102,9 +90,9 @@ beforeAll(async () => {
   const kept = await chunksOf(join(DB_DIR, version), config, FIRST_SCREEN_BTREES);
   expect(kept.has(0)).toBe(true);
   let removed = 0;
-  for (let index = 0; index < chunkCount(config); index += 1) {
-    if (kept.has(index)) continue;
-    await rm(join(DB_DIR, 'missing-chunk', chunkName(config, index)));
+  for (const chunk of chunkFiles(config)) {
+    if (kept.has(chunk.index)) continue;
+    await rm(join(DB_DIR, 'missing-chunk', chunk.name));
     removed += 1;
   }
   expect(removed).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { RunningServer, ServedRequest } from '../src/builder/serve.ts';
+import { isBuiltChunk } from '../src/core/chunk-layout.ts';
 import { buildWithCli, DEMO_FOLDER, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
 import {
   expectNoProblems,
@@ -38,7 +39,7 @@ afterAll(async () => {
 /** Range requests for chunk files whose end lies past the end of that file. */
 function readsPastChunkEnd(): ServedRequest[] {
   return served.filter((entry) => {
-    if (!/\/db\/[^/]+\/db\.sqlite3\.\d+/.test(entry.path)) return false;
+    if (!isBuiltChunk(entry.path)) return false;
     const end = /^bytes=\d+-(\d+)$/.exec(entry.range ?? '')?.[1];
     return end !== undefined && Number(end) >= CHUNK_SIZE;
   });

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { BUILT_CHUNK_NAME_PATTERN } from '../src/core/chunk-layout.ts';
 import { latestSchema } from '../src/core/site-config.ts';
 import { copyPodcastInputs } from '../src/builder/reliability/fuzz-support.ts';
 import { generateCorpus } from '../scripts/corpus.ts';
@@ -77,11 +78,14 @@ afterAll(async () => {
   await host.close();
 });
 
+/** A version's config.json or chunk file; the version is captured. */
+const VERSION_FILE = new RegExp(`^/db/([^/]+)/(?:config\\.json|${BUILT_CHUNK_NAME_PATTERN})$`);
+
 /** Versions whose database files (config or chunks) were requested since `from`. */
 function versionsRead(from: number): string[] {
   const versions = host.requests
     .slice(from)
-    .map((entry) => /^\/db\/([^/]+)\/(config\.json|db\.sqlite3\.\d+)$/.exec(entry.path)?.[1])
+    .map((entry) => VERSION_FILE.exec(entry.path)?.[1])
     .filter((version): version is string => version !== undefined);
   return [...new Set(versions)];
 }

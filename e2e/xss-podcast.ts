@@ -1,7 +1,9 @@
-import { cp, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { dbConfigSchema, latestSchema } from '../src/core/site-config.ts';
+import { joinChunks, readPublished, writeChunks } from '../src/builder/chunk-files.ts';
+import { writeLatest } from '../src/builder/publish.ts';
+import { chunkFiles } from '../src/core/chunk-layout.ts';
 import { readContentSecurityPolicy } from '../vite-csp-plugin.ts';
 import { SITE_DIR } from '../scripts/demo-site.ts';
 
@@ -152,40 +154,21 @@ ${items.join('\n')}
 export async function writeRawDescriptions(from: string, to: string): Promise<void> {
   await rm(to, { recursive: true, force: true });
   await cp(from, to, { recursive: true });
-  const { latest } = latestSchema.parse(
-    JSON.parse(await readFile(join(to, 'latest.json'), 'utf8')),
-  );
-  const config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(to, latest, 'config.json'), 'utf8')),
-  );
-  const chunkName = (index: number) =>
-    `${config.urlPrefix}${String(index).padStart(config.suffixLength, '0')}`;
+  const { version: latest, versionDir, config } = await readPublished(to);
   const whole = join(to, 'whole.sqlite3');
-  const chunks = Math.ceil(config.databaseLengthBytes / config.serverChunkSize);
-  const parts: Buffer[] = [];
-  for (let index = 0; index < chunks; index += 1)
-    parts.push(await readFile(join(to, latest, chunkName(index))));
-  await writeFile(whole, Buffer.concat(parts));
+  await joinChunks(versionDir, whole);
   const db = new Database(whole);
   const update = db.prepare('UPDATE episode_descriptions SET description = ? WHERE id = ?');
   const ids = db.prepare('SELECT id FROM episode_descriptions ORDER BY id').pluck().all();
   ids.forEach((id, index) => update.run(vector(index), Number(id)));
   db.close();
-  const bytes = await readFile(whole);
+  for (const chunk of chunkFiles(config)) await rm(join(versionDir, chunk.name));
+  const layout = await writeChunks(whole, versionDir, config.serverChunkSize);
   await rm(whole);
-  for (let index = 0; index < chunks; index += 1) await rm(join(to, latest, chunkName(index)));
-  const count = Math.ceil(bytes.length / config.serverChunkSize);
-  for (let index = 0; index < count; index += 1) {
-    const handle = await open(join(to, latest, chunkName(index)), 'w');
-    await handle.write(
-      bytes.subarray(index * config.serverChunkSize, (index + 1) * config.serverChunkSize),
-    );
-    await handle.close();
-  }
-  await writeFile(
-    join(to, latest, 'config.json'),
-    JSON.stringify({ ...config, databaseLengthBytes: bytes.length }),
-  );
+  const rechunked = { ...config, ...layout };
+  await writeFile(join(versionDir, 'config.json'), JSON.stringify(rechunked));
+  // latest.json carries a copy of config.json: keep the two the same.
+  await writeLatest(to, latest, rechunked);
 }
 
 /**

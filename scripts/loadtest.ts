@@ -10,7 +10,7 @@
  * Without --db it builds the demo podcast with 64 KiB chunks into .trawl/loadtest/db.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { defineCommand, runMain } from 'citty';
@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { createPrng, type Prng } from '../demo/tools/prng.ts';
 import { PAGE_SIZE } from '../src/core/db-schema.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../src/core/site-config.ts';
+import { readChunks, readPublished } from '../src/builder/chunk-files.ts';
 import { startServer } from '../src/builder/serve.ts';
 import { siteMounts } from '../src/builder/site-mounts.ts';
 import { buildWithCli, DEMO_FOLDER, REPO_ROOT, SITE_DIR } from './demo-site.ts';
@@ -67,21 +68,11 @@ interface Chunk {
 async function loadVersion(
   dbDir: string,
 ): Promise<{ version: string; config: DbConfig; chunks: Chunk[] }> {
-  const { latest } = latestSchema.parse(
-    JSON.parse(await readFile(join(dbDir, 'latest.json'), 'utf8')),
-  );
-  const config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(dbDir, latest, 'config.json'), 'utf8')),
-  );
-  const count = Math.ceil(config.databaseLengthBytes / config.serverChunkSize);
-  const chunks: Chunk[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const name = `${config.urlPrefix}${String(index).padStart(config.suffixLength, '0')}`;
-    chunks.push({
-      path: `/db/${latest}/${name}`,
-      bytes: await readFile(join(dbDir, latest, name)),
-    });
-  }
+  const { version: latest, versionDir, config } = await readPublished(dbDir);
+  const chunks = (await readChunks(versionDir, config)).map(({ name, bytes }) => ({
+    path: `/db/${latest}/${name}`,
+    bytes,
+  }));
   return { version: latest, config, chunks };
 }
 

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { buildPodcast } from './build.ts';
+import { joinChunks } from './chunk-files.ts';
 import {
   buildFixturePodcast,
   copyFixturePodcast,
   FIXTURE_PODCAST_DIR,
-  joinChunks,
 } from './test-support/fixture-podcast.ts';
 
 let root: string;

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../core/db-schema.ts';
 import { latestSchema } from '../core/site-config.ts';
 import { buildPodcast } from './build.ts';
+import { joinChunks } from './chunk-files.ts';
 import {
   buildFixturePodcast,
   copyFixturePodcast,
   FIXTURE_PODCAST_DIR,
-  joinChunks,
 } from './test-support/fixture-podcast.ts';
 
 let root: string;

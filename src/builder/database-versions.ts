@@ -1,9 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { chunkFileName, chunkSizes } from '../core/chunk-layout.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../core/site-config.ts';
-import { realPathInside, realRoot } from './contained-path.ts';
+import { checkChunkFiles } from './chunk-files.ts';
 import { BundleError } from './errors.ts';
 import { VERSION_FOLDER } from './publish.ts';
 
@@ -56,23 +55,9 @@ export async function readVersionFolder(dbDir: string, version: string): Promise
       `${configPath}: says version ${config.data.version}, but it is in folder ${version}`,
     );
   }
-  const root = await realRoot(dbDir);
-  const chunkFiles: string[] = [];
-  for (const [index, size] of chunkSizes(config.data).entries()) {
-    const name = chunkFileName(config.data, index);
-    const path = join(dir, name);
-    const actual = (await stat(path).catch(() => undefined))?.size;
-    if (actual !== undefined && (root === undefined || !(await realPathInside(root, path)))) {
-      throw new BundleError(`${path}: a link that leads outside ${dbDir}`);
-    }
-    if (actual !== size) {
-      throw new BundleError(
-        `${path}: ${actual === undefined ? 'missing' : `${actual} bytes`}, config.json expects ${size} bytes`,
-      );
-    }
-    chunkFiles.push(name);
-  }
-  return { version, dir, config: config.data, chunkFiles };
+  const chunks = await checkChunkFiles(dir, config.data, { root: dbDir });
+  if ('problem' in chunks) throw new BundleError(chunks.problem);
+  return { version, dir, config: config.data, chunkFiles: chunks.names };
 }
 
 export interface DatabaseVersions {

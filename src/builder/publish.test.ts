@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeDirectories, pruneVersions, readLatest, writeChunks, writeLatest } from './publish.ts';
+import { makeDirectories, pruneVersions, readLatest, writeLatest } from './publish.ts';
 
 let root: string;
 
@@ -56,26 +56,6 @@ describe('writeLatest and readLatest', () => {
     expect(await readLatest(out)).toBeUndefined();
     await writeFile(join(out, 'latest.json'), '{"latest":"../escape"}');
     expect(await readLatest(out)).toBeUndefined();
-  });
-});
-
-describe('writeChunks', () => {
-  it('cuts a file into fixed-size chunks with a decimal suffix; the last may be short', async () => {
-    const dir = join(root, 'chunks');
-    await mkdir(dir);
-    const source = join(root, 'source.bin');
-    await writeFile(source, Buffer.alloc(2500, 7));
-    expect(await writeChunks(source, dir, 1024)).toEqual({
-      bytes: 2500,
-      chunks: 3,
-      suffixLength: 3,
-    });
-    const sizes = await Promise.all(
-      ['db.sqlite3.000', 'db.sqlite3.001', 'db.sqlite3.002'].map(
-        async (name) => (await readFile(join(dir, name))).length,
-      ),
-    );
-    expect(sizes).toEqual([1024, 1024, 452]);
   });
 });
 

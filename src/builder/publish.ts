@@ -1,17 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import {
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  stat,
-  utimes,
-  writeFile,
-} from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { chunkCount } from '../core/chunk-layout.ts';
 import { PAGE_SIZE, SCHEMA_VERSION } from '../core/db-schema.ts';
 import {
   latestSchema,
@@ -19,9 +10,7 @@ import {
   type Latest,
   type SiteSettings,
 } from '../core/site-config.ts';
-
-/** Chunk files are `db.sqlite3.000`, `db.sqlite3.001`, … inside the version folder. */
-export const CHUNK_PREFIX = 'db.sqlite3.';
+import { writeChunks } from './chunk-files.ts';
 
 /** Default size of one chunk file: 8 MiB. */
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
@@ -104,31 +93,6 @@ export async function versionFor(
   return `v${SCHEMA_VERSION}-${hash.digest('hex').slice(0, 12)}`;
 }
 
-/** Splits the database into chunk files in `dir`; returns the file length and chunk count. */
-export async function writeChunks(
-  databasePath: string,
-  dir: string,
-  chunkSize: number,
-): Promise<{ bytes: number; chunks: number; suffixLength: number }> {
-  const { size } = await stat(databasePath);
-  const chunks = Math.max(1, Math.ceil(size / chunkSize));
-  const suffixLength = Math.max(3, String(chunks - 1).length);
-  const source = await open(databasePath, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(Math.min(chunkSize, size));
-    for (let index = 0; index < chunks; index += 1) {
-      const { bytesRead } = await source.read(buffer, 0, buffer.length, index * chunkSize);
-      await writeFile(
-        join(dir, `${CHUNK_PREFIX}${String(index).padStart(suffixLength, '0')}`),
-        buffer.subarray(0, bytesRead),
-      );
-    }
-  } finally {
-    await source.close();
-  }
-  return { bytes: size, chunks, suffixLength };
-}
-
 /** Reads `<out>/latest.json`, or undefined when it is missing or unreadable. */
 export async function readLatest(outDir: string): Promise<Latest | undefined> {
   try {
@@ -189,16 +153,13 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
   const version = await versionFor(databasePath, site, chunkSize);
   const stage = join(workDir, 'stage');
   await mkdir(stage);
-  const { bytes, chunks, suffixLength } = await writeChunks(databasePath, stage, chunkSize);
+  const layout = await writeChunks(databasePath, stage, chunkSize);
   await rm(databasePath);
   const config: DbConfig = {
     version,
     serverMode: 'chunked',
     requestChunkSize: PAGE_SIZE,
-    databaseLengthBytes: bytes,
-    serverChunkSize: chunkSize,
-    urlPrefix: CHUNK_PREFIX,
-    suffixLength,
+    ...layout,
     site,
   };
   await writeFile(join(stage, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
@@ -215,7 +176,13 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
   await utimes(versionDir, now, now);
   await writeLatest(outDir, version, config);
   const pruned = await pruneVersions(outDir, keep);
-  return { version, versionDir, databaseBytes: bytes, chunks, pruned };
+  return {
+    version,
+    versionDir,
+    databaseBytes: layout.databaseLengthBytes,
+    chunks: chunkCount(layout),
+    pruned,
+  };
 }
 
 /** Deletes the oldest version folders beyond the newest `keep + 1`, sparing the one latest.json names. */

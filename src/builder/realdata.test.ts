@@ -7,7 +7,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPodcast, type BuildResult } from './build.ts';
 import { parseFeed } from './feed.ts';
-import { joinChunks } from './test-support/fixture-podcast.ts';
+import { joinChunks } from './chunk-files.ts';
 import { readTranscriptFile } from './transcripts/detect.ts';
 import { WarningCollector } from './warnings.ts';
 

@@ -1,25 +1,110 @@
 import type { DbConfig } from './site-config.ts';
 
 /**
- * The chunked database layout that config.json describes: the database is split into files
- * `<urlPrefix><index>` (the index zero-padded to `suffixLength` digits), each
- * `serverChunkSize` bytes but the last.
+ * The chunked database layout, the one owner of it: a version folder holds the database split
+ * into files `db.sqlite3.000`, `db.sqlite3.001`, … of `serverChunkSize` bytes each (the last
+ * one shorter), named `urlPrefix` + the index padded to `suffixLength` digits. The builder
+ * writes them, the bundler and host check verify them, the site's worker reads them and the
+ * tests reassemble them, all through these functions. Pure: no Node or DOM APIs.
  */
 
-/** The file name of chunk `index`, relative to the version folder. */
-export function chunkFileName(
-  config: Pick<DbConfig, 'urlPrefix' | 'suffixLength'>,
-  index: number,
-): string {
-  return `${config.urlPrefix}${String(index).padStart(config.suffixLength, '0')}`;
+/** Chunk file names start with this; config.json's `urlPrefix` for what Trawl builds. */
+export const CHUNK_PREFIX = 'db.sqlite3.';
+
+/** Chunk indexes are padded to at least this many digits: `000`. */
+const MIN_SUFFIX_LENGTH = 3;
+
+/** The fields of config.json that describe the chunk files. */
+export type ChunkLayout = Pick<
+  DbConfig,
+  'databaseLengthBytes' | 'serverChunkSize' | 'urlPrefix' | 'suffixLength'
+>;
+
+/** The layout the builder writes for a database of `databaseLengthBytes` in `serverChunkSize` files. */
+export function planChunks(databaseLengthBytes: number, serverChunkSize: number): ChunkLayout {
+  if (!Number.isSafeInteger(serverChunkSize) || serverChunkSize <= 0) {
+    throw new RangeError(`chunk size must be a positive whole number, not ${serverChunkSize}`);
+  }
+  const count = Math.max(1, Math.ceil(databaseLengthBytes / serverChunkSize));
+  return {
+    databaseLengthBytes,
+    serverChunkSize,
+    urlPrefix: CHUNK_PREFIX,
+    suffixLength: Math.max(MIN_SUFFIX_LENGTH, String(count - 1).length),
+  };
 }
 
-/** Sizes of the chunk files that config.json describes, in order. */
-export function chunkSizes(
-  config: Pick<DbConfig, 'databaseLengthBytes' | 'serverChunkSize'>,
-): number[] {
-  const count = Math.ceil(config.databaseLengthBytes / config.serverChunkSize);
-  return Array.from({ length: count }, (_, index) =>
-    Math.min(config.serverChunkSize, config.databaseLengthBytes - index * config.serverChunkSize),
+/** How many chunk files the layout has (at least one). */
+export function chunkCount(layout: ChunkLayout): number {
+  return Math.max(1, Math.ceil(layout.databaseLengthBytes / layout.serverChunkSize));
+}
+
+/** The file name of chunk `index`: `db.sqlite3.007`. */
+export function chunkName(
+  layout: Pick<ChunkLayout, 'urlPrefix' | 'suffixLength'>,
+  index: number,
+): string {
+  return `${layout.urlPrefix}${String(index).padStart(layout.suffixLength, '0')}`;
+}
+
+/** The byte offset in the whole database where chunk `index` starts. */
+export function chunkStart(layout: ChunkLayout, index: number): number {
+  return index * layout.serverChunkSize;
+}
+
+/** The size in bytes of chunk `index` (the last one holds what is left). */
+export function chunkSize(layout: ChunkLayout, index: number): number {
+  return Math.max(
+    0,
+    Math.min(layout.serverChunkSize, layout.databaseLengthBytes - chunkStart(layout, index)),
   );
+}
+
+/** One chunk file of a layout. */
+export interface ChunkFile {
+  index: number;
+  name: string;
+  /** Offset of its first byte in the whole database. */
+  start: number;
+  /** Its size in bytes. */
+  size: number;
+}
+
+/** Every chunk file of the layout, in order. */
+export function chunkFiles(layout: ChunkLayout): ChunkFile[] {
+  return Array.from({ length: chunkCount(layout) }, (_, index) => ({
+    index,
+    name: chunkName(layout, index),
+    start: chunkStart(layout, index),
+    size: chunkSize(layout, index),
+  }));
+}
+
+/** The chunk that holds byte `offset` of the whole database, and the offset inside it. */
+export function chunkAt(layout: ChunkLayout, offset: number): { index: number; offset: number } {
+  const index = Math.floor(offset / layout.serverChunkSize);
+  return { index, offset: offset - chunkStart(layout, index) };
+}
+
+/**
+ * The regular-expression source (no anchors) of the chunk file names the builder writes:
+ * `db.sqlite3.` and three or more digits, the digits captured. For matching URL paths.
+ */
+export const BUILT_CHUNK_NAME_PATTERN = `${CHUNK_PREFIX.replaceAll('.', '\\.')}(\\d{${MIN_SUFFIX_LENGTH},})`;
+
+const BUILT_CHUNK_NAME = new RegExp(`^${BUILT_CHUNK_NAME_PATTERN}$`);
+
+/**
+ * The index of a chunk file the builder wrote, from its name or the last segment of a URL
+ * path (`/db/v1-…/db.sqlite3.002` → 2); undefined for anything else.
+ */
+export function builtChunkIndex(nameOrPath: string): number | undefined {
+  const name = nameOrPath.slice(nameOrPath.lastIndexOf('/') + 1);
+  const digits = BUILT_CHUNK_NAME.exec(name)?.[1];
+  return digits === undefined ? undefined : Number(digits);
+}
+
+/** Whether a name or URL path is a chunk file the builder wrote. */
+export function isBuiltChunk(nameOrPath: string): boolean {
+  return builtChunkIndex(nameOrPath) !== undefined;
 }

@@ -1,4 +1,4 @@
-import { chunkSizes } from '../../core/chunk-layout.ts';
+import { chunkCount } from '../../core/chunk-layout.ts';
 import { dbConfigSchema } from '../../core/site-config.ts';
 import {
   checkLongCache,
@@ -118,7 +118,7 @@ export function checkConfig(obs: HostObservations, version: string | undefined):
   const findings = [
     ok(
       'config.json',
-      `${path} is valid (${chunkSizes(parsed.data).length} chunks, ${parsed.data.databaseLengthBytes} bytes)`,
+      `${path} is valid (${chunkCount(parsed.data)} chunks, ${parsed.data.databaseLengthBytes} bytes)`,
     ),
   ];
   const mediaBase = parsed.data.site.mediaBase;

@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { chunkSizes } from '../../core/chunk-layout.ts';
+import { chunkCount, chunkSize } from '../../core/chunk-layout.ts';
 import type { DbConfig } from '../../core/site-config.ts';
 import {
   bodyText,
@@ -118,9 +118,9 @@ async function probeChunks(
     method?: FetchOptions['method'],
   ) => Promise<Outcome>,
 ): Promise<ChunkObservations> {
-  const sizes = chunkSizes(config);
-  const firstSize = sizes[0] ?? 0;
-  const lastIndex = sizes.length - 1;
+  const count = chunkCount(config);
+  const firstSize = chunkSize(config, 0);
+  const lastIndex = count - 1;
   const rangeHeaders = (start: number, end: number): Record<string, string> => ({
     Range: `bytes=${start}-${end}`,
     'Accept-Encoding': PROBE_ACCEPT_ENCODING,
@@ -128,10 +128,10 @@ async function probeChunks(
   });
   const firstUrl = chunkUrl(configUrl, config, 0);
   const firstRange = probeRange(firstSize, 0);
-  const otherSize = sizes[lastIndex] ?? 0;
+  const otherSize = chunkSize(config, lastIndex);
   const otherRange = probeRange(otherSize, Math.floor(otherSize / 2));
   const otherUrl = chunkUrl(configUrl, config, lastIndex);
-  const missingUrl = chunkUrl(configUrl, config, sizes.length);
+  const missingUrl = chunkUrl(configUrl, config, count);
   const [first, other, head, preflight, missing] = await Promise.all([
     get(firstUrl, rangeHeaders(firstRange.start, firstRange.end)),
     lastIndex > 0

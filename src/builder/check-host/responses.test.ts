@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { chunkSizes } from '../../core/chunk-layout.ts';
+import { chunkFiles } from '../../core/chunk-layout.ts';
 import { CONFIG, ROOT, VERSION } from '../test-support/recorded-host.ts';
 import { findScripts, findWasm, chunkUrl, parseCacheControl, probeRange } from './responses.ts';
 
 describe('helpers', () => {
   test('chunk names, sizes and probe ranges follow config.json', () => {
-    expect(chunkSizes(CONFIG)).toEqual([65_536, 65_536, 18_928]);
+    expect(chunkFiles(CONFIG).map((chunk) => chunk.size)).toEqual([65_536, 65_536, 18_928]);
     expect(chunkUrl(`${ROOT}db/${VERSION}/config.json`, CONFIG, 2)).toBe(
       `${ROOT}db/${VERSION}/db.sqlite3.002`,
     );

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { chunkFileName } from '../../core/chunk-layout.ts';
+import { chunkName } from '../../core/chunk-layout.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../core/site-config.ts';
 
 /**
@@ -68,7 +68,7 @@ export const PROBE_ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** The URL of chunk `index` of a chunked database whose config.json is at `configUrl`. */
 export function chunkUrl(configUrl: string, config: DbConfig, index: number): string {
-  return new URL(chunkFileName(config, index), configUrl).toString();
+  return new URL(chunkName(config, index), configUrl).toString();
 }
 
 /** The byte range `probeHost` asks of a chunk of `size` bytes: 100 bytes near `preferredStart`. */

@@ -4,11 +4,12 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, open, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { dbConfigSchema, latestSchema } from '../../core/site-config.ts';
+import { chunkCount } from '../../core/chunk-layout.ts';
+import { joinChunks, readPublished } from '../chunk-files.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 export const TRAWL_BIN = join(REPO_ROOT, 'bin/trawl.js');
@@ -57,44 +58,20 @@ export interface VerifiedVersion {
  * integrity check on the result.
  */
 export async function verifyPublished(outDir: string): Promise<VerifiedVersion> {
-  const latestPath = join(outDir, 'latest.json');
-  const { latest: version } = latestSchema.parse(JSON.parse(await readFile(latestPath, 'utf8')));
-  const versionDir = join(outDir, version);
-  const config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(versionDir, 'config.json'), 'utf8')),
-  );
+  const { version, versionDir, config } = await readPublished(outDir);
   if (config.version !== version)
     throw new Error(`${versionDir}: config.json says ${config.version}`);
-  const count = Math.ceil(config.databaseLengthBytes / config.serverChunkSize);
   const scratch = await makeTempDir('verify');
   const file = join(scratch, 'db.sqlite3');
   try {
-    const handle = await open(file, 'w');
-    try {
-      for (let index = 0; index < count; index += 1) {
-        const name = `${config.urlPrefix}${String(index).padStart(config.suffixLength, '0')}`;
-        const bytes = await readFile(join(versionDir, name));
-        const expected = Math.min(
-          config.serverChunkSize,
-          config.databaseLengthBytes - index * config.serverChunkSize,
-        );
-        if (bytes.length !== expected) {
-          throw new Error(
-            `${versionDir}/${name}: ${bytes.length} bytes, config.json expects ${expected}`,
-          );
-        }
-        await handle.write(bytes);
-      }
-    } finally {
-      await handle.close();
-    }
+    await joinChunks(versionDir, file);
     const db = new Database(file, { readonly: true });
     try {
       const check = db.pragma('integrity_check', { simple: true });
       if (check !== 'ok') throw new Error(`${versionDir}: integrity check says ${String(check)}`);
       const row: unknown = db.prepare('SELECT count(*) AS n FROM episodes').get();
       const episodes = isCountRow(row) ? row.n : -1;
-      return { version, chunks: count, episodes };
+      return { version, chunks: chunkCount(config), episodes };
     } finally {
       db.close();
     }

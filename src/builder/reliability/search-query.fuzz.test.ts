@@ -4,15 +4,15 @@
  * return rows or be a term with a clear message; SQLite must never see broken syntax. The
  * transcript matcher gets the same terms.
  */
-import { open, readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
 import { buildFtsQuery, checkSearchTerm, termProblem } from '../../core/fts-query.ts';
 import { findPhraseMatches, buildTokenStream, type TokenStream } from '../../core/phrase-match.ts';
-import { dbConfigSchema, latestSchema } from '../../core/site-config.ts';
 import { buildPodcast } from '../build.ts';
+import { joinChunks, readPublished } from '../chunk-files.ts';
 import { decodeTranscriptBlob } from '../transcript-blob.ts';
 import { DEMO_PODCAST, makeTempDir } from './fuzz-support.ts';
 import { describeTerm, searchTerms } from './search-terms.ts';
@@ -25,30 +25,10 @@ let db: Database.Database;
 let episodeIds: Set<number>;
 let streams: TokenStream[];
 
-/** Reassembles the published chunks into one file, as the browser sees the database. */
-async function assemble(outDir: string, file: string): Promise<void> {
-  const { latest } = latestSchema.parse(
-    JSON.parse(await readFile(join(outDir, 'latest.json'), 'utf8')),
-  );
-  const config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(outDir, latest, 'config.json'), 'utf8')),
-  );
-  const handle = await open(file, 'w');
-  try {
-    const chunks = Math.ceil(config.databaseLengthBytes / config.serverChunkSize);
-    for (let index = 0; index < chunks; index += 1) {
-      const name = `${config.urlPrefix}${String(index).padStart(config.suffixLength, '0')}`;
-      await handle.write(await readFile(join(outDir, latest, name)));
-    }
-  } finally {
-    await handle.close();
-  }
-}
-
 beforeAll(async () => {
   root = await makeTempDir('search-fuzz');
   await buildPodcast({ folder: DEMO_PODCAST, outDir: join(root, 'out') });
-  await assemble(join(root, 'out'), join(root, 'db.sqlite3'));
+  await joinChunks((await readPublished(join(root, 'out'))).versionDir, join(root, 'db.sqlite3'));
   db = new Database(join(root, 'db.sqlite3'), { readonly: true });
   episodeIds = new Set(
     db

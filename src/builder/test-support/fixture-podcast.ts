@@ -1,7 +1,7 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dbConfigSchema } from '../../core/site-config.ts';
 import { buildPodcast, type BuildOptions, type BuildResult } from '../build.ts';
+import { joinChunks } from '../chunk-files.ts';
 
 /** The fixture podcast folder: 7 numbered episodes (1, 2, 3, 4, 5, 14.5, 15), every transcript format. */
 export const FIXTURE_PODCAST_DIR = join(import.meta.dirname, '..', 'fixtures', 'podcast');
@@ -11,23 +11,6 @@ export interface FixtureDatabase {
   result: BuildResult;
   /** The whole database as one SQLite file (the chunks joined), for better-sqlite3. */
   databaseFile: string;
-}
-
-/** Joins a version folder's chunk files into one SQLite file at `target`. */
-export async function joinChunks(versionDir: string, target: string): Promise<void> {
-  const config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(versionDir, 'config.json'), 'utf8')),
-  );
-  const count = Math.ceil(config.databaseLengthBytes / config.serverChunkSize);
-  const parts: Buffer[] = [];
-  for (let index = 0; index < count; index += 1) {
-    parts.push(
-      await readFile(
-        join(versionDir, `${config.urlPrefix}${String(index).padStart(config.suffixLength, '0')}`),
-      ),
-    );
-  }
-  await writeFile(target, Buffer.concat(parts));
 }
 
 /**

@@ -16,7 +16,7 @@ import wasmUrl from 'sql.js-httpvfs/dist/sql-wasm.wasm?url';
 import type { DbConfig } from '../../core/site-config.ts';
 import { createWorkerDatabase, type OpenWorker } from './database-connections.ts';
 import { toDatabaseError, withTimeout } from './database-errors.ts';
-import { loadDbConfig, workerFileConfig } from './db-config.ts';
+import { chunkUrl, loadDbConfig, workerFileConfig } from './db-config.ts';
 import { checkDatabaseHost } from './host-check.ts';
 import { workerUrlWithWasm } from './sqlite-worker-patch.ts';
 
@@ -132,8 +132,7 @@ async function connect(
     const opening = openInWorker(started, [workerFileConfig(config, chunkUrlPrefix)]);
     // Awaited below; this keeps a failed open from being reported while the check runs.
     opening.catch(() => undefined);
-    const firstChunk = `${chunkUrlPrefix}${'0'.padStart(config.suffixLength, '0')}`;
-    await checkDatabaseHost(firstChunk, {
+    await checkDatabaseHost(chunkUrl(resolved, 0), {
       databaseLength: config.databaseLengthBytes,
       signal: abort.signal,
     });

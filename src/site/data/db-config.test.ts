@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
 import {
+  chunkUrl,
   latestUrl,
   latestVersionFrom,
   loadDbConfig,
@@ -42,6 +43,8 @@ describe('loadDbConfig', () => {
     expect(asked).toEqual(['/db/latest.json']);
     expect(resolved.config.site.title).toBe('Fixture Facts');
     expect(resolved.chunkUrlPrefix).toBe('http://127.0.0.1/db/v1-abc/db.sqlite3.');
+    expect(chunkUrl(resolved, 0)).toBe('http://127.0.0.1/db/v1-abc/db.sqlite3.000');
+    expect(chunkUrl(resolved, 12)).toBe('http://127.0.0.1/db/v1-abc/db.sqlite3.012');
   });
 
   it('reads config.json when latest.json only names the version', async () => {

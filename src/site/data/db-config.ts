@@ -3,6 +3,7 @@
  * prefix resolved against the version folder so the worker gets absolute URLs.
  */
 import type { SplitFileConfig } from 'sql.js-httpvfs/dist/sqlite.worker';
+import { chunkName } from '../../core/chunk-layout.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../core/site-config.ts';
 import { DatabaseError, errorMessage } from './database-errors.ts';
 
@@ -54,6 +55,11 @@ export function resolveDbConfig(configJson: unknown, versionUrl: string): Resolv
     versionUrl,
     chunkUrlPrefix: new URL(parsed.data.urlPrefix, versionUrl).href,
   };
+}
+
+/** The absolute URL of chunk file `index` of a resolved version. */
+export function chunkUrl(resolved: ResolvedDbConfig, index: number): string {
+  return new URL(chunkName(resolved.config, index), resolved.versionUrl).href;
 }
 
 async function fetchJson(
