@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { defineCommand, runMain } from 'citty';
 import { z } from 'zod';
 import { hms, renderFeed, rfc2822, type FeedItem } from '../demo/tools/feed-xml.ts';
-import { createPrng, seedFromString, type Prng } from '../demo/tools/prng.ts';
+import { createPrng, seedFromString, type Prng } from '../src/core/prng.ts';
 import { toWhisperTranscript, type TimedWord } from '../demo/tools/whisper-json.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');

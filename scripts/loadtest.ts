@@ -15,7 +15,7 @@ import { Agent, request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { defineCommand, runMain } from 'citty';
 import { z } from 'zod';
-import { createPrng, type Prng } from '../demo/tools/prng.ts';
+import { createPrng, type Prng } from '../src/core/prng.ts';
 import { PAGE_SIZE } from '../src/core/db-schema.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../src/core/site-config.ts';
 import { readChunks, readPublished } from '../src/builder/chunk-files.ts';

@@ -20,7 +20,7 @@ import { SAMPLE_RATE, encodeWav, hasEspeak, wordClip } from './espeak.ts';
 import { hms, renderFeed, rfc2822, type FeedItem } from './feed-xml.ts';
 import { IMAGEMAGICK, drawAvatar, drawCover, hasImageMagick } from './images.ts';
 import { readMp3Info } from './mp3-info.ts';
-import { createPrng, seedFromString } from './prng.ts';
+import { createPrng, seedFromString } from '../../src/core/prng.ts';
 import { toWhisperTranscript, type TimedWord } from './whisper-json.ts';
 
 const run = promisify(execFile);

@@ -1,4 +1,4 @@
-import type { Prng } from './prng.ts';
+import type { Prng } from '../../src/core/prng.ts';
 
 /**
  * The openai-whisper `word_timestamps=True` JSON shape, as the demo and the scale corpus write

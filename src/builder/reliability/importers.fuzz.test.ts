@@ -6,7 +6,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createPrng, type Prng } from '../../../demo/tools/prng.ts';
+import { createPrng, type Prng } from '../../core/prng.ts';
 import { buildPodcast } from '../build.ts';
 import { isInputError } from '../errors.ts';
 import {

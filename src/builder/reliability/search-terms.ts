@@ -4,7 +4,7 @@
  * fuzz test and the browser fuzz test draw from the same generator, so a failure names a seed
  * and an index that reproduce it.
  */
-import { createPrng, type Prng } from '../../../demo/tools/prng.ts';
+import { createPrng, type Prng } from '../../core/prng.ts';
 
 /** Terms every run tries first: each one has broken a search engine somewhere. */
 export const ADVERSARIAL_TERMS: readonly string[] = [

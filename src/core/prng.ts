@@ -1,6 +1,6 @@
 /**
- * A small seeded pseudo-random generator (mulberry32). The demo and the scale corpus use it
- * instead of Math.random so that the same seed always gives byte-identical output.
+ * A small seeded pseudo-random generator (mulberry32). The demo, the scale corpus and the fuzz
+ * tests use it instead of Math.random so that the same seed always gives byte-identical output.
  */
 export interface Prng {
   /** A float in [0, 1). */
