@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from './database-errors.ts';
 
 /** Something loaded asynchronously: loading, failed, or there. */
@@ -7,36 +7,68 @@ export type Resource<T> =
 
 const LOADING = { status: 'loading' } as const;
 
+/** What a resource does besides loading. */
+export interface ResourceOptions<T> {
+  /**
+   * Runs with every load's data, even a load that a newer key has replaced by the time it
+   * arrives: a cache keeps what it was given (the rows of an earlier page are the visit's).
+   */
+  onData?: (data: T) => void;
+  /** Runs once per failure of the current key (a replaced load's failure is dropped). */
+  onError?: (error: Error) => void;
+  /**
+   * Waits before loading a failed key again, one per retry: `[1000, 4000]` tries again after
+   * 1 s and, if that fails too, after 4 s more. A new key starts over.
+   */
+  retryAfterMs?: readonly number[];
+}
+
 /**
- * Runs `load` whenever `key` changes and returns its state. A result for an older key is
- * dropped, so a slow answer never overwrites a newer one. `onError` runs once per failure.
+ * The one hook for asynchronous loads. Runs `load` whenever `key` changes (null: load
+ * nothing) and returns the current key's state; an older key's load is aborted through its
+ * signal and its result never overwrites a newer one. To load the same key again on request,
+ * put an attempt number in the key.
  */
 export function useResource<T>(
-  key: string,
-  load: () => Promise<T>,
-  onError?: (error: Error) => void,
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  options: ResourceOptions<T> = {},
 ): Resource<T> {
-  const [state, setState] = useState<{ key: string; resource: Resource<T> } | null>(null);
+  const [settled, setSettled] = useState<{ key: string; resource: Resource<T> } | null>(null);
+  const [retried, setRetried] = useState({ key: '', times: 0 });
+  const retries = retried.key === key ? retried.times : 0;
+  // The newest callbacks: the load itself runs only when the key (or a retry) says so.
+  const latest = useRef({ load, options });
+  useEffect(() => {
+    latest.current = { load, options };
+  });
 
   useEffect(() => {
-    let current = true;
-    load().then(
+    if (key === null) return undefined;
+    const abort = new AbortController();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    latest.current.load(abort.signal).then(
       (data) => {
-        if (current) setState({ key, resource: { status: 'ready', data } });
+        latest.current.options.onData?.(data);
+        if (!abort.signal.aborted) setSettled({ key, resource: { status: 'ready', data } });
       },
       (error: unknown) => {
-        if (!current) return;
+        if (abort.signal.aborted) return;
         const failure = error instanceof Error ? error : new Error(errorMessage(error));
+        const { onError, retryAfterMs = [] } = latest.current.options;
         onError?.(failure);
-        setState({ key, resource: { status: 'error', error: failure } });
+        setSettled({ key, resource: { status: 'error', error: failure } });
+        const wait = retryAfterMs[retries];
+        if (wait !== undefined) {
+          retry = setTimeout(() => setRetried({ key, times: retries + 1 }), wait);
+        }
       },
     );
     return () => {
-      current = false;
+      abort.abort(new Error('replaced by a newer load'));
+      clearTimeout(retry);
     };
-    // `key` names what is loaded; `load` and `onError` are re-created on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [key, retries]);
 
-  return state?.key === key ? state.resource : LOADING;
+  return key !== null && settled?.key === key ? settled.resource : LOADING;
 }

@@ -2,7 +2,7 @@
  * The main page's data hooks. Each returns a `Resource` (loading, error, ready); failures are
  * logged in the spec's words and become that part's error state.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   FTS_COLUMNS,
   type EpisodeRow,
@@ -31,41 +31,33 @@ export function logDatabaseProblem(what: string, error: unknown): void {
 /** The podcast's config.json (settings and database layout). */
 export function useSiteConfig(): Resource<DbConfig> {
   const db = useDatabase();
-  return useResource(
-    'config',
-    () => db.open(),
-    (error) => logDatabaseProblem('the config', error),
-  );
+  return useResource('config', () => db.open(), {
+    onError: (error) => logDatabaseProblem('the config', error),
+  });
 }
 
 /** Every presenter, by id. */
 export function usePresenters(): Resource<PresenterRow[]> {
   const db = useDatabase();
-  return useResource(
-    'presenters',
-    () => loadPresenters(db),
-    (error) => logDatabaseProblem('presenters', error),
-  );
+  return useResource('presenters', () => loadPresenters(db), {
+    onError: (error) => logDatabaseProblem('presenters', error),
+  });
 }
 
 /** Every venue, by name. */
 export function useVenues(): Resource<VenueRow[]> {
   const db = useDatabase();
-  return useResource(
-    'venues',
-    () => loadVenues(db),
-    (error) => logDatabaseProblem('venues', error),
-  );
+  return useResource('venues', () => loadVenues(db), {
+    onError: (error) => logDatabaseProblem('venues', error),
+  });
 }
 
 /** Every episode's list columns, newest first. */
 export function useEpisodes(): Resource<EpisodeRow[]> {
   const db = useDatabase();
-  return useResource(
-    'episodes',
-    () => loadEpisodes(db),
-    (error) => logDatabaseProblem('episodes', error),
-  );
+  return useResource('episodes', () => loadEpisodes(db), {
+    onError: (error) => logDatabaseProblem('episodes', error),
+  });
 }
 
 /** Waits before loading failed descriptions again: a dropped response should not cost them. */
@@ -80,37 +72,22 @@ export const DESCRIPTION_RETRY_MS = [1_000, 4_000, 15_000] as const;
 export function useDescriptions(ids: readonly number[]): ReadonlyMap<number, string> {
   const db = useDatabase();
   const [known, setKnown] = useState<ReadonlyMap<number, string>>(() => new Map());
-  const [failed, setFailed] = useState({ missing: '', times: 0 });
   const missing = ids.filter((id) => !known.has(id)).join(',');
-  const failures = failed.missing === missing ? failed.times : 0;
 
-  useEffect(() => {
-    if (missing === '') return;
-    const wanted = missing.split(',').map(Number);
-    let current = true;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    loadDescriptions(db, wanted).then(
-      (found) => {
-        // Kept even when other rows are on screen by now: they are the visit's.
-        setKnown((previous) => {
-          const next = new Map(previous);
-          for (const id of wanted) next.set(id, found.get(id) ?? '');
-          return next;
-        });
-      },
-      (error: unknown) => {
-        logDatabaseProblem('descriptions', error);
-        const wait = DESCRIPTION_RETRY_MS[failures];
-        if (!current || wait === undefined) return;
-        retry = setTimeout(() => setFailed({ missing, times: failures + 1 }), wait);
-      },
-    );
-    return () => {
-      current = false;
-      clearTimeout(retry);
-    };
-  }, [db, missing, failures]);
-
+  useResource(
+    missing === '' ? null : missing,
+    async () => {
+      const wanted = missing.split(',').map(Number);
+      const found = await loadDescriptions(db, wanted);
+      return wanted.map((id): [number, string] => [id, found.get(id) ?? '']);
+    },
+    {
+      // Kept even when other rows are on screen by now: they are the visit's.
+      onData: (loaded) => setKnown((previous) => new Map([...previous, ...loaded])),
+      onError: (error) => logDatabaseProblem('descriptions', error),
+      retryAfterMs: DESCRIPTION_RETRY_MS,
+    },
+  );
   return known;
 }
 
@@ -141,24 +118,18 @@ export function useEpisodeSearch(
   const checked = FTS_COLUMNS.filter((field) => fields[field]);
   const tokens = check.kind === 'search' ? check.tokens : [];
   const key =
-    check.kind === 'search' ? `${tokens.join(' ')}|${checked.join(',')}|${attempt}` : 'off';
+    check.kind === 'search' ? `${tokens.join(' ')}|${checked.join(',')}|${attempt}` : null;
 
-  const onError = useCallback(
-    (error: Error) => {
+  const resource = useResource(key, () => searchEpisodeIds(db, tokens, checked), {
+    onError: (error) => {
       console.warn('Search failed; a report has been filed.', error);
       if (needsNewWorker(error)) db.recreate().catch(() => undefined);
     },
-    [db],
-  );
-  const resource = useResource<ReadonlySet<number> | null>(
-    key,
-    () => (key === 'off' ? Promise.resolve(null) : searchEpisodeIds(db, tokens, checked)),
-    onError,
-  );
+  });
 
   if (check.kind !== 'search') return { status: 'off', problem: termProblem(check) };
   if (resource.status === 'loading') return resource;
   if (resource.status === 'error')
     return { status: 'error', title: searchErrorTitle(resource.error) };
-  return { status: 'ready', ids: resource.data ?? new Set() };
+  return { status: 'ready', ids: resource.data };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
+import { useResource } from '../../data/resource.ts';
 import { selectedOptions, type FilterOptionGroup } from './filter-options.ts';
 import type * as GroupedSelectCode from './grouped-select.tsx';
 import { ReloadLink } from '../../shared/reload-link.tsx';
@@ -40,24 +41,9 @@ function useGroupedSelect(): {
   Select: GroupedSelectModule['GroupedSelect'] | null;
   failed: boolean;
 } {
-  const [module, setModule] = useState(loaded);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (module) return undefined;
-    let live = true;
-    preloadMultiSelect().then(
-      (ready) => {
-        if (live) setModule(ready);
-      },
-      () => {
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [module]);
-  return { Select: module?.GroupedSelect ?? null, failed };
+  const download = useResource(loaded ? null : 'react-select', preloadMultiSelect);
+  const module = loaded ?? (download.status === 'ready' ? download.data : null);
+  return { Select: module?.GroupedSelect ?? null, failed: download.status === 'error' };
 }
 
 /** A labelled, grouped, searchable multi-select (react-select, loaded on first use). */

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useDatabase } from '../../data/database-context.tsx';
+import { useResource } from '../../data/resource.ts';
 import { loadSnippets } from '../../data/snippet-queries.ts';
 import { logDatabaseProblem } from '../../data/use-site-data.ts';
 import type { SnippetsState } from './snippet-list.tsx';
@@ -27,32 +28,26 @@ export function usePageSnippets(
   const missing =
     phrase === null ? '' : episodeIds.filter((id) => !known.has(`${phrase}|${id}`)).join(',');
 
-  useEffect(() => {
-    if (phrase === null || missing === '') return undefined;
-    const wanted = missing.split(',').map(Number);
-    const abort = new AbortController();
-    const store = (state: (id: number) => SnippetsState): void => {
-      setKnown((previous) => {
-        const next = new Map(previous);
-        for (const id of wanted) next.set(`${phrase}|${id}`, state(id));
-        return next;
+  const wanted = missing === '' ? [] : missing.split(',').map(Number);
+  const store = (states: Iterable<[string, SnippetsState]>): void =>
+    setKnown((previous) => new Map([...previous, ...states]));
+  useResource(
+    phrase === null || missing === '' ? null : `${phrase}|${missing}`,
+    async (signal) => {
+      const found = await loadSnippets(db, wanted, phrase?.split(' ') ?? [], { signal });
+      return wanted.map((id): [string, SnippetsState] => {
+        const snippets = found.get(id);
+        return [`${phrase}|${id}`, snippets ? { status: 'ready', snippets } : FAILED];
       });
-    };
-    loadSnippets(db, wanted, phrase.split(' '), { signal: abort.signal }).then(
-      (found) => {
-        store((id) => {
-          const snippets = found.get(id);
-          return snippets ? { status: 'ready', snippets } : FAILED;
-        });
-      },
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
+    },
+    {
+      onData: store,
+      onError: (error) => {
         logDatabaseProblem('snippets', error);
-        store(() => FAILED);
+        store(wanted.map((id) => [`${phrase}|${id}`, FAILED]));
       },
-    );
-    return () => abort.abort(new Error('the rows on screen changed'));
-  }, [db, phrase, missing]);
+    },
+  );
 
   return useCallback(
     (episodeId: number) =>

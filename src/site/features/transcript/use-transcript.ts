@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { TranscriptBlob } from '../../../core/db-schema.ts';
+import { useResource } from '../../data/resource.ts';
 
 export type TranscriptLoad =
   | { status: 'loading' }
@@ -13,28 +14,10 @@ export function useTranscript(
   loadTranscript: (id: number) => Promise<TranscriptBlob>,
 ): { load: TranscriptLoad; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<{ key: string; load: TranscriptLoad } | null>(null);
-  const key = `${id}:${attempt}`;
-
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let live = true;
-    loadTranscript(id).then(
-      (blob) => {
-        if (live) setLoad({ key, load: { status: 'ready', blob } });
-      },
-      (error: unknown) => {
-        if (!live) return;
-        const failure = error instanceof Error ? error : new Error(String(error));
-        setLoad({ key, load: { status: 'error', error: failure } });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, key, enabled, loadTranscript]);
-
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
   // A result for another episode or an older attempt reads as loading.
-  return { load: load?.key === key ? load.load : { status: 'loading' }, retry };
+  const resource = useResource(enabled ? `${id}:${attempt}` : null, () => loadTranscript(id));
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  const load: TranscriptLoad =
+    resource.status === 'ready' ? { status: 'ready', blob: resource.data } : resource;
+  return { load, retry };
 }
