@@ -1,92 +1,76 @@
-import { mkdtemp, rm, cp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { buildPodcast } from './build.ts';
 import { joinChunks } from './chunk-files.ts';
-import {
-  buildFixturePodcast,
-  copyFixturePodcast,
-  FIXTURE_PODCAST_DIR,
-} from './test-support/fixture-podcast.ts';
+import { FIXTURE_PODCAST_DIR, useBuiltFixture } from './test-support/fixture-podcast.ts';
 
-let root: string;
-let fixture: Awaited<ReturnType<typeof buildFixturePodcast>>;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'trawl-build-inputs-'));
-  fixture = await buildFixturePodcast(join(root, 'fixture'));
-});
-
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
-
-/** A copy of the fixture podcast that a test may change. */
-function fixtureCopy(name: string): Promise<string> {
-  return copyFixturePodcast(join(root, name));
-}
+const built = useBuiltFixture('trawl-build-inputs-');
 
 describe('buildPodcast input errors', () => {
   it('rejects a transcript whose episode is not in the feed, or skips it when asked', async () => {
-    const dir = await fixtureCopy('orphan');
+    const dir = await built.copy('orphan');
     await writeFile(
       join(dir, 'transcripts', '99.vtt'),
       'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nhello\n',
     );
-    await expect(buildPodcast({ folder: dir, outDir: join(root, 'orphan-out') })).rejects.toThrow(
+    await expect(
+      buildPodcast({ folder: dir, outDir: join(built.root, 'orphan-out') }),
+    ).rejects.toThrow(
       /99\.vtt: episode 99 is not in the feed; remove the transcript or pass --ignore-orphan-transcripts/,
     );
     const result = await buildPodcast({
       folder: dir,
-      outDir: join(root, 'orphan-out'),
+      outDir: join(built.root, 'orphan-out'),
       ignoreOrphanTranscripts: true,
     });
     expect(result.warnings.find((warning) => warning.code === 'orphan-transcript')).toMatchObject({
       count: 1,
     });
-    expect(result.version).toBe(fixture.result.version);
+    expect(result.version).toBe(built.fixture.result.version);
   });
 
   it('rejects two transcripts for one episode', async () => {
-    const dir = await fixtureCopy('twice');
+    const dir = await built.copy('twice');
     await cp(join(dir, 'transcripts', '1.json'), join(dir, 'transcripts', '01.json'));
-    await expect(buildPodcast({ folder: dir, outDir: join(root, 'twice-out') })).rejects.toThrow(
+    await expect(
+      buildPodcast({ folder: dir, outDir: join(built.root, 'twice-out') }),
+    ).rejects.toThrow(
       /1\.json \(episode 1\): episode 1 already has a transcript, .*01\.json: keep one/,
     );
   });
 
   it('rejects an unknown presenter id in the overrides, naming the file and episode', async () => {
-    const dir = await fixtureCopy('unknown-presenter');
+    const dir = await built.copy('unknown-presenter');
     await writeFile(join(dir, 'overrides.json'), '[{ "episode": "3", "presenter2": 42 }]');
-    await expect(buildPodcast({ folder: dir, outDir: join(root, 'unknown-out') })).rejects.toThrow(
-      /overrides\.json \(episode 3\): presenter2 is 42, an unknown presenter id/,
-    );
+    await expect(
+      buildPodcast({ folder: dir, outDir: join(built.root, 'unknown-out') }),
+    ).rejects.toThrow(/overrides\.json \(episode 3\): presenter2 is 42, an unknown presenter id/);
   });
 
   it('rejects host ids the presenters file does not have', async () => {
-    const dir = await fixtureCopy('unknown-host');
+    const dir = await built.copy('unknown-host');
     await writeFile(join(dir, 'trawl.config.json'), '{ "site": { "hostIds": [6, 77] } }');
-    await expect(buildPodcast({ folder: dir, outDir: join(root, 'host-out') })).rejects.toThrow(
-      /trawl\.config\.json: site\.hostIds: 77 is an unknown presenter id/,
-    );
+    await expect(
+      buildPodcast({ folder: dir, outDir: join(built.root, 'host-out') }),
+    ).rejects.toThrow(/trawl\.config\.json: site\.hostIds: 77 is an unknown presenter id/);
   });
 
   it('rejects an empty transcript and a folder without a feed', async () => {
-    const dir = await fixtureCopy('empty-transcript');
+    const dir = await built.copy('empty-transcript');
     await writeFile(join(dir, 'transcripts', '1.json'), '');
-    await expect(buildPodcast({ folder: dir, outDir: join(root, 'empty-out') })).rejects.toThrow(
-      /1\.json: the transcript file is empty/,
-    );
+    await expect(
+      buildPodcast({ folder: dir, outDir: join(built.root, 'empty-out') }),
+    ).rejects.toThrow(/1\.json: the transcript file is empty/);
     await rm(join(dir, 'feed.xml'));
-    await expect(buildPodcast({ folder: dir, outDir: join(root, 'empty-out') })).rejects.toThrow(
-      /no feed: put the RSS feed in feed\.xml or pass --feed/,
-    );
+    await expect(
+      buildPodcast({ folder: dir, outDir: join(built.root, 'empty-out') }),
+    ).rejects.toThrow(/no feed: put the RSS feed in feed\.xml or pass --feed/);
   });
 
   it('derives presenters, hosts and venues from the feed when there are no files for them', async () => {
-    const dir = join(root, 'derived');
+    const dir = join(built.root, 'derived');
     await cp(join(FIXTURE_PODCAST_DIR, 'transcripts'), join(dir, 'transcripts'), {
       recursive: true,
     });

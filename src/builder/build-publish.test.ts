@@ -1,37 +1,17 @@
-import { mkdtemp, rm, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../core/db-schema.ts';
 import { latestSchema } from '../core/site-config.ts';
 import { buildPodcast } from './build.ts';
 import { joinChunks } from './chunk-files.ts';
-import {
-  buildFixturePodcast,
-  copyFixturePodcast,
-  FIXTURE_PODCAST_DIR,
-} from './test-support/fixture-podcast.ts';
+import { FIXTURE_PODCAST_DIR, useBuiltFixture } from './test-support/fixture-podcast.ts';
 
-let root: string;
-let fixture: Awaited<ReturnType<typeof buildFixturePodcast>>;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'trawl-build-publish-'));
-  fixture = await buildFixturePodcast(join(root, 'fixture'));
-});
-
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
-});
-
-/** A copy of the fixture podcast that a test may change. */
-function fixtureCopy(name: string): Promise<string> {
-  return copyFixturePodcast(join(root, name));
-}
+const built = useBuiltFixture('trawl-build-publish-');
 
 describe('buildPodcast publishing', () => {
   it('splits into chunks that join to exactly databaseLengthBytes', async () => {
-    const out = join(root, 'chunked');
+    const out = join(built.root, 'chunked');
     const result = await buildPodcast({
       folder: FIXTURE_PODCAST_DIR,
       outDir: out,
@@ -42,22 +22,25 @@ describe('buildPodcast publishing', () => {
       .sort();
     expect(files.length).toBe(Math.ceil(result.databaseBytes / (4 * PAGE_SIZE)));
     expect(files[0]).toBe('db.sqlite3.000');
-    const joined = join(root, 'chunked.sqlite3');
+    const joined = join(built.root, 'chunked.sqlite3');
     await joinChunks(result.versionDir, joined);
     const bytes = await readFile(joined);
     expect(bytes.length).toBe(result.databaseBytes);
-    expect(bytes.equals(await readFile(fixture.databaseFile))).toBe(true);
+    expect(bytes.equals(await readFile(built.fixture.databaseFile))).toBe(true);
   });
 
   it('gives the same version for the same inputs, and byte-identical chunks', async () => {
-    const again = await buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: join(root, 'again') });
-    expect(again.version).toBe(fixture.result.version);
-    const first = await readFile(join(fixture.result.versionDir, 'db.sqlite3.000'));
+    const again = await buildPodcast({
+      folder: FIXTURE_PODCAST_DIR,
+      outDir: join(built.root, 'again'),
+    });
+    expect(again.version).toBe(built.fixture.result.version);
+    const first = await readFile(join(built.fixture.result.versionDir, 'db.sqlite3.000'));
     expect((await readFile(join(again.versionDir, 'db.sqlite3.000'))).equals(first)).toBe(true);
   });
 
   it('rebuilding into the same folder keeps one version and leaves no temporary folders', async () => {
-    const out = join(root, 'rebuild');
+    const out = join(built.root, 'rebuild');
     const first = await buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: out });
     const second = await buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: out });
     expect(second.version).toBe(first.version);
@@ -65,10 +48,10 @@ describe('buildPodcast publishing', () => {
   });
 
   it('a failing build leaves the previous version and latest.json untouched', async () => {
-    const out = join(root, 'failing');
+    const out = join(built.root, 'failing');
     const good = await buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: out });
     const latestBefore = await readFile(join(out, 'latest.json'), 'utf8');
-    const broken = await fixtureCopy('broken');
+    const broken = await built.copy('broken');
     await writeFile(
       join(broken, 'transcripts', '15.json'),
       '{"segments":[{"words":[{"word":" late","start":9,"end":10},{"word":" early","start":1,"end":2}]}]}',
@@ -85,7 +68,7 @@ describe('buildPodcast publishing', () => {
   });
 
   it('prunes versions beyond --keep, newest kept, never the latest', async () => {
-    const out = join(root, 'pruning');
+    const out = join(built.root, 'pruning');
     const versions: string[] = [];
     for (const pages of [1, 2, 4, 8]) {
       const result = await buildPodcast({
@@ -106,7 +89,11 @@ describe('buildPodcast publishing', () => {
 
   it('rejects a chunk size that is not a multiple of the page size', async () => {
     await expect(
-      buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: join(root, 'odd'), chunkSize: 1000 }),
+      buildPodcast({
+        folder: FIXTURE_PODCAST_DIR,
+        outDir: join(built.root, 'odd'),
+        chunkSize: 1000,
+      }),
     ).rejects.toThrow(/chunkSize: must be a multiple of the 16384-byte page size/);
   });
 });

@@ -1,40 +1,17 @@
-import Database from 'better-sqlite3';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../core/db-schema.ts';
 import { decodeTermRow, termRowId } from '../core/term-index.ts';
 import { dbConfigSchema, latestSchema } from '../core/site-config.ts';
-import { buildFixturePodcast } from './test-support/fixture-podcast.ts';
+import { useBuiltFixture } from './test-support/fixture-podcast.ts';
 
-let root: string;
-let db: Database.Database;
-let fixture: Awaited<ReturnType<typeof buildFixturePodcast>>;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'trawl-build-sqlite-'));
-  fixture = await buildFixturePodcast(join(root, 'fixture'));
-  db = new Database(fixture.databaseFile, { readonly: true });
-});
-
-afterAll(async () => {
-  db.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-function ids(sql: string, ...params: unknown[]): number[] {
-  return db
-    .prepare(sql)
-    .raw()
-    .all(...params)
-    .map((row) => Number(Array.isArray(row) ? row[0] : Number.NaN));
-}
+const built = useBuiltFixture('trawl-build-sqlite-');
 
 describe('the fixture database as SQLite and as published', () => {
   it('finds transcript words, phrases, titles, descriptions and episode numbers by rowid', () => {
     const match = (query: string): number[] =>
-      ids('SELECT rowid FROM words_fts WHERE words_fts MATCH ? ORDER BY rowid', query);
+      built.ids('SELECT rowid FROM words_fts WHERE words_fts MATCH ? ORDER BY rowid', query);
     expect(match('words:"narwhal"')).toEqual([6]);
     expect(match('words:"ice cream"')).toEqual([6, 7]);
     expect(match('words:"octopuses have three hearts"')).toEqual([1]);
@@ -44,7 +21,7 @@ describe('the fixture database as SQLite and as published', () => {
     expect(match('description:"alert"')).toEqual([]);
     expect(match('episode:"14.5"')).toEqual([6]);
     expect(match('episode:"15"')).toEqual([7]);
-    const narwhal = db
+    const narwhal = built.db
       .prepare<[number], { data: Buffer }>('SELECT data FROM search_terms WHERE id = ?')
       .get(termRowId('narwhal'));
     expect(
@@ -65,7 +42,7 @@ describe('the fixture database as SQLite and as published', () => {
       ],
     ] as const;
     for (const [sql, ...params] of hot) {
-      const plan = db
+      const plan = built.db
         .prepare(`EXPLAIN QUERY PLAN ${sql}`)
         .all(...params)
         .map((row) =>
@@ -79,7 +56,7 @@ describe('the fixture database as SQLite and as published', () => {
   });
 
   it('writes a schema that SQLite 3.35 (the browser) can read', () => {
-    const schema = db
+    const schema = built.db
       .prepare('SELECT sql FROM sqlite_master WHERE sql IS NOT NULL')
       .pluck()
       .all()
@@ -97,15 +74,17 @@ describe('the fixture database as SQLite and as published', () => {
       expect(schema).not.toMatch(newer);
     }
     // FTS5 structure version 4 is what 3.35 writes; 5 would mean contentless_delete structures.
-    expect(db.prepare("SELECT v FROM words_fts_config WHERE k = 'version'").pluck().get()).toBe(4);
-    expect(db.pragma('page_size', { simple: true })).toBe(PAGE_SIZE);
+    expect(
+      built.db.prepare("SELECT v FROM words_fts_config WHERE k = 'version'").pluck().get(),
+    ).toBe(4);
+    expect(built.db.pragma('page_size', { simple: true })).toBe(PAGE_SIZE);
   });
 
   it('writes a rollback-journal database (not WAL) with meta but no timestamps', async () => {
-    const header = await readFile(fixture.databaseFile);
+    const header = await readFile(built.fixture.databaseFile);
     expect([header[18], header[19]]).toEqual([1, 1]);
     const meta = Object.fromEntries(
-      db
+      built.db
         .prepare('SELECT key, value FROM meta')
         .raw()
         .all()
@@ -117,7 +96,7 @@ describe('the fixture database as SQLite and as published', () => {
   });
 
   it('publishes config.json and latest.json the site can validate', async () => {
-    const { result } = fixture;
+    const { result } = built.fixture;
     const latest = latestSchema.parse(
       JSON.parse(await readFile(join(result.outDir, 'latest.json'), 'utf8')),
     );

@@ -1,38 +1,13 @@
-import Database from 'better-sqlite3';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixturePodcast } from './test-support/fixture-podcast.ts';
+import { describe, expect, it } from 'vitest';
+import { useBuiltFixture } from './test-support/fixture-podcast.ts';
 import { decodeTranscriptBlob } from './transcript-blob.ts';
 
-let root: string;
-let db: Database.Database;
-let fixture: Awaited<ReturnType<typeof buildFixturePodcast>>;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'trawl-build-test-'));
-  fixture = await buildFixturePodcast(join(root, 'fixture'));
-  db = new Database(fixture.databaseFile, { readonly: true });
-});
-
-afterAll(async () => {
-  db.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-function ids(sql: string, ...params: unknown[]): number[] {
-  return db
-    .prepare(sql)
-    .raw()
-    .all(...params)
-    .map((row) => Number(Array.isArray(row) ? row[0] : Number.NaN));
-}
+const built = useBuiltFixture('trawl-build-test-');
 
 describe('buildPodcast on the fixture podcast', () => {
   it('reports what it built and summarises warnings once per kind', () => {
-    const { result } = fixture;
+    const { result } = built.fixture;
     expect(result).toMatchObject({
       episodes: 7,
       transcripts: 6,
@@ -63,7 +38,7 @@ describe('buildPodcast on the fixture podcast', () => {
   });
 
   it('stores episodes in ascending numeric order with exact numbers and their facts', () => {
-    const rows = db
+    const rows = built.db
       .prepare(
         'SELECT id, episode, title, duration, venue, live, compilation, word_count, timing FROM episodes ORDER BY id',
       )
@@ -148,7 +123,7 @@ describe('buildPodcast on the fixture podcast', () => {
       },
     ]);
     expect(
-      db
+      built.db
         .prepare(
           "SELECT presenter1, presenter2, presenter3, pub_date, image, audio_url FROM episodes WHERE episode = '14.5'",
         )
@@ -164,7 +139,7 @@ describe('buildPodcast on the fixture podcast', () => {
   });
 
   it('stores presenters and venues from the JSON and CSV files', () => {
-    expect(db.prepare('SELECT * FROM presenters ORDER BY id').all()).toEqual([
+    expect(built.db.prepare('SELECT * FROM presenters ORDER BY id').all()).toEqual([
       {
         id: 6,
         first_name: 'Ada',
@@ -178,7 +153,7 @@ describe('buildPodcast on the fixture podcast', () => {
       { id: 9, first_name: 'Dev', middle_name: null, last_name: 'Patel', qi_elf: 0, guest: 1 },
     ]);
     expect(
-      db.prepare('SELECT id, name, city, state, country FROM venues ORDER BY name').all(),
+      built.db.prepare('SELECT id, name, city, state, country FROM venues ORDER BY name').all(),
     ).toEqual([
       { id: 2, name: 'Home', city: null, state: null, country: 'United Kingdom' },
       { id: 1, name: 'The Office', city: 'London', state: null, country: 'United Kingdom' },
@@ -194,7 +169,7 @@ describe('buildPodcast on the fixture podcast', () => {
 
   it('stores sanitised description HTML', () => {
     const description = (id: number): unknown =>
-      db.prepare('SELECT description FROM episode_descriptions WHERE id = ?').pluck().get(id);
+      built.db.prepare('SELECT description FROM episode_descriptions WHERE id = ?').pluck().get(id);
     expect(description(1)).toBe(
       '<p>How many hearts does an <em>octopus</em> have? Find out with <a href="https://example.org/octopus">our notes</a>.</p>',
     );
@@ -205,7 +180,7 @@ describe('buildPodcast on the fixture podcast', () => {
   });
 
   it('stores each transcript as a compressed blob in centiseconds and percent, with speakers', () => {
-    const data = db.prepare('SELECT data FROM transcripts WHERE id = 2').pluck().get();
+    const data = built.db.prepare('SELECT data FROM transcripts WHERE id = 2').pluck().get();
     expect(data).toBeInstanceOf(Buffer);
     const blob = decodeTranscriptBlob(data instanceof Buffer ? data : Buffer.alloc(0));
     expect(blob.words).toEqual([
@@ -225,12 +200,12 @@ describe('buildPodcast on the fixture podcast', () => {
     expect(blob.speakerNames).toEqual(['Cleo Hart', 'Speaker 1']);
     expect(blob.speakerPresenters).toEqual([8, null]);
     expect(blob.speaker).toEqual([0, 0, 0, 0, 1, 1, 1, 1]);
-    expect(ids('SELECT id FROM transcripts ORDER BY id')).toEqual([1, 2, 3, 4, 6, 7]);
+    expect(built.ids('SELECT id FROM transcripts ORDER BY id')).toEqual([1, 2, 3, 4, 6, 7]);
   });
 
   it('resolves speakers: speakers.json, presenter names, plain names; one show-wide list', () => {
     const blob = (id: number) => {
-      const data = db.prepare('SELECT data FROM transcripts WHERE id = ?').pluck().get(id);
+      const data = built.db.prepare('SELECT data FROM transcripts WHERE id = ?').pluck().get(id);
       return decodeTranscriptBlob(data instanceof Buffer ? data : Buffer.alloc(0));
     };
     // Episode 3 (VTT voices): 'Anna Smith' is a plain name; 'Ben' maps to presenter 9 there.
@@ -244,9 +219,9 @@ describe('buildPodcast on the fixture podcast', () => {
       speakerPresenters: [7, 6],
     });
     const list = JSON.parse(
-      inflateRawSync(db.prepare('SELECT data FROM episode_list').pluck().get() as Buffer).toString(
-        'utf8',
-      ),
+      inflateRawSync(
+        built.db.prepare('SELECT data FROM episode_list').pluck().get() as Buffer,
+      ).toString('utf8'),
     ) as { speakers: unknown };
     expect(list.speakers).toEqual([
       { id: 1, name: 'Anna', presenter: null },
@@ -261,7 +236,7 @@ describe('buildPodcast on the fixture podcast', () => {
 
   it('stores chapters from chapters/<episode>.json and from a podcast:chapters file in the folder', () => {
     const chapters = (id: number) => {
-      const data = db.prepare('SELECT data FROM transcripts WHERE id = ?').pluck().get(id);
+      const data = built.db.prepare('SELECT data FROM transcripts WHERE id = ?').pluck().get(id);
       return decodeTranscriptBlob(data instanceof Buffer ? data : Buffer.alloc(0)).chapters;
     };
     expect(chapters(1)).toEqual([
@@ -280,7 +255,7 @@ describe('buildPodcast on the fixture podcast', () => {
     ]);
     expect(chapters(2)).toBeUndefined();
     const warned = (code: string) =>
-      fixture.result.warnings.find((warning) => warning.code === code)?.examples ?? [];
+      built.fixture.result.warnings.find((warning) => warning.code === code)?.examples ?? [];
     expect(warned('bad-chapters')).toEqual([
       expect.stringMatching(
         /chapters\/4\.json: not Podcasting 2\.0 chapters at chapters\.0\.startTime/,

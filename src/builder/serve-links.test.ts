@@ -7,35 +7,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, type RunningServer } from './serve.ts';
-
-const SECRET = 'root:x:0:0:the secret outside every mount';
+import {
+  addHostileLinks,
+  OUTSIDE_SECRET,
+  type HostileLinks,
+} from './test-support/hostile-links.ts';
 
 describe('startServer with links in its folders', () => {
   let root: string;
   let server: RunningServer;
+  let links: HostileLinks;
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'trawl-serve-links-'));
     const outside = join(root, 'outside');
-    await mkdir(join(outside, 'etc'), { recursive: true });
-    await writeFile(join(outside, 'etc/passwd'), SECRET);
-    await writeFile(join(outside, 'index.html'), SECRET);
     const media = join(root, 'media');
-    await mkdir(join(media, 'audio'), { recursive: true });
-    await writeFile(join(media, 'audio/1.mp3'), 'episode one');
-    // Links out of the folder: to a file, to a folder, and a chain that ends outside.
-    await symlink(join(outside, 'etc/passwd'), join(media, 'audio/passwd.mp3'));
-    await symlink(join(outside, 'etc'), join(media, 'etc'));
-    await symlink(join(outside, 'etc/passwd'), join(media, 'chain-end.mp3'));
-    await symlink(join(media, 'chain-end.mp3'), join(media, 'audio/chain.mp3'));
-    await symlink('../../outside/etc/passwd', join(media, 'audio/relative.mp3'));
-    await symlink(join(media, 'audio/missing.mp3'), join(media, 'audio/dangling.mp3'));
-    await symlink(join(media, 'audio/loop-b.mp3'), join(media, 'audio/loop-a.mp3'));
-    await symlink(join(media, 'audio/loop-a.mp3'), join(media, 'audio/loop-b.mp3'));
-    // Links that stay inside are fine, and so is a mount folder that is itself a link.
-    await symlink(join(media, 'audio/1.mp3'), join(media, 'audio/again.mp3'));
-    await symlink(join(media, 'audio'), join(media, 'sounds'));
+    links = await addHostileLinks(media, outside);
+    // A mount folder that is itself a link is fine.
     await symlink(media, join(root, 'media-link'));
+    await writeFile(join(outside, 'index.html'), OUTSIDE_SECRET);
     const db = join(root, 'db');
     await mkdir(db);
     await writeFile(join(db, 'latest.json'), '{"latest":"v1"}');
@@ -57,30 +47,28 @@ describe('startServer with links in its folders', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  const OUT_OF_ROOT = [
-    '/audio/passwd.mp3',
-    '/etc/passwd',
-    '/audio/chain.mp3',
-    '/chain-end.mp3',
-    '/audio/relative.mp3',
-    '/db/v1/etc/passwd',
-    '/db/v1/index.html',
-  ];
-
-  test.each(OUT_OF_ROOT)('%s leads out of its folder and is not served', async (path) => {
-    const response = await fetch(`${server.url}${path}`);
-    expect(response.status).toBe(404);
-    expect(await response.text()).not.toContain(SECRET);
-  });
-
-  test('dangling and looping links are not found', async () => {
-    for (const path of ['/audio/dangling.mp3', '/audio/loop-a.mp3']) {
-      expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
+  test('links that lead out of their folder, or dangle, or loop, are not served', async () => {
+    const paths = [
+      ...links.leadingOut.map((path) => (path === 'etc' ? '/etc/passwd' : `/${path}`)),
+      ...links.broken.map((path) => `/${path}`),
+      '/db/v1/etc/passwd',
+      '/db/v1/index.html',
+    ];
+    expect(paths).toHaveLength(10);
+    for (const path of paths) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toContain(OUTSIDE_SECRET);
     }
   });
 
   test('links that stay inside the folder are served', async () => {
-    for (const path of ['/audio/1.mp3', '/audio/again.mp3', '/sounds/1.mp3']) {
+    for (const path of [
+      '/audio/1.mp3',
+      '/audio/again.mp3',
+      '/sounds/1.mp3',
+      '/audio/up/audio/1.mp3',
+    ]) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type'), path).toBe('audio/mpeg');
@@ -92,7 +80,7 @@ describe('startServer with links in its folders', () => {
     for (const path of ['/', '/episodes/1']) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(404);
-      expect(await response.text(), path).not.toContain(SECRET);
+      expect(await response.text(), path).not.toContain(OUTSIDE_SECRET);
     }
   });
 });

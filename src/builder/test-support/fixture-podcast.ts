@@ -1,5 +1,8 @@
-import { cp } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll } from 'vitest';
 import { buildPodcast, type BuildOptions, type BuildResult } from '../build.ts';
 import { joinChunks } from '../chunk-files.ts';
 
@@ -35,4 +38,53 @@ export async function buildFixturePodcast(
 export async function copyFixturePodcast(dir: string): Promise<string> {
   await cp(FIXTURE_PODCAST_DIR, dir, { recursive: true });
   return dir;
+}
+
+/** The fixture podcast built once for a test file, in a temporary folder of its own. */
+export interface BuiltFixture {
+  /** The temporary folder; the file's tests may write in it. */
+  readonly root: string;
+  readonly fixture: FixtureDatabase;
+  /** The built database, opened read-only. */
+  readonly db: Database.Database;
+  /** A copy of the fixture podcast under `root` that a test may change. */
+  copy: (name: string) => Promise<string>;
+  /** The first column of each row a query returns, as numbers. */
+  ids: (sql: string, ...params: unknown[]) => number[];
+}
+
+/** Builds the fixture podcast before the file's tests (`beforeAll`) and removes it after. */
+export function useBuiltFixture(prefix: string): BuiltFixture {
+  let state: { root: string; fixture: FixtureDatabase; db: Database.Database } | undefined;
+  const current = () => {
+    if (state === undefined) throw new Error('useBuiltFixture: used before beforeAll ran');
+    return state;
+  };
+  beforeAll(async () => {
+    const root = await mkdtemp(join(tmpdir(), prefix));
+    const fixture = await buildFixturePodcast(join(root, 'fixture'));
+    state = { root, fixture, db: new Database(fixture.databaseFile, { readonly: true }) };
+  });
+  afterAll(async () => {
+    state?.db.close();
+    if (state) await rm(state.root, { recursive: true, force: true });
+  });
+  return {
+    get root() {
+      return current().root;
+    },
+    get fixture() {
+      return current().fixture;
+    },
+    get db() {
+      return current().db;
+    },
+    copy: (name) => copyFixturePodcast(join(current().root, name)),
+    ids: (sql, ...params) =>
+      current()
+        .db.prepare(sql)
+        .raw()
+        .all(...params)
+        .map((row) => Number(Array.isArray(row) ? row[0] : Number.NaN)),
+  };
 }
