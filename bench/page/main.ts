@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { FTS_COLUMNS, type EpisodeRow } from '../../src/core/db-schema.ts';
 import { checkSearchTerm } from '../../src/core/fts-query.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../src/core/site-config.ts';
-import type { QueryRunner, SqlValue } from '../../src/site/data/database.ts';
+import type { QueryRunner, SqlValue } from '../../src/site/data/database-types.ts';
 import { workerFileConfig } from '../../src/site/data/db-config.ts';
 import {
   loadDescriptions,

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import type { TrawlDatabase } from '../data/database.ts';
+import type { TrawlDatabase } from '../data/database-types.ts';
 import { DatabaseProvider } from '../data/database-context.tsx';
 import { routes } from './routes.tsx';
 

@@ -4,7 +4,7 @@ import {
   openFixtureDatabase,
   type FixtureDatabase,
 } from '../data/test-support/fixture-database.ts';
-import type { TrawlDatabase } from '../data/database.ts';
+import type { TrawlDatabase } from '../data/database-types.ts';
 import { currentUrl, renderApp } from './test-support/render-app.tsx';
 
 // The whole main page on the database the real builder makes from its fixture podcast:

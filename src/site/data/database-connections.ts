@@ -14,7 +14,7 @@
  *   their timeout. Ending it from the page also stops a worker stuck in a stalled request.
  */
 import type { DbConfig } from '../../core/site-config.ts';
-import type { DatabaseStats, SqlValue, TrawlDatabase } from './database.ts';
+import type { DatabaseStats, SqlValue, TrawlDatabase } from './database-types.ts';
 import {
   classifyDatabaseError,
   DatabaseError,

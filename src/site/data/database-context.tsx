@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { TrawlDatabase } from './database.ts';
+import type { TrawlDatabase } from './database-types.ts';
 
 const DatabaseContext = createContext<TrawlDatabase | null>(null);
 

@@ -13,36 +13,12 @@ import type { SplitFileConfig, SqliteComlinkMod } from 'sql.js-httpvfs/dist/sqli
 // Both served by Vite; vite-sqlite-worker-plugin.ts patches the worker at build time.
 import workerUrl from 'sql.js-httpvfs/dist/sqlite.worker.js?url';
 import wasmUrl from 'sql.js-httpvfs/dist/sql-wasm.wasm?url';
-import type { DbConfig } from '../../core/site-config.ts';
 import { createWorkerDatabase, type OpenWorker } from './database-connections.ts';
+import type { TrawlDatabase } from './database-types.ts';
 import { toDatabaseError, withTimeout } from './database-errors.ts';
 import { chunkUrl, loadDbConfig, workerFileConfig } from './db-config.ts';
 import { checkDatabaseHost } from './host-check.ts';
 import { workerUrlWithWasm } from './sqlite-worker-patch.ts';
-
-/** A value SQLite can bind. */
-export type SqlValue = string | number | null;
-
-/** What the query functions need: run SQL with bound parameters, get rows as objects. */
-export interface QueryRunner {
-  query<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
-}
-
-/** Requests and bytes the worker has read so far (for tests and the benchmark). */
-export interface DatabaseStats {
-  totalRequests: number;
-  totalFetchedBytes: number;
-  totalBytes: number;
-}
-
-/** The browser's database: open once, query, re-create after a transport failure. */
-export interface TrawlDatabase extends QueryRunner {
-  /** Fetches the config and starts the worker (once; later calls share it). */
-  open(): Promise<DbConfig>;
-  /** Drops the current worker; the next call starts a fresh one. */
-  recreate(): Promise<void>;
-  stats(): Promise<DatabaseStats | null>;
-}
 
 export interface DatabaseOptions {
   /** Folder of latest.json; default `${BASE_URL}db`. */

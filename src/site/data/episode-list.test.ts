@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlValue, TrawlDatabase } from './database.ts';
+import type { SqlValue, TrawlDatabase } from './database-types.ts';
 import {
   EPISODE_LIST_SQL,
   EPISODES_SQL,

@@ -20,7 +20,7 @@ import { buildFtsQuery, normaliseFields } from '../../core/fts-query.ts';
 import { showSpeakerSchema, type ShowSpeaker } from '../../core/speech.ts';
 import { decodeTermRow, isIndexedToken, termEpisodeIds, termRowId } from '../../core/term-index.ts';
 import { z } from 'zod';
-import type { QueryRunner, TrawlDatabase } from './database.ts';
+import type { QueryRunner, TrawlDatabase } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 
 /** The first screen in one row: `EpisodeListBlob` (docs/decisions/0003-first-screen-list-blob.md). */

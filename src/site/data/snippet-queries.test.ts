@@ -26,7 +26,7 @@ import { buildPassages, parsePassageBlock, passageWords } from '../../core/passa
 import { findPhraseInWords } from '../../core/phrase-match.ts';
 import { sentenceIndexes } from '../../core/sentences.ts';
 import type { EpisodeSnippets, PassageRange, Snippet } from '../../core/snippets.ts';
-import type { QueryRunner, SqlValue } from './database.ts';
+import type { QueryRunner, SqlValue } from './database-types.ts';
 import { DatabaseError } from './database-errors.ts';
 import {
   loadSnippets,

@@ -33,7 +33,7 @@ import {
   type PassageRange,
   type PassageText,
 } from '../../core/snippets.ts';
-import type { QueryRunner, SqlValue } from './database.ts';
+import type { QueryRunner, SqlValue } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 import { loadEpisodeList, type EpisodeList } from './queries.ts';
 

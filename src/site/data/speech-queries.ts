@@ -7,7 +7,7 @@
 import { quoteFtsString } from '../../core/fts-query.ts';
 import { speakerTermRowId, speechRowOf } from '../../core/speech.ts';
 import { decodeTermRow, isIndexedToken, termEpisodeIds, termRowId } from '../../core/term-index.ts';
-import type { QueryRunner } from './database.ts';
+import type { QueryRunner } from './database-types.ts';
 import { blobBytes } from './inflate.ts';
 
 /** The `speaker_terms` rows of one term for the given speakers (one `?` per speaker). */

@@ -6,7 +6,7 @@
  */
 import type { TranscriptBlob } from '../../core/db-schema.ts';
 import { parseTranscriptBlob } from '../../core/transcript-blob.ts';
-import type { QueryRunner } from './database.ts';
+import type { QueryRunner } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 
 export const TRANSCRIPT_SQL = 'SELECT data FROM transcripts WHERE id = ?';

@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import type { TrawlDatabase } from '../../data/database.ts';
+import type { TrawlDatabase } from '../../data/database-types.ts';
 import { DatabaseProvider } from '../../data/database-context.tsx';
 import { routes } from '../routes.tsx';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildFixturePodcast } from '../../../builder/test-support/fixture-podcast.ts';
 import { dbConfigSchema, type DbConfig } from '../../../core/site-config.ts';
-import type { SqlValue, TrawlDatabase } from '../database.ts';
+import type { SqlValue, TrawlDatabase } from '../database-types.ts';
 import { toDatabaseError } from '../database-errors.ts';
 
 /** A built fixture database, open for the tests of one file. */

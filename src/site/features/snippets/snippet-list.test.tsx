@@ -11,7 +11,7 @@ import {
 } from '../../../core/snippets.ts';
 import { tokenize } from '../../../core/tokenizer.ts';
 import { DatabaseProvider } from '../../data/database-context.tsx';
-import type { SqlValue, TrawlDatabase } from '../../data/database.ts';
+import type { SqlValue, TrawlDatabase } from '../../data/database-types.ts';
 import { loadSnippets } from '../../data/snippet-queries.ts';
 import {
   openFixtureDatabase,

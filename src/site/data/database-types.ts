@@ -1,0 +1,30 @@
+/**
+ * What the rest of the site sees of the database: the contract that `database.ts` (the worker's
+ * owner) and `database-connections.ts` (its life cycle over workers) both fulfil, and the query
+ * functions and components use. Types only, so neither side imports the other for them.
+ */
+import type { DbConfig } from '../../core/site-config.ts';
+
+/** A value SQLite can bind. */
+export type SqlValue = string | number | null;
+
+/** What the query functions need: run SQL with bound parameters, get rows as objects. */
+export interface QueryRunner {
+  query<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+}
+
+/** Requests and bytes the worker has read so far (for tests and the benchmark). */
+export interface DatabaseStats {
+  totalRequests: number;
+  totalFetchedBytes: number;
+  totalBytes: number;
+}
+
+/** The browser's database: open once, query, re-create after a transport failure. */
+export interface TrawlDatabase extends QueryRunner {
+  /** Fetches the config and starts the worker (once; later calls share it). */
+  open(): Promise<DbConfig>;
+  /** Drops the current worker; the next call starts a fresh one. */
+  recreate(): Promise<void>;
+  stats(): Promise<DatabaseStats | null>;
+}
