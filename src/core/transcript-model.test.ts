@@ -40,8 +40,8 @@ describe('buildTranscriptModel', () => {
   it('splits paragraphs at markers and segments at sentence ends', () => {
     const model = buildTranscriptModel(blobOf(12), { ...options, timestampEvery: 10 });
     expect(model.paragraphs).toEqual([
-      { start: 0, end: 10, speaker: null, continues: false },
-      { start: 10, end: 12, speaker: null, continues: true },
+      { start: 0, end: 10, speaker: null, presenter: null, continues: false },
+      { start: 10, end: 12, speaker: null, presenter: null, continues: true },
     ]);
     expect(model.segments).toEqual([
       [
@@ -56,8 +56,8 @@ describe('buildTranscriptModel', () => {
     const model = buildTranscriptModel(blobOf(12), { ...options, timestampEvery: 7 });
     expect(model.markers).toEqual([0, 7]);
     expect(model.paragraphs).toEqual([
-      { start: 0, end: 10, speaker: null, continues: false },
-      { start: 10, end: 12, speaker: null, continues: true },
+      { start: 0, end: 10, speaker: null, presenter: null, continues: false },
+      { start: 10, end: 12, speaker: null, presenter: null, continues: true },
     ]);
     expect(model.segments).toEqual([
       [
@@ -84,7 +84,9 @@ describe('buildTranscriptModel', () => {
     const words = Array.from({ length: 30 }, (_, i) => `w${i}`);
     const blob = { ...blobOf(30), words };
     const model = buildTranscriptModel(blob, { ...options, timestampEvery: 10 });
-    expect(model.paragraphs).toEqual([{ start: 0, end: 30, speaker: null, continues: false }]);
+    expect(model.paragraphs).toEqual([
+      { start: 0, end: 30, speaker: null, presenter: null, continues: false },
+    ]);
     expect(model.segments[0]?.map((segment) => segment.marker)).toEqual([0, 10, 20]);
   });
 
@@ -95,9 +97,9 @@ describe('buildTranscriptModel', () => {
     });
     const model = buildTranscriptModel(blob, options);
     expect(model.paragraphs).toEqual([
-      { start: 0, end: 3, speaker: 'Anna', continues: false },
-      { start: 3, end: 6, speaker: 'Ben', continues: false },
-      { start: 6, end: 8, speaker: 'Anna', continues: false },
+      { start: 0, end: 3, speaker: 'Anna', presenter: null, continues: false },
+      { start: 3, end: 6, speaker: 'Ben', presenter: null, continues: false },
+      { start: 6, end: 8, speaker: 'Anna', presenter: null, continues: false },
     ]);
     // A sentence that crosses a speaker change is split into one segment per paragraph.
     expect(model.segments[0]).toEqual([{ start: 0, end: 3, sentence: 0, marker: 0 }]);
@@ -110,14 +112,14 @@ describe('buildTranscriptModel', () => {
   it('names a speaker without a name, and keeps leading unattributed words', () => {
     const model = buildTranscriptModel(blobOf(4, { speaker: [-1, 2, 2, 2] }), options);
     expect(model.paragraphs).toEqual([
-      { start: 0, end: 1, speaker: null, continues: false },
-      { start: 1, end: 4, speaker: 'Speaker 3', continues: false },
+      { start: 0, end: 1, speaker: null, presenter: null, continues: false },
+      { start: 1, end: 4, speaker: 'Speaker 3', presenter: null, continues: false },
     ]);
   });
 
   it('is one paragraph when the transcript has no speakers', () => {
     expect(buildTranscriptModel(blobOf(9), options).paragraphs).toEqual([
-      { start: 0, end: 9, speaker: null, continues: false },
+      { start: 0, end: 9, speaker: null, presenter: null, continues: false },
     ]);
   });
 
@@ -128,10 +130,60 @@ describe('buildTranscriptModel', () => {
     });
     const model = buildTranscriptModel(blob, { ...options, timestampEvery: 5 });
     expect(model.paragraphs).toEqual([
-      { start: 0, end: 5, speaker: 'Anna', continues: false },
-      { start: 5, end: 10, speaker: 'Anna', continues: true },
-      { start: 10, end: 12, speaker: 'Ben', continues: false },
+      { start: 0, end: 5, speaker: 'Anna', presenter: null, continues: false },
+      { start: 5, end: 10, speaker: 'Anna', presenter: null, continues: true },
+      { start: 10, end: 12, speaker: 'Ben', presenter: null, continues: false },
     ]);
+  });
+});
+
+describe('speakers and chapters in the model', () => {
+  it('heads a paragraph with chapters at their times and names the speaker again after one', () => {
+    const blob = blobOf(12, {
+      speaker: [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1],
+      speakerNames: ['Dora Finch', 'Speaker 1'],
+      speakerPresenters: [6, null],
+      speakerIds: [3, -1],
+      chapters: [
+        { title: 'Start', start: 0 },
+        // 6.9 s: word 7 starts at 7 s, within the 0.3 s lead.
+        { title: 'Middle', start: 690 },
+        { title: 'Also middle', start: 700 },
+        { title: 'After the end', start: 9000 },
+      ],
+    });
+    const model = buildTranscriptModel(blob, options);
+    expect(model.paragraphs).toEqual([
+      {
+        start: 0,
+        end: 7,
+        speaker: 'Dora Finch',
+        presenter: 6,
+        continues: false,
+        chapters: [{ title: 'Start', start: 0 }],
+      },
+      {
+        start: 7,
+        end: 8,
+        speaker: 'Dora Finch',
+        presenter: 6,
+        continues: false,
+        chapters: [
+          { title: 'Middle', start: 690 },
+          { title: 'Also middle', start: 700 },
+        ],
+      },
+      { start: 8, end: 12, speaker: 'Speaker 1', presenter: null, continues: false },
+    ]);
+    expect(model.speakerCodes).toEqual([3, 3, 3, 3, 3, 3, 3, 3, -1, -1, -1, -1]);
+    expect(model.chapters).toHaveLength(4);
+  });
+
+  it('has no codes or chapters for a transcript without them', () => {
+    const model = buildTranscriptModel(blobOf(3), options);
+    expect(model.speakerCodes).toBeNull();
+    expect(model.chapters).toEqual([]);
+    expect(model.paragraphs.some((paragraph) => paragraph.chapters)).toBe(false);
   });
 });
 

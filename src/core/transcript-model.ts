@@ -5,6 +5,8 @@
  */
 import type { TranscriptBlob } from './db-schema.ts';
 import { sentenceIndexes } from './sentences.ts';
+import type { Chapter } from './speech.ts';
+import { chapterWords, wordSpeakerCodes } from './transcript-chapters.ts';
 
 /** One transcript word, ready to render. */
 export interface ModelWord {
@@ -30,8 +32,12 @@ export interface ModelParagraph {
   start: number;
   end: number;
   speaker: string | null;
+  /** The presenter the speaker is (their avatar shows), or null. */
+  presenter: number | null;
   /** True when the paragraph carries on the previous one's speaker after a marker. */
   continues: boolean;
+  /** Chapters whose headings stand before this paragraph (src/core/transcript-chapters.ts). */
+  chapters?: Chapter[];
 }
 
 /** A unit of rendering: consecutive words of one sentence inside one paragraph. */
@@ -54,6 +60,10 @@ export interface TranscriptModel {
   markers: number[];
   /** End of the last word, in seconds. */
   duration: number;
+  /** Each word's speaker as a show-wide code ('said by'), or null without speakers. */
+  speakerCodes: number[] | null;
+  /** The episode's chapters, by start time (also those after the last word). */
+  chapters: Chapter[];
 }
 
 export interface TranscriptModelOptions {
@@ -102,7 +112,18 @@ export function buildTranscriptModel(
   for (let i = 0; i < count; i += every) markers.push(i);
 
   const markerSet = new Set(markers);
-  const paragraphs = splitAt(buildParagraphs(blob, count), sentenceStartsAfter(markers, words));
+  const chapters = chapterWords(
+    blob.chapters ?? [],
+    words.map((word) => word.start),
+  );
+  const paragraphs = splitAt(
+    splitAt(buildParagraphs(blob, count), sentenceStartsAfter(markers, words)),
+    new Set(chapters.keys()),
+  ).map((paragraph) => {
+    const before = chapters.get(paragraph.start);
+    // After a chapter heading the speaker is named again.
+    return before ? { ...paragraph, chapters: before, continues: false } : paragraph;
+  });
   const segments = paragraphs.map((paragraph) => buildSegments(paragraph, words, markerSet));
   const last = words[count - 1];
   return {
@@ -112,6 +133,8 @@ export function buildTranscriptModel(
     segments,
     markers,
     duration: last ? Math.max(last.end, last.start) : 0,
+    speakerCodes: wordSpeakerCodes(blob),
+    chapters: blob.chapters ?? [],
   };
 }
 
@@ -120,10 +143,16 @@ function buildParagraphs(blob: TranscriptBlob, count: number): ModelParagraph[] 
   const speakers = blob.speaker;
   const names = blob.speakerNames ?? [];
   if (!speakers || speakers.length !== count) {
-    return [{ start: 0, end: count, speaker: null, continues: false }];
+    return [{ start: 0, end: count, speaker: null, presenter: null, continues: false }];
   }
   const paragraphs: ModelParagraph[] = [];
-  let current: ModelParagraph = { start: 0, end: count, speaker: null, continues: false };
+  let current: ModelParagraph = {
+    start: 0,
+    end: count,
+    speaker: null,
+    presenter: null,
+    continues: false,
+  };
   let currentSpeaker = -1;
   for (let i = 0; i < count; i += 1) {
     const speaker = speakers[i] ?? -1;
@@ -133,7 +162,8 @@ function buildParagraphs(blob: TranscriptBlob, count: number): ModelParagraph[] 
       paragraphs.push(current);
     }
     const name = names[speaker] ?? `Speaker ${speaker + 1}`;
-    current = { start: i, end: count, speaker: name, continues: false };
+    const presenter = blob.speakerPresenters?.[speaker] ?? null;
+    current = { start: i, end: count, speaker: name, presenter, continues: false };
     currentSpeaker = speaker;
   }
   paragraphs.push(current);
@@ -160,10 +190,15 @@ function splitAt(
     let start = paragraph.start;
     for (let i = paragraph.start + 1; i < paragraph.end; i += 1) {
       if (!breaks.has(i)) continue;
-      split.push({ ...paragraph, start, end: i, continues: start !== paragraph.start });
+      const continues = paragraph.continues || start !== paragraph.start;
+      split.push({ ...paragraph, start, end: i, continues });
       start = i;
     }
-    split.push({ ...paragraph, start, continues: start !== paragraph.start });
+    split.push({
+      ...paragraph,
+      start,
+      continues: paragraph.continues || start !== paragraph.start,
+    });
   }
   return split;
 }

@@ -14,6 +14,7 @@ import { getTranscript } from '../data/transcript-queries.ts';
 import { useDescriptions } from '../data/use-site-data.ts';
 import { EpisodeRow, type RowTypeButton } from '../features/episodes/episode-row.tsx';
 import type { HostPresence } from '../features/episodes/host-avatars.tsx';
+import { ChapterList } from '../features/player/chapter-list.tsx';
 import { PlayButton } from '../features/player/play-button.tsx';
 import { ProgressBar } from '../features/player/progress-bar.tsx';
 import { EpisodeSnippets } from '../features/snippets/episode-snippets.tsx';
@@ -115,13 +116,16 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
               </div>
             }
             transcriptSlot={
-              <TranscriptPanel
-                episode={episode}
-                query={query}
-                startAt={reveal?.id === episode.id ? reveal.time : startAt}
-                loadTranscript={loadTranscript}
-                settings={settings}
-              />
+              <>
+                <ChapterList episode={episode} />
+                <TranscriptPanel
+                  episode={episode}
+                  query={query}
+                  startAt={reveal?.id === episode.id ? reveal.time : startAt}
+                  loadTranscript={loadTranscript}
+                  settings={settings}
+                />
+              </>
             }
             snippetSlot={
               <EpisodeSnippets

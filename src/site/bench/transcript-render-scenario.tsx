@@ -140,6 +140,7 @@ export function runScenario(options: ScenarioOptions): ScenarioResult {
           query={searchQueryOf(checkSearchTerm(searchTerm, 1))}
           startAt={null}
           approximate={false}
+          saidBy={[]}
         />
       </PlayerStoreContext.Provider>
     </MediaProvider>

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publishChapters } from '../../shared/chapter-store.ts';
 import { createPlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
 import { connectMediaSession } from './media-session.ts';
@@ -85,5 +86,38 @@ describe('connectMediaSession', () => {
 
     disconnect();
     expect([...session.handlers.values()].every((handler) => handler === null)).toBe(true);
+  });
+
+  it('gives the lock screen the chapters where MediaMetadata takes them, once they load', () => {
+    // Browsers that have chapters expose `chapterInfo` as a getter on the prototype.
+    class ChapterMetadata extends RecordedMetadata {
+      readonly chapters: readonly { title: string; startTime: number }[];
+      constructor(
+        init: MediaMetadataInit & { chapterInfo?: { title: string; startTime: number }[] },
+      ) {
+        super(init);
+        this.chapters = init.chapterInfo ?? [];
+      }
+      get chapterInfo(): readonly { title: string; startTime: number }[] {
+        return this.chapters;
+      }
+    }
+    const session = new RecordingMediaSession();
+    vi.stubGlobal('navigator', { ...navigator, mediaSession: session });
+    vi.stubGlobal('MediaMetadata', ChapterMetadata);
+    const store = createPlayerStore();
+    const disconnect = connectMediaSession(store, { podcastTitle: 'P', artwork: () => null });
+    const chaptered = { ...episode, episode: '77' };
+    store.dispatch({ type: 'toggle', episode: chaptered });
+    expect((session.metadata as ChapterMetadata | null)?.chapterInfo).toEqual([]);
+    publishChapters('77', [
+      { title: 'Intro', start: 0 },
+      { title: 'Bees', start: 6125 },
+    ]);
+    expect((session.metadata as ChapterMetadata | null)?.chapterInfo).toEqual([
+      { title: 'Intro', startTime: 0, artwork: [] },
+      { title: 'Bees', startTime: 61.25, artwork: [] },
+    ]);
+    disconnect();
   });
 });

@@ -2,11 +2,20 @@
  * Lock-screen and headset controls through the Media Session API, where the browser has it:
  * the playing episode's title and artwork, and play/pause/seek handlers that drive the store.
  */
+import type { Chapter } from '../../../core/speech.ts';
+import { chaptersOf, subscribeChapters } from '../../shared/chapter-store.ts';
 import { episodeHeading } from '../../shared/episode-facts.ts';
 import type { PlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
 
 const SKIP_SECONDS = 10;
+
+/** A chapter as the Media Session takes it (not yet in TypeScript's DOM types). */
+interface ChapterInformationInit {
+  title: string;
+  startTime: number;
+  artwork: MediaImage[];
+}
 
 export interface MediaSessionOptions {
   /** Shown as the artist: the podcast's title. */
@@ -55,17 +64,28 @@ export function connectMediaSession(store: PlayerStore, options: MediaSessionOpt
   }
 
   let shownEpisode: PlayerEpisode | null = null;
+  let shownChapters: readonly Chapter[] | null = null;
   const update = (): void => {
     const state = store.getState();
     if (state.status !== 'loaded') return;
-    if (state.episode !== shownEpisode) {
+    const chapters = chaptersOf(state.episode.episode);
+    if (state.episode !== shownEpisode || chapters !== shownChapters) {
       shownEpisode = state.episode;
+      shownChapters = chapters;
       const artwork = options.artwork(state.episode);
-      session.metadata = new MediaMetadata({
+      const init: MediaMetadataInit & { chapterInfo?: ChapterInformationInit[] } = {
         title: episodeHeading(state.episode),
         artist: options.podcastTitle,
         artwork: artwork ? [{ src: artwork }] : [],
-      });
+      };
+      // Chapters on the lock screen where the browser has them (MediaMetadata.chapterInfo).
+      if (chapters.length > 0 && 'chapterInfo' in MediaMetadata.prototype)
+        init.chapterInfo = chapters.map((chapter) => ({
+          title: chapter.title,
+          startTime: chapter.start / 100,
+          artwork: [],
+        }));
+      session.metadata = new MediaMetadata(init);
     }
     session.playbackState = state.playing ? 'playing' : 'paused';
     const duration = state.duration;
@@ -82,10 +102,12 @@ export function connectMediaSession(store: PlayerStore, options: MediaSessionOpt
     }
   };
   const unsubscribe = store.subscribe(update);
+  const unsubscribeChapters = subscribeChapters(update);
   update();
 
   return () => {
     unsubscribe();
+    unsubscribeChapters();
     for (const [action] of handlers) {
       try {
         session.setActionHandler(action, null);

@@ -1,6 +1,8 @@
 import { useCallback, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { formatDuration } from '../../../core/format.ts';
 import { formatClockTime } from '../../../core/time-format.ts';
+import { chapterAtTime } from '../../../core/transcript-chapters.ts';
+import { useChapters } from '../../shared/chapter-store.ts';
 import { usePlayerSelector, usePlayerStore } from '../../shared/player-store.ts';
 import {
   isCurrentEpisode,
@@ -8,6 +10,7 @@ import {
   type PlayerNotice,
   type PlayerState,
 } from '../../shared/player-state.ts';
+import { ChapterTicks } from './chapter-ticks.tsx';
 
 export interface ProgressBarProps {
   /** The episode this bar belongs to; an `EpisodeRow` is one. */
@@ -47,6 +50,7 @@ export function ProgressBar({ episode }: ProgressBarProps): ReactNode {
       [key],
     ),
   );
+  const chapters = useChapters(key);
   const notice = usePlayerSelector(
     useCallback(
       (state: PlayerState) => (isCurrentEpisode(state, key) ? state.notice : null),
@@ -106,29 +110,38 @@ export function ProgressBar({ episode }: ProgressBarProps): ReactNode {
 
   const elapsed = formatClockTime(time);
   const length = formatClockTime(total);
+  const chapter = chapters[chapterAtTime(chapters, time)];
   return (
     <div className="progress">
-      <div
-        ref={trackRef}
-        className="progress-track"
-        role="slider"
-        tabIndex={0}
-        aria-label={`Seek in episode ${key}`}
-        aria-valuemin={0}
-        aria-valuemax={Math.round(total)}
-        aria-valuenow={Math.round(time)}
-        aria-valuetext={`${elapsed} of ${length}`}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onKeyDown={onKeyDown}
-      >
-        <span className="progress-elapsed" style={{ inlineSize: `${fraction * 100}%` }} />
-        <span className="progress-remaining" />
-      </div>
+      <span className="progress-bar">
+        <div
+          ref={trackRef}
+          className="progress-track"
+          role="slider"
+          tabIndex={0}
+          aria-label={`Seek in episode ${key}`}
+          aria-valuemin={0}
+          aria-valuemax={Math.round(total)}
+          aria-valuenow={Math.round(time)}
+          aria-valuetext={`${elapsed} of ${length}`}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onKeyDown={onKeyDown}
+        >
+          <span className="progress-elapsed" style={{ inlineSize: `${fraction * 100}%` }} />
+          <span className="progress-remaining" />
+        </div>
+        <ChapterTicks chapters={chapters} total={total} onSeek={seek} />
+      </span>
       <span className="progress-times">
         <span className="progress-time">{elapsed}</span>
         <span className="progress-time">-{formatClockTime(total - time)}</span>
         <span className="progress-time progress-total">{length}</span>
+        {chapter ? (
+          <span className="progress-chapter" aria-label={`Chapter: ${chapter.title}`}>
+            {chapter.title}
+          </span>
+        ) : null}
       </span>
       {notice ? (
         <p className="progress-notice" role="status">

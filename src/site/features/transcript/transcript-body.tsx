@@ -1,4 +1,5 @@
 import {
+  Fragment,
   useCallback,
   useEffect,
   useRef,
@@ -10,6 +11,7 @@ import {
 } from 'react';
 import type { TranscriptModel } from '../../../core/transcript-model.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
+import { ChapterHeading, SpeakerLabel } from './transcript-headings.tsx';
 import { TranscriptSegment } from './transcript-segment.tsx';
 
 interface TranscriptBodyProps {
@@ -115,21 +117,26 @@ export function TranscriptBody({
       onFocus={onFocus}
     >
       {model.paragraphs.map((paragraph, p) => (
-        <p key={paragraph.start} className="transcript-paragraph">
-          {paragraph.speaker !== null && !paragraph.continues ? (
-            <span className="transcript-speaker">{paragraph.speaker}</span>
-          ) : null}
-          {model.segments[p]?.map((segment) => (
-            <TranscriptSegment
-              key={segment.start}
-              segment={segment}
-              words={model.words}
-              matched={matched}
-              highlighter={highlighter}
-              tabStop={tabStop}
-            />
+        <Fragment key={paragraph.start}>
+          {paragraph.chapters?.map((chapter) => (
+            <ChapterHeading key={`${chapter.start}:${chapter.title}`} chapter={chapter} />
           ))}
-        </p>
+          <p className="transcript-paragraph">
+            {paragraph.speaker !== null && !paragraph.continues ? (
+              <SpeakerLabel paragraph={paragraph} />
+            ) : null}
+            {model.segments[p]?.map((segment) => (
+              <TranscriptSegment
+                key={segment.start}
+                segment={segment}
+                words={model.words}
+                matched={matched}
+                highlighter={highlighter}
+                tabStop={tabStop}
+              />
+            ))}
+          </p>
+        </Fragment>
       ))}
     </div>
   );

@@ -3,6 +3,7 @@ import type { EpisodeRow, TranscriptBlob } from '../../../core/db-schema.ts';
 import type { SearchQuery } from '../../../core/fts-query.ts';
 import type { SiteSettings } from '../../../core/site-config.ts';
 import { buildTranscriptModel } from '../../../core/transcript-model.ts';
+import { publishChapters } from '../../shared/chapter-store.ts';
 import { hasTranscript } from '../../shared/episode-facts.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
@@ -23,7 +24,11 @@ export interface TranscriptPanelProps {
   /** The data module's `getTranscript` (fetches once per episode and caches). */
   loadTranscript: (id: number) => Promise<TranscriptBlob>;
   settings: Pick<SiteSettings, 'timestampEvery' | 'lowConfidence'>;
+  /** 'Said by': show speaker ids whose matches are marked and counted (empty: everyone's). */
+  saidBy?: readonly number[];
 }
+
+const EVERYONE: readonly number[] = [];
 
 /**
  * An opened episode's transcript. Rendering it loads the transcript (once; the loader
@@ -35,6 +40,7 @@ export function TranscriptPanel({
   startAt = null,
   loadTranscript,
   settings,
+  saidBy = EVERYONE,
 }: TranscriptPanelProps): ReactNode {
   const store = usePlayerStore();
   const transcribed = hasTranscript(episode);
@@ -53,6 +59,10 @@ export function TranscriptPanel({
 
   const { timestampEvery, lowConfidence } = settings;
   const blob = load.status === 'ready' ? load.blob : null;
+  // The player's chapter ticks, list and lock-screen chapters come with the transcript.
+  useEffect(() => {
+    if (blob) publishChapters(episode.episode, blob.chapters ?? []);
+  }, [blob, episode.episode]);
   const model = useMemo(
     () => (blob ? buildTranscriptModel(blob, { timestampEvery, lowConfidence }) : null),
     [blob, timestampEvery, lowConfidence],
@@ -84,6 +94,7 @@ export function TranscriptPanel({
         query={query}
         startAt={startAt}
         approximate={episode.timing === 'approximate'}
+        saidBy={saidBy}
       />
     );
   }

@@ -9,6 +9,7 @@ import {
 import type { SearchQuery } from '../../../core/fts-query.ts';
 import { pluralize } from '../../../core/format.ts';
 import { buildTokenStream, findPhraseMatches } from '../../../core/phrase-match.ts';
+import { keepSaidBy } from '../../../core/said-by.ts';
 import { wordAtTime, type TranscriptModel } from '../../../core/transcript-model.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
@@ -23,6 +24,8 @@ interface TranscriptViewProps {
   query: SearchQuery | null;
   startAt: number | null;
   approximate: boolean;
+  /** 'Said by': show speaker ids whose matches count (empty: everyone's). */
+  saidBy: readonly number[];
 }
 
 /** A loaded transcript: the search line, the follow and share controls, and the words. */
@@ -32,6 +35,7 @@ export function TranscriptView({
   query,
   startAt,
   approximate,
+  saidBy,
 }: TranscriptViewProps): ReactNode {
   const store = usePlayerStore();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -49,11 +53,19 @@ export function TranscriptView({
   );
   // Keyed by the phrase's text: a parent may pass a new token array on every render.
   const phrase = query?.tokens.join(' ') ?? '';
-  const matches = useMemo(
-    () => (stream && phrase !== '' ? findPhraseMatches(stream, phrase.split(' ')) : null),
-    [stream, phrase],
-  );
-  const matched = useMemo(() => (matches ? new Set(matches.matchedWords) : null), [matches]);
+  const chosen = saidBy.join(',');
+  const matches = useMemo(() => {
+    if (!stream || phrase === '') return null;
+    const all = findPhraseMatches(stream, phrase.split(' ')).matches;
+    return keepSaidBy(all, model.speakerCodes, chosen === '' ? [] : chosen.split(',').map(Number));
+  }, [stream, phrase, model, chosen]);
+  const matched = useMemo(() => {
+    if (!matches) return null;
+    const words = new Set<number>();
+    for (const match of matches)
+      for (let word = match.startWord; word < match.endWord; word += 1) words.add(word);
+    return words;
+  }, [matches]);
 
   const startWord = startAt === null ? 0 : wordAtTime(model, startAt);
   useEffect(() => {
@@ -79,7 +91,7 @@ export function TranscriptView({
       <div className="transcript-toolbar">
         {matches ? (
           <p className="transcript-found">
-            found {pluralize(matches.count, 'utterance')} of &quot;{query?.term}&quot;
+            found {pluralize(matches.length, 'utterance')} of &quot;{query?.term}&quot;
           </p>
         ) : null}
         {approximate ? (

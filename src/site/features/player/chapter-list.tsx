@@ -1,0 +1,48 @@
+import { useCallback, type ReactNode } from 'react';
+import { formatClockTime } from '../../../core/time-format.ts';
+import { chapterAtTime } from '../../../core/transcript-chapters.ts';
+import { useChapters } from '../../shared/chapter-store.ts';
+import { usePlayerSelector, usePlayerStore } from '../../shared/player-store.ts';
+import {
+  isCurrentEpisode,
+  type PlayerEpisode,
+  type PlayerState,
+} from '../../shared/player-state.ts';
+
+/**
+ * An opened episode's chapters: each plays the episode from its start (click, Enter or
+ * Space); the one being played is marked. Nothing shows for an episode without chapters.
+ */
+export function ChapterList({ episode }: { episode: PlayerEpisode }): ReactNode {
+  const store = usePlayerStore();
+  const chapters = useChapters(episode.episode);
+  const key = episode.episode;
+  const time = usePlayerSelector(
+    useCallback((state: PlayerState) => (isCurrentEpisode(state, key) ? state.time : -1), [key]),
+  );
+  if (chapters.length === 0) return null;
+  const current = time < 0 ? -1 : chapterAtTime(chapters, time);
+  return (
+    <nav className="chapter-list" aria-label={`Chapters of episode ${key}`}>
+      <h3 className="chapter-list__heading">Chapters</h3>
+      <ol className="chapter-list__items">
+        {chapters.map((chapter, index) => {
+          const seconds = chapter.start / 100;
+          return (
+            <li key={`${chapter.start}:${index}`}>
+              <button
+                type="button"
+                className="chapter-list__button"
+                aria-current={index === current ? 'true' : undefined}
+                onClick={() => store.dispatch({ type: 'playFrom', episode, time: seconds })}
+              >
+                <span className="chapter-list__time">{formatClockTime(seconds)}</span>
+                <span className="chapter-list__title">{chapter.title}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

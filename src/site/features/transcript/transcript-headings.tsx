@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { formatClockTime } from '../../../core/time-format.ts';
+import type { Chapter } from '../../../core/speech.ts';
+import type { ModelParagraph } from '../../../core/transcript-model.ts';
+import { FallbackImage, initialsOf } from '../../shared/fallback-image.tsx';
+import { useMedia } from '../../shared/media-context.tsx';
+
+/**
+ * A chapter's heading inside the transcript. Its button carries `data-t`, so the body's one
+ * click handler plays from the chapter (a click, or Enter and Space on the focused button).
+ */
+export function ChapterHeading({ chapter }: { chapter: Chapter }): ReactNode {
+  const seconds = chapter.start / 100;
+  return (
+    <h3 className="transcript-chapter">
+      <button
+        type="button"
+        className="transcript-chapter__button"
+        data-t={seconds}
+        aria-label={`Play chapter ${chapter.title} from ${formatClockTime(seconds)}`}
+      >
+        <span className="transcript-chapter__time">{formatClockTime(seconds)}</span>
+        <span className="transcript-chapter__title">{chapter.title}</span>
+      </button>
+    </h3>
+  );
+}
+
+/** The name that heads a speaker's paragraph, with the presenter's avatar when they are one. */
+export function SpeakerLabel({ paragraph }: { paragraph: ModelParagraph }): ReactNode {
+  const media = useMedia();
+  const name = paragraph.speaker ?? '';
+  const initials = (
+    <span className="transcript-speaker__avatar transcript-speaker__initials" aria-hidden="true">
+      {initialsOf(name)}
+    </span>
+  );
+  return (
+    <span className="transcript-speaker">
+      {paragraph.presenter === null ? null : (
+        <FallbackImage
+          className="transcript-speaker__avatar"
+          src={media.hostAvatar(paragraph.presenter)}
+          alt=""
+          width={24}
+          height={24}
+          fallback={initials}
+        />
+      )}
+      <span className="transcript-speaker__name">{name}</span>
+    </span>
+  );
+}
