@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  openPage,
+  row,
+  screenshot,
+  search,
+  type BrowserSession,
+} from './harness.ts';
+
+// The demo's three main screens at a desktop and a phone width, as the README shows them
+// (docs/screenshots/ holds copies of e2e/screenshots/demo-*.png), with the tab titles of each.
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await launchBrowser();
+});
+
+afterAll(async () => {
+  await session.close();
+});
+
+test('home, a search and an opened episode of the demo at 1280 and 390 px', async () => {
+  const baseUrl = inject('baseUrl');
+  for (const width of [1280, 390]) {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(baseUrl);
+    await page.getByText('showing all 10 episodes').waitFor();
+    expect(await page.title()).toBe('The Curious Haul');
+    await screenshot(page, `demo-home-${width}`, false);
+
+    await search(
+      page,
+      DEMO_FACTS.phrase,
+      `found ${DEMO_FACTS.phraseEpisodes.length} of 10 episodes`,
+    );
+    await page.locator('.snippet').first().waitFor();
+    expect(await page.title()).toBe(`Search: ${DEMO_FACTS.phrase} · The Curious Haul`);
+    await screenshot(page, `demo-search-${width}`, false);
+
+    await page.goto(`${baseUrl}/episodes/9?q=${encodeURIComponent(DEMO_FACTS.phrase)}`);
+    await row(page, '9').locator('mark').first().waitFor();
+    expect(await page.title()).toMatch(/^9: .+ · The Curious Haul$/);
+    await screenshot(page, `demo-episode-${width}`, false);
+    expectNoProblems(problems);
+    await page.close();
+  }
+});
