@@ -1,27 +1,27 @@
 import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ReloadLink } from '../shared/reload-link.tsx';
+import { usePageUrl } from '../shared/use-page-url.ts';
 import { documentTitle } from './document-title.ts';
-import { PageHeader } from './page-header.tsx';
 import { paths } from './paths.ts';
+import { SiteFrame } from './site-frame.tsx';
 import { useDocumentTitle, useSiteSettings } from './use-site-settings.ts';
-import './app.css';
 import './error-screens.css';
 
 /** The page for any path the site does not have, under the site's own header. */
 export function NotFoundPage(): ReactNode {
   const { settings } = useSiteSettings();
+  const [url] = usePageUrl();
   useDocumentTitle(documentTitle(settings.title, { kind: 'not-found' }));
   return (
-    <div className="page">
-      <PageHeader settings={settings} />
+    <SiteFrame settings={settings} deployed={url.state.deployed}>
       <main className="error-screen error-screen--framed">
         <h2>404 Not Found</h2>
         <p>
           <Link to={paths.home}>Go back home</Link>
         </p>
       </main>
-    </div>
+    </SiteFrame>
   );
 }
 
