@@ -26,8 +26,9 @@ import {
 } from './podcast-config.ts';
 import { createWorkDir, DEFAULT_CHUNK_SIZE, publishVersion } from './publish.ts';
 import { createHtmlSanitizer } from './sanitize-html.ts';
+import { episodeDescription } from './episode-description.ts';
 import { NO_SPEAKER_MAP, parseSpeakerMap, SpeakerResolver, type SpeakerMap } from './speakers.ts';
-import { readTranscriptFile } from './transcripts/detect.ts';
+import { readEpisodeTranscript } from './transcripts/episode-transcript.ts';
 import { findTranscripts } from './transcripts/find.ts';
 import { plural, WarningCollector, type WarningSummary } from './warnings.ts';
 import { openDatabaseWriter } from './write-db.ts';
@@ -273,7 +274,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
           `episode ${episode.episode}`,
         );
       } else {
-        const reading = await readTranscriptFile(file);
+        const reading = await readEpisodeTranscript(file, episode, warnings);
         if (reading.kind === 'no-words') {
           warnings.add(
             'transcript-without-words',
@@ -316,7 +317,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       const resolved = transcript
         ? speakers.resolve(episode.episode, transcript.speakerNames, transcript.speaker)
         : null;
-      const description = sanitizer.sanitize(episode.descriptionHtml);
+      const description = episodeDescription(sanitizer, loaded.inputs.feed, episode, warnings);
       const cast = casts.get(episode.episode);
       writer.addEpisode(
         {

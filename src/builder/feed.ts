@@ -264,10 +264,24 @@ export function parseFeed(file: string, text: string, options: ParseFeedOptions)
   for (const item of children(channel, 'item').filter(isNode)) {
     const line = lineOf(item);
     const title = firstText(item, null, 'title').replace(/\s+/g, ' ');
+    const tags = [
+      ['podcast:episode', firstText(item, 'podcast', 'episode')],
+      ['itunes:episode', firstText(item, 'itunes', 'episode')],
+    ] as const;
     const episode =
-      canonicalEpisodeNumber(firstText(item, 'podcast', 'episode')) ??
-      canonicalEpisodeNumber(firstText(item, 'itunes', 'episode')) ??
+      canonicalEpisodeNumber(tags[0][1]) ??
+      canonicalEpisodeNumber(tags[1][1]) ??
       episodeNumberFromTitle(title, titlePatterns);
+    const unreadable = tags.find(([, value]) => value !== '');
+    if (episode === undefined && unreadable !== undefined) {
+      warnings.add(
+        'bad-episode-number',
+        (n) =>
+          `${plural(n, 'feed item')} had an episode tag that is not an episode number (a plain decimal such as 14 or 14.5), and none in the title; skipped`,
+        `line ${line}: ${unreadable[0]} "${unreadable[1].slice(0, 40)}" ("${title}")`,
+      );
+      continue;
+    }
     if (episode === undefined) {
       warnings.add(
         'item-without-number',

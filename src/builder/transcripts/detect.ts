@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { InputError, parseJsonFile } from '../errors.ts';
+import { displayPath, InputError, parseJsonFile } from '../errors.ts';
+import { plural, type WarningCollector } from '../warnings.ts';
 import { looksLikePodcastJson, parsePodcastJson } from './podcast-json.ts';
 import { looksLikeSrt, parseSrt } from './srt.ts';
 import { looksLikeWebVtt, parseWebVtt } from './webvtt.ts';
@@ -28,8 +29,72 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Reads a transcript file from disk (decompressing `.br` / `.gz`) and parses it. */
-export async function readTranscriptFile(file: string): Promise<TranscriptReading> {
+/**
+ * Whether bytes are UTF-16 text: a byte-order mark, or (without one) zero bytes in every other
+ * place, as ASCII is in UTF-16. UTF-8 text never holds a zero byte.
+ */
+export function looksLikeUtf16(bytes: Uint8Array): boolean {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return true;
+  }
+  const head = bytes.subarray(0, 512);
+  let even = 0;
+  let odd = 0;
+  head.forEach((byte, index) => {
+    if (byte === 0 && index % 2 === 0) even += 1;
+    else if (byte === 0) odd += 1;
+  });
+  return head.length >= 2 && Math.max(even, odd) >= head.length / 4 && Math.min(even, odd) === 0;
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Decodes a transcript's bytes as UTF-8. UTF-16 is an error that says how to fix it; bytes that
+ * are not UTF-8 become U+FFFD, with a warning (when given a collector) naming the file.
+ */
+export function decodeTranscript(
+  file: string,
+  bytes: Buffer,
+  warnings: WarningCollector | undefined,
+): string {
+  if (looksLikeUtf16(bytes)) {
+    throw new InputError({ file }, 'the file is UTF-16 text; save it as UTF-8');
+  }
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    const text = bytes.toString('utf8');
+    warnings?.add(
+      'transcript-not-utf8',
+      (n) =>
+        `${plural(n, 'transcript')} had bytes that are not UTF-8 (replaced with �); save them as UTF-8`,
+      `${displayPath(file)}: at byte ${firstInvalidByte(bytes, text)}`,
+    );
+    return text;
+  }
+}
+
+/** Offset of the first byte that does not decode as UTF-8 (`text` is its lossy decoding). */
+function firstInvalidByte(bytes: Buffer, text: string): number {
+  for (let at = text.indexOf('\uFFFD'); at !== -1; at = text.indexOf('\uFFFD', at + 1)) {
+    // Everything before a replacement character decoded, so it re-encodes to the same bytes.
+    const offset = Buffer.byteLength(text.slice(0, at));
+    const written =
+      bytes[offset] === 0xef && bytes[offset + 1] === 0xbf && bytes[offset + 2] === 0xbd;
+    if (!written) return offset;
+  }
+  return bytes.length;
+}
+
+/**
+ * Reads a transcript file from disk (decompressing `.br` / `.gz`) and parses it. Warnings about
+ * its bytes go to `warnings`.
+ */
+export async function readTranscriptFile(
+  file: string,
+  warnings?: WarningCollector,
+): Promise<TranscriptReading> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -48,7 +113,7 @@ export async function readTranscriptFile(file: string): Promise<TranscriptReadin
       `cannot decompress (${error instanceof Error ? error.message : String(error)})`,
     );
   }
-  return parseTranscript(file, bytes.toString('utf8'));
+  return parseTranscript(file, decodeTranscript(file, bytes, warnings));
 }
 
 const FORMATS_HINT =

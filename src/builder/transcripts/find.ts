@@ -5,6 +5,14 @@ import { displayPath, InputError } from '../errors.ts';
 import { plural, type WarningCollector } from '../warnings.ts';
 import { transcriptFileName } from './detect.ts';
 
+/** Why a link cannot be followed, in words. */
+function linkProblem(error: unknown): string {
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  if (code === 'ENOENT') return 'it points to nothing (dangling link)';
+  if (code === 'ELOOP') return 'it points back to itself (a loop of links)';
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Maps episode numbers to their transcript files; unmatched files are errors or warnings. */
 export async function findTranscripts(
   dir: string | undefined,
@@ -17,12 +25,18 @@ export async function findTranscripts(
   const names: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     if (entry.name.startsWith('.')) continue;
+    if (entry.isFile()) names.push(entry.name);
+    if (!entry.isSymbolicLink()) continue;
     // Symbolic links count when they lead to a file (a folder of links to an archive works).
-    const isFile =
-      entry.isFile() ||
-      (entry.isSymbolicLink() &&
-        (await stat(join(dir, entry.name)).catch(() => undefined))?.isFile() === true);
-    if (isFile) names.push(entry.name);
+    const link = join(dir, entry.name);
+    const target = await stat(link).catch((error: unknown) => linkProblem(error));
+    if (typeof target === 'string') {
+      warnings.add(
+        'broken-transcript-link',
+        (n) => `${plural(n, 'link')} in the transcripts folder led to no file; ignored`,
+        `${displayPath(link)}: ${target}`,
+      );
+    } else if (target.isFile()) names.push(entry.name);
   }
   for (const name of names.sort()) {
     const file = join(dir, name);

@@ -25,6 +25,9 @@ export interface ParsedTranscript {
 /** Longest word a transcript may hold: longer runs are corrupt files, not speech. */
 export const MAX_WORD_CHARS = 1000;
 
+/** Latest time a word may have (48 hours): later ones are corrupt files, not speech. */
+export const MAX_TRANSCRIPT_SECONDS = 48 * 3600;
+
 /** Optional bounds (the enclosing segment's span) for interpolating a word without timing. */
 export interface TimeHint {
   from?: number | null | undefined;
@@ -33,7 +36,7 @@ export interface TimeHint {
 
 /**
  * Accumulates words from any format and turns them into a checked transcript: times must be
- * finite and non-negative, a word may not end before it starts, and start times may not go
+ * finite, non-negative and within 48 hours, a word may not end before it starts, and start times may not go
  * backwards. Words without timing get it interpolated from their neighbours. Errors name the
  * file and the place in it (via `describe`).
  */
@@ -225,6 +228,13 @@ export class WordCollector {
   private checkTime(value: number, which: string, word: string, source: number): void {
     if (!Number.isFinite(value)) this.fail(source, word, `${which} time is not a number`);
     if (value < 0) this.fail(source, word, `${which} time ${value} is negative`);
+    if (value > MAX_TRANSCRIPT_SECONDS) {
+      this.fail(
+        source,
+        word,
+        `${which} time ${seconds(value)} is past 48 hours: not a time in an episode`,
+      );
+    }
   }
 
   private fail(source: number, word: string, problem: string): never {
