@@ -9,6 +9,8 @@ import type { DbConfig } from '../src/core/site-config.ts';
 import { buildWithCli, DEMO_FOLDER } from '../scripts/demo-site.ts';
 import {
   expectNoProblems,
+  freshAlert,
+  freshCountLine,
   launchBrowser,
   openPage,
   search,
@@ -140,6 +142,55 @@ async function expectOpenFaultMessage(message: RegExp | string): Promise<void> {
 test('a host that ignores Range says so, and the site recovers on reload', async () => {
   host.setFault({ kind: 'ignore-range' });
   await expectOpenFaultMessage("This site's host does not support byte ranges");
+});
+
+/** What the site says when a host answers a range request with the whole file. */
+const NO_RANGES =
+  /This site's host does not support byte ranges \(it sent the whole of [^ ]+\/db\.sqlite3\.\d{3} for a range request\)/;
+
+/** Every chunk file but the first (the one the site's own host check reads). */
+const LATER_CHUNKS = /\/db\.sqlite3\.(?!0+$)\d+$/;
+
+/**
+ * Searches for `term` under a fault, and expects the host message in place of an answer: the
+ * list's error (if the list itself needed a faulty chunk) or the search's error card, never a
+ * count line.
+ */
+async function expectHostMessageFor(page: Page, term: string, message: RegExp): Promise<void> {
+  if ((await page.getByText(LIST_FAILED).count()) === 0) {
+    await submitSearch(page, term);
+    await freshAlert(page).getByText(message).waitFor();
+  } else {
+    await page.getByText(message).waitFor();
+  }
+  expect(await freshCountLine(page).count()).toBe(0);
+  expect(await page.getByText(/^found \d+ of 10 episodes$/).count()).toBe(0);
+  expect(await page.getByText('malformed').count()).toBe(0);
+  expect(await page.getByRole('status', { name: /Loading/ }).count()).toBe(0);
+}
+
+test('a host that ignores Range for every chunk but the first: the host message, never a wrong answer', async () => {
+  faultsInjected += 1;
+  host.setFault({ kind: 'ignore-range', path: LATER_CHUNKS });
+  const { page, problems } = await openHome();
+  const before = host.requests.length;
+  await expectHostMessageFor(page, 'vanilla', NO_RANGES);
+  // The fault did answer: a later chunk came back whole.
+  expect(host.requests.slice(before).some((entry) => entry.fault === 'ignore-range')).toBe(true);
+  host.clearFault();
+  await page.goto(host.url);
+  await page.getByText(LIST_READY).waitFor();
+  await searchWorks(page, 'vanilla');
+  expectNoProblems(problems, FAILED_REQUEST);
+  await page.close();
+});
+
+test('a host that starts ignoring Range mid-visit: the host message, then the next search works', async () => {
+  await midVisit(
+    () => host.setFault({ kind: 'ignore-range' }),
+    (page) => expectHostMessageFor(page, 'honey', NO_RANGES),
+    (page) => searchWorks(page, 'honey'),
+  );
 });
 
 test('a host that gzips the database says so, and the site recovers on reload', async () => {
@@ -288,7 +339,7 @@ test('reads that cross 64 KiB chunk files succeed: list, filters, searches and t
 });
 
 test('every fault was injected and recovered from', () => {
-  // 2 + 5 + 1 open faults or versions, the version missing chunk files, two statuses,
-  // truncation and stall mid-visit.
-  expect(faultsInjected).toBe(13);
+  // 2 + 5 + 1 open faults or versions, the version missing chunk files, Range ignored after
+  // the first chunk and mid-visit, two statuses, truncation and stall mid-visit.
+  expect(faultsInjected).toBe(15);
 });

@@ -19,8 +19,8 @@ export const CHUNK_PATH = new RegExp(`^/db/[^/]+/${BUILT_CHUNK_NAME_PATTERN}$`);
 export const LATEST_PATH = /^\/db\/latest\.json$/;
 
 export type Fault =
-  /** 200 with the whole file for a range request to a chunk. */
-  | { kind: 'ignore-range' }
+  /** 200 with the whole file for a range request to a chunk (to the chunks `path` matches). */
+  | { kind: 'ignore-range'; path?: RegExp }
   /** 200 with the whole chunk gzipped and `Content-Encoding: gzip`, as a compressing CDN does. */
   | { kind: 'gzip' }
   /** This status for the next `count` matching requests (default: all of them). */
@@ -89,6 +89,7 @@ export async function startFaultServer(dbDir: string): Promise<FaultServer> {
     if (fault === null) return null;
     switch (fault.kind) {
       case 'ignore-range':
+        return CHUNK_PATH.test(path) && (fault.path?.test(path) ?? true) ? fault : null;
       case 'gzip':
         return CHUNK_PATH.test(path) ? fault : null;
       case 'latest':

@@ -136,7 +136,7 @@ export function EpisodeBrowser({
       />
     );
   } else if (search.status === 'error') {
-    body = <SearchErrorCard title={search.title} />;
+    body = <SearchErrorCard title={search.title} problem={search.problem} />;
   } else if (loading) {
     body = <Spinner label="Loading episodes" />;
   } else {

@@ -4,6 +4,7 @@
  * compresses the file): they need a fresh worker and say 'Problem while searching'. Anything
  * else is a query error whose message the search card shows.
  */
+import { badResponseMessage } from './host-messages.ts';
 
 /**
  * 'transport': HTTP or storage below SQLite; 'timeout': no answer in time; 'query': SQLite said
@@ -50,6 +51,8 @@ export function errorMessage(error: unknown): string {
 /** Classifies anything thrown by the worker or the network. */
 export function classifyDatabaseError(error: unknown): DatabaseErrorKind {
   if (error instanceof DatabaseError) return error.kind;
+  // The worker's check of a response: the host answered wrongly, and the message says how.
+  if (badResponseMessage(errorMessage(error)) !== null) return 'host';
   // The browser's network failures, whatever their message (the worker keeps their name).
   if (error instanceof Error && error.name === 'NetworkError') return 'transport';
   const message = errorMessage(error);
@@ -59,6 +62,8 @@ export function classifyDatabaseError(error: unknown): DatabaseErrorKind {
 /** Wraps anything thrown into a DatabaseError with its kind. */
 export function toDatabaseError(error: unknown): DatabaseError {
   if (error instanceof DatabaseError) return error;
+  const badResponse = badResponseMessage(errorMessage(error));
+  if (badResponse !== null) return new DatabaseError('host', badResponse, { cause: error });
   return new DatabaseError(classifyDatabaseError(error), errorMessage(error), { cause: error });
 }
 

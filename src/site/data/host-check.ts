@@ -5,6 +5,7 @@
  * is told what is wrong instead. One small range request, made while the worker starts.
  */
 import { DatabaseError, errorMessage } from './database-errors.ts';
+import { compressedMessage, fileName, noRangesMessage } from './host-messages.ts';
 
 /** Every SQLite database file starts with these 16 bytes. */
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
@@ -12,17 +13,9 @@ const SQLITE_MAGIC = 'SQLite format 3\u0000';
 /** Bytes asked of the first chunk: the header, enough to recognise a database. */
 const PROBE_BYTES = 100;
 
-/** The last part of a URL's path, for messages. */
-function fileName(url: string): string {
-  return new URL(url).pathname.split('/').filter(Boolean).slice(-2).join('/');
-}
-
 function assertIdentityEncoding(encoding: string | null): void {
   if (encoding !== null && encoding.trim().toLowerCase() !== 'identity') {
-    throw new DatabaseError(
-      'host',
-      `This site's host compresses its database files (Content-Encoding: ${encoding}), so they cannot be read in pieces. The host must serve db/ files without compression.`,
-    );
+    throw new DatabaseError('host', compressedMessage(encoding));
   }
 }
 
@@ -76,10 +69,7 @@ export async function checkDatabaseHost(
   }
   assertIdentityEncoding(response.headers.get('Content-Encoding'));
   if (response.status !== 206) {
-    throw new DatabaseError(
-      'host',
-      `This site's host does not support byte ranges (it sent the whole of ${name} for a range request), so the database cannot be read.`,
-    );
+    throw new DatabaseError('host', noRangesMessage(name));
   }
   let bytes: Uint8Array;
   try {

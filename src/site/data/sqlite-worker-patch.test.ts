@@ -7,6 +7,7 @@ import {
   patchSqliteWorker,
   workerUrlWithWasm,
 } from './sqlite-worker-patch.ts';
+import { hostProblemMessage, toDatabaseError } from './database-errors.ts';
 
 /** The library's lazy file, as it runs inside the worker. */
 interface LazyFile {
@@ -14,7 +15,10 @@ interface LazyFile {
   totalRequests: number;
 }
 type LazyFileClass = new (config: {
-  rangeMapper: (from: number, to: number) => { url: string; fromByte: number; toByte: number };
+  rangeMapper: (
+    from: number,
+    to: number,
+  ) => { url: string; fromByte: number; toByte: number; fileSize: number };
   requestChunkSize: number;
   fileLength: number;
 }) => LazyFile;
@@ -43,6 +47,9 @@ const PAGE = 1024;
 const SERVER_CHUNK = 8 * PAGE;
 const FILE = new Uint8Array(40 * PAGE + 300).map((_, index) => (index * 7 + (index >> 10)) % 251);
 
+/** How the emulated host misbehaves for chunk files after the first. */
+type HostFault = 'whole-file' | 'wrong-total' | 'short' | 'gzip' | 'no-content-range';
+
 /** Serves the chunk files with byte ranges the way a static host does (end clamped). */
 class ChunkedHost {
   status = 0;
@@ -50,8 +57,10 @@ class ChunkedHost {
   private method = '';
   private url = '';
   private range = '';
+  private headers: Record<string, string> = {};
   static requests: string[] = [];
   static heads = 0;
+  static fault: HostFault | null = null;
   open(method: string, url: string): void {
     this.method = method;
     this.url = url;
@@ -59,7 +68,7 @@ class ChunkedHost {
   getResponseHeader(name: string): string | null {
     if (name.toLowerCase() === 'accept-ranges') return 'bytes';
     if (name.toLowerCase() === 'content-length') return String(SERVER_CHUNK);
-    return null;
+    return this.headers[name.toLowerCase()] ?? null;
   }
   getAllResponseHeaders(): string {
     return '';
@@ -81,8 +90,19 @@ class ChunkedHost {
     const from = Number(match[1]);
     const to = Math.min(Number(match[2]), chunk.length - 1);
     ChunkedHost.requests.push(`${index}:${from}-${to}`);
+    const fault = index > 0 ? ChunkedHost.fault : null;
+    if (fault === 'whole-file') {
+      this.status = 200;
+      this.response = chunk.slice().buffer;
+      return;
+    }
     this.status = 206;
-    this.response = chunk.slice(from, to + 1).buffer;
+    const total = fault === 'wrong-total' ? chunk.length + PAGE : chunk.length;
+    this.headers['content-range'] = `bytes ${from}-${to}/${total}`;
+    if (fault === 'no-content-range') delete this.headers['content-range'];
+    if (fault === 'gzip') this.headers['content-encoding'] = 'gzip';
+    const end = fault === 'short' ? to - 10 : to;
+    this.response = chunk.slice(from, end + 1).buffer;
   }
 }
 
@@ -93,7 +113,14 @@ function chunkedFile(LazyUint8Array: LazyFileClass): LazyFile {
     rangeMapper: (from, to) => {
       const index = Math.floor(from / SERVER_CHUNK);
       const offset = from % SERVER_CHUNK;
-      return { url: `db.sqlite3.${index}`, fromByte: offset, toByte: offset + (to - from) };
+      // As the patched mapper does: the size of the chunk file the range falls in.
+      const fileSize = Math.min(SERVER_CHUNK, FILE.length - index * SERVER_CHUNK);
+      return {
+        url: `http://127.0.0.1/db/v1/db.sqlite3.${index}`,
+        fromByte: offset,
+        toByte: offset + (to - from),
+        fileSize,
+      };
     },
   });
 }
@@ -111,6 +138,7 @@ describe('the sql.js-httpvfs worker patch', () => {
   beforeEach(() => {
     ChunkedHost.requests = [];
     ChunkedHost.heads = 0;
+    ChunkedHost.fault = null;
     vi.stubGlobal('XMLHttpRequest', ChunkedHost);
     // The library logs every request; keep the test output readable.
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -146,6 +174,54 @@ describe('the sql.js-httpvfs worker patch', () => {
       expect(out.subarray(0, length)).toEqual(FILE.subarray(page * PAGE, page * PAGE + length));
     }
   });
+
+  it('shows the bug in the unpatched library: a whole file for a range is read as the range', () => {
+    ChunkedHost.fault = 'whole-file';
+    const out = readSequentially(chunkedFile(lazyFileClassOf(workerSource)));
+    // Nothing failed, and the bytes after the first chunk file are wrong.
+    expect(out.subarray(0, SERVER_CHUNK)).toEqual(FILE.subarray(0, SERVER_CHUNK));
+    expect(out).not.toEqual(FILE);
+  });
+
+  it.each([
+    [
+      'whole-file',
+      "This site's host does not support byte ranges (it sent the whole of v1/db.sqlite3.1 for a range request), so the database cannot be read.",
+    ],
+    [
+      'wrong-total',
+      /^This site's host sent the wrong bytes of v1\/db\.sqlite3\.1 \(Content-Range: bytes 0-\d+\/9216, expected bytes 0-\d+\/8192\), so the database cannot be read\.$/,
+    ],
+    [
+      'no-content-range',
+      /^This site's host sent the wrong bytes of v1\/db\.sqlite3\.1 \(Content-Range: none, expected bytes 0-\d+\/8192\)/,
+    ],
+    [
+      'short',
+      /^This site's host sent \d+ bytes of v1\/db\.sqlite3\.1 where \d+ were asked for, so the database cannot be read\.$/,
+    ],
+    [
+      'gzip',
+      "This site's host compresses its database files (Content-Encoding: gzip), so they cannot be read in pieces. The host must serve db/ files without compression.",
+    ],
+  ] as const)(
+    'refuses a wrong answer once patched (%s): the host message, never wrong bytes',
+    (fault, message) => {
+      ChunkedHost.fault = fault;
+      const file = chunkedFile(lazyFileClassOf(patchSqliteWorker(workerSource)));
+      let thrown: unknown;
+      try {
+        readSequentially(file);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(Error);
+      const failure = toDatabaseError(thrown);
+      expect(failure.kind).toBe('host');
+      expect(failure.message).toMatch(message);
+      expect(hostProblemMessage(failure)).toBe(failure.message);
+    },
+  );
 
   it('sends no HEAD request when the config gives the length (the host check did that)', () => {
     const out = new Uint8Array(PAGE);

@@ -48,6 +48,55 @@ export const LENGTH_FROM_CONFIG = 'e.fileLength&&(this._length=e.fileLength)';
 const SKIP_HEAD = 'e.fileLength&&(this._length=e.fileLength,this.serverChecked=!0)';
 
 /**
+ * The chunked range mapper: turns a read of the whole database into a URL and a range inside
+ * one chunk file. Minified names: `e` the config, `n` the chunk index, `o`/`i` the range.
+ */
+export const CHUNK_RANGE_MAPPER =
+  'return{url:e.urlPrefix+String(n).padStart(e.suffixLength,"0")+l,fromByte:o,toByte:i}';
+
+/** The same, also giving the size of that chunk file, so each answer can be checked against it. */
+const CHUNK_RANGE_MAPPER_WITH_SIZE =
+  'return{url:e.urlPrefix+String(n).padStart(e.suffixLength,"0")+l,fromByte:o,toByte:i,' +
+  'fileSize:Math.min(e.serverChunkSize,e.databaseLengthBytes-n*e.serverChunkSize)}';
+
+/**
+ * The end of `LazyUint8Array.doXHR`, after its status check (which lets any 2xx through,
+ * including a 200 with the whole file for a range request). Minified names: `e`/`t` the range
+ * in the whole database, `r`/`n` the range inside the file, `o` its URL, `i` the request.
+ */
+export const XHR_RETURN =
+  'if(void 0!==i.response)return i.response;throw Error("xhr did not return uint8array")';
+
+/** Starts the message of an error the response check throws: JSON follows. */
+export const BAD_RESPONSE_MARKER = 'trawl-bad-response ';
+
+/**
+ * Checks every answer the worker gets against what it asked for: status 206 for a range,
+ * Content-Range naming the same start, the end it should have (the file may be shorter than
+ * asked) and the chunk file's size, a body of exactly that length, and no compression. A wrong
+ * answer throws `BAD_RESPONSE_MARKER` + JSON `{url, problem, expected, got}`, which the page
+ * turns into the host message (host-messages.ts); it never reaches SQLite as data.
+ */
+const RESPONSE_CHECK =
+  '/*trawl:response-check*/{' +
+  'const size=this.rangeMapper(e,t).fileSize??this.length,' +
+  'ranged=this.length!==this.chunkSize,' +
+  'start=ranged?r:0,' +
+  'end=ranged?Math.min(n,size-1):size-1,' +
+  'body=i.response&&"number"==typeof i.response.byteLength?i.response.byteLength:-1,' +
+  'encoding=i.getResponseHeader("Content-Encoding"),' +
+  'range=i.getResponseHeader("Content-Range"),' +
+  `fail=(problem,expected,got)=>{throw new Error(${JSON.stringify(BAD_RESPONSE_MARKER)}+JSON.stringify({url:o,problem,expected,got}))};` +
+  'if(encoding&&"identity"!==encoding.trim().toLowerCase())fail("compressed","identity",encoding);' +
+  'if(ranged){' +
+  'if(206!==i.status)fail(200===i.status?"whole-file":"status","206",String(i.status));' +
+  'const want="bytes "+start+"-"+end+"/"+size;' +
+  'if((range||"").trim().replace(/\\s+/g," ")!==want)fail("content-range",want,range||"none")' +
+  '}' +
+  'if(body!==end-start+1)fail("length",String(end-start+1),String(Math.max(body,0)))' +
+  '}';
+
+/**
  * The end of the worker's module: the object it exposes over Comlink. Its `sqljs` is the
  * SQLite wasm's start-up promise, made on the first `SplitFileHttpDatabase` call, which needs
  * the database config, which needs latest.json. The patch starts it as soon as the worker
@@ -88,8 +137,8 @@ function findOnce(source: string, code: string, what: string): number {
 
 /**
  * Returns the worker source with the chunk-boundary fix, without the HEAD request when the
- * config gives the length, starting the wasm early when asked (and, if `quiet`, without its
- * request logging). Throws if the code it
+ * config gives the length, starting the wasm early when asked, checking every response
+ * (and, if `quiet`, without its request logging). Throws if the code it
  * patches is not found exactly once, so a library upgrade fails the build instead of shipping
  * the bug.
  */
@@ -98,10 +147,14 @@ export function patchSqliteWorker(source: string, options: { quiet?: boolean } =
   const first = findOnce(source, CHUNK_LOOP_END, 'the chunk loop of LazyUint8Array.getChunk');
   findOnce(source, LENGTH_FROM_CONFIG, "LazyUint8Array's length from the config");
   findOnce(source, WORKER_EXPOSE, "the worker's Comlink.expose(mod)");
+  findOnce(source, CHUNK_RANGE_MAPPER, 'the chunked range mapper');
+  findOnce(source, XHR_RETURN, 'the end of LazyUint8Array.doXHR');
   // Insert before the brace that closes `if(void 0===this.chunks[e]){…}`: r and n are in scope.
   const at = first + 'this.chunks[t]=new Uint8Array(s,e*this.chunkSize,n)}'.length;
   const patched = (source.slice(0, at) + ';' + REFILL + source.slice(at))
     .replace(LENGTH_FROM_CONFIG, () => SKIP_HEAD)
-    .replace(WORKER_EXPOSE, () => EARLY_WASM + WORKER_EXPOSE);
+    .replace(WORKER_EXPOSE, () => EARLY_WASM + WORKER_EXPOSE)
+    .replace(CHUNK_RANGE_MAPPER, () => CHUNK_RANGE_MAPPER_WITH_SIZE)
+    .replace(XHR_RETURN, () => RESPONSE_CHECK + XHR_RETURN);
   return options.quiet ? QUIET_PRELUDE + patched : patched;
 }

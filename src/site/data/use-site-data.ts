@@ -13,7 +13,7 @@ import {
 import { termProblem, type TermCheck } from '../../core/fts-query.ts';
 import type { DbConfig } from '../../core/site-config.ts';
 import { useDatabase } from './database-context.tsx';
-import { needsNewWorker } from './database-errors.ts';
+import { hostProblemMessage, needsNewWorker } from './database-errors.ts';
 import {
   loadDescriptions,
   loadEpisodes,
@@ -95,7 +95,8 @@ export function useDescriptions(ids: readonly number[]): ReadonlyMap<number, str
 export type SearchResult =
   | { status: 'off'; problem: string | null }
   | { status: 'loading' }
-  | { status: 'error'; title: string }
+  /** `problem`: what is wrong with the site's host, when that is why (hostProblemMessage). */
+  | { status: 'error'; title: string; problem: string | null }
   | { status: 'ready'; ids: ReadonlySet<number> };
 
 /** Title of the search error card for a failed search. */
@@ -130,6 +131,10 @@ export function useEpisodeSearch(
   if (check.kind !== 'search') return { status: 'off', problem: termProblem(check) };
   if (resource.status === 'loading') return resource;
   if (resource.status === 'error')
-    return { status: 'error', title: searchErrorTitle(resource.error) };
+    return {
+      status: 'error',
+      title: searchErrorTitle(resource.error),
+      problem: hostProblemMessage(resource.error),
+    };
   return { status: 'ready', ids: resource.data };
 }

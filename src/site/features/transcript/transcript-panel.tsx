@@ -3,6 +3,7 @@ import type { EpisodeRow, TranscriptBlob } from '../../../core/db-schema.ts';
 import type { SearchQuery } from '../../../core/fts-query.ts';
 import type { SiteSettings } from '../../../core/site-config.ts';
 import { buildTranscriptModel } from '../../../core/transcript-model.ts';
+import { hostProblemMessage } from '../../data/database-errors.ts';
 import { publishChapters } from '../../shared/chapter-store.ts';
 import { hasTranscript } from '../../shared/episode-facts.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
@@ -72,9 +73,11 @@ export function TranscriptPanel({
   if (!transcribed) {
     content = <UnderConstruction />;
   } else if (load.status === 'error') {
+    const problem = hostProblemMessage(load.error);
     content = (
       <div className="transcript-problem" role="alert">
         <p>The transcript could not be loaded.</p>
+        {problem !== null && <p className="transcript-problem__host">{problem}</p>}
         <button type="button" className="transcript-tool" onClick={retry}>
           Try again
         </button>
