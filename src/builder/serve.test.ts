@@ -92,4 +92,45 @@ describe('startServer', () => {
     expect((await fetch(`${server.url}/db/..%2Fsecret.txt`)).status).toBe(404);
     expect((await fetch(`${server.url}/%2e%2e/secret.txt`)).status).toBe(404);
   });
+  test('sends ETag and Last-Modified, and answers a conditional GET with 304', async () => {
+    const url = `${server.url}/db/v1/db.sqlite3.000`;
+    const first = await fetch(url);
+    const etag = first.headers.get('etag') ?? '';
+    const lastModified = first.headers.get('last-modified') ?? '';
+    expect(etag).toMatch(/^"[0-9a-f]+-1388"$/);
+    expect(new Date(lastModified).getTime()).toBeGreaterThan(0);
+    expect(first.headers.get('access-control-expose-headers')).toContain('ETag');
+    const conditions: Record<string, string>[] = [
+      { 'If-None-Match': etag },
+      { 'If-None-Match': `"stale", W/${etag}` },
+      { 'If-Modified-Since': lastModified },
+    ];
+    for (const headers of conditions) {
+      const again = await fetch(url, { headers });
+      expect(again.status, JSON.stringify(headers)).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+    }
+    const changed = await fetch(url, { headers: { 'If-None-Match': '"stale"' } });
+    expect(changed.status).toBe(200);
+    expect(Buffer.from(await changed.arrayBuffer())).toEqual(bytes);
+  });
+
+  test('honours If-Range only for the current version: otherwise the whole file with 200', async () => {
+    const url = `${server.url}/db/v1/db.sqlite3.000`;
+    const { headers } = await fetch(url, { method: 'HEAD' });
+    const etag = headers.get('etag') ?? '';
+    const lastModified = headers.get('last-modified') ?? '';
+    for (const ifRange of [etag, lastModified]) {
+      const ranged = await fetch(url, { headers: { Range: 'bytes=10-19', 'If-Range': ifRange } });
+      expect(ranged.status, ifRange).toBe(206);
+      expect(Buffer.from(await ranged.arrayBuffer())).toEqual(bytes.subarray(10, 20));
+    }
+    for (const ifRange of ['"v0-older"', `W/${etag}`, 'Thu, 01 Jan 2026 00:00:00 GMT']) {
+      const whole = await fetch(url, { headers: { Range: 'bytes=10-19', 'If-Range': ifRange } });
+      expect(whole.status, ifRange).toBe(200);
+      expect(whole.headers.get('content-range')).toBeNull();
+      expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes);
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { isInside, realPathInside, realRoot } from './contained-path.ts';
+import { isNotModified, rangeApplies, validatorsFor } from './http-validators.ts';
 
 /** One folder served under a URL prefix. The first mount that has the file answers. */
 export interface Mount {
@@ -166,7 +167,10 @@ async function answer(
   res: ServerResponse,
 ): Promise<{ status: number; bytes: number }> {
   res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', 'Accept-Ranges, Content-Length, Content-Range');
+  res.setHeader(
+    'Access-Control-Expose-Headers',
+    'Accept-Ranges, Content-Length, Content-Range, ETag, Last-Modified',
+  );
   res.setHeader('X-Content-Type-Options', 'nosniff');
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {
@@ -188,14 +192,24 @@ async function answer(
     res.end(method === 'HEAD' ? undefined : body);
     return { status: urlPath === undefined ? 400 : 404, bytes: body.length };
   }
-  const { size } = await stat(file.real);
-  res.setHeader('Content-Type', contentTypeFor(file.asked));
-  res.setHeader('Accept-Ranges', 'bytes');
+  const { size, mtimeMs } = await stat(file.real);
+  const validators = validatorsFor(size, mtimeMs);
+  res.setHeader('ETag', validators.etag);
+  res.setHeader('Last-Modified', validators.lastModified);
   res.setHeader(
     'Cache-Control',
     cacheControlFor(file.asked.endsWith('index.html') ? '/index.html' : urlPath),
   );
-  const range = parseRange(req.headers.range, size);
+  if (isNotModified(req.headers['if-none-match'], req.headers['if-modified-since'], validators)) {
+    res.writeHead(304).end();
+    return { status: 304, bytes: 0 };
+  }
+  res.setHeader('Content-Type', contentTypeFor(file.asked));
+  res.setHeader('Accept-Ranges', 'bytes');
+  // Node types unknown headers as possibly repeated; two If-Range values match no version.
+  const ifRangeHeader = req.headers['if-range'];
+  const ifRange = Array.isArray(ifRangeHeader) ? ifRangeHeader.join(', ') : ifRangeHeader;
+  const range = rangeApplies(ifRange, validators) ? parseRange(req.headers.range, size) : undefined;
   if (range === 'unsatisfiable') {
     res.writeHead(416, { 'Content-Range': `bytes */${size}` }).end();
     return { status: 416, bytes: 0 };
@@ -224,8 +238,10 @@ async function answer(
 
 /**
  * Starts the static server that `npm start`, `trawl serve` and the end-to-end tests use.
- * It answers byte ranges with 206, never compresses anything (database chunks must reach
- * the browser byte for byte) and falls back to the SPA's index.html for route paths.
+ * It answers byte ranges with 206 (whole files with 200 when `If-Range` names another
+ * version), sends ETag and Last-Modified and answers conditional GETs with 304, never
+ * compresses anything (database chunks must reach the browser byte for byte) and falls back
+ * to the SPA's index.html for route paths.
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const { mounts, delayMs = 0, onResponse } = options;
