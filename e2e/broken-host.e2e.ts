@@ -119,6 +119,11 @@ const LIST_FAILED = 'The episodes could not be loaded';
 /** Opens the home page and waits for the list or its error. */
 async function openHome(): Promise<{ page: Page; problems: PageProblems }> {
   const opened = await openPage(session, host.url);
+  // The server's ETags let Chromium keep chunk ranges in its HTTP cache. A fault must meet the
+  // reads of the page under test, not be skipped because an earlier page cached those bytes.
+  const cdp = await session.context.newCDPSession(opened.page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
   await opened.page.goto(host.url);
   await opened.page.getByText(LIST_READY).or(opened.page.getByText(LIST_FAILED)).waitFor();
   return opened;
