@@ -34,7 +34,7 @@ import { plural, WarningCollector, type WarningSummary } from './warnings.ts';
 import { openDatabaseWriter } from './write-db.ts';
 
 /** Steps a build reports progress for. */
-export type BuildStep = 'episodes' | 'optimize' | 'vacuum' | 'publish';
+export type BuildStep = 'episodes' | 'optimize' | 'vacuum' | 'publish' | 'wait';
 
 export interface BuildProgress {
   step: BuildStep;
@@ -351,6 +351,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       site,
       chunkSize,
       keep,
+      onWait: () => options.onProgress?.({ step: 'wait', done: 0, total: 1 }),
     });
     return {
       version: published.version,

@@ -5,6 +5,7 @@ const LABELS: Record<BuildStep, string> = {
   optimize: 'Optimising the search index',
   vacuum: 'Compacting the database',
   publish: 'Publishing',
+  wait: 'Waiting for another trawl build publishing into this folder',
 };
 
 /** Only steps that run longer than this get a progress line. */

@@ -11,6 +11,7 @@ import {
   type SiteSettings,
 } from '../core/site-config.ts';
 import { writeChunks } from './chunk-files.ts';
+import { isRunning, withOutputLock } from './output-lock.ts';
 
 /** Default size of one chunk file: 8 MiB. */
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
@@ -53,15 +54,6 @@ export async function createWorkDir(outDir: string): Promise<string> {
 
 /** Work folders and latest.json temporaries carry the pid of the build that made them. */
 const ABANDONED_WORK = /^(?:\.trawl-build-|\.latest\.json\.)(\d+)-/;
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error instanceof Error && 'code' in error && error.code === 'EPERM';
-  }
-}
 
 /**
  * Removes what killed builds left in `outDir` (their work folders and latest.json temporaries).
@@ -131,6 +123,12 @@ export interface PublishInput {
   site: SiteSettings;
   chunkSize: number;
   keep: number;
+  /** Called once when another build is publishing into `outDir` and this one waits for it. */
+  onWait?: () => void;
+  /** How long to wait for another build's publish step (default 60 s). */
+  lockWaitMs?: number;
+  /** Test hook: runs once the version folder is in place, before latest.json is replaced. */
+  afterVersionInPlace?: () => Promise<void>;
 }
 
 export interface Published {
@@ -146,7 +144,8 @@ export interface Published {
  * Publishes a finished database: chunks and config.json are staged in the work folder, which is
  * renamed into place as `<out>/<version>`; then latest.json is replaced; then old versions
  * beyond `keep` are pruned (never the one latest.json names). A reader sees the old version
- * or the new one, never half of either.
+ * or the new one, never half of either. The last three steps hold the output folder's lock
+ * (output-lock.ts), so two builds into one folder publish one after the other.
  */
 export async function publishVersion(input: PublishInput): Promise<Published> {
   const { outDir, workDir, databasePath, site, chunkSize, keep } = input;
@@ -164,25 +163,34 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
   };
   await writeFile(join(stage, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
   const versionDir = join(outDir, version);
-  const existing = await stat(join(versionDir, 'config.json')).catch(() => undefined);
-  if (existing?.isFile()) {
-    // Same hash, same content: the version is already published.
-    await rm(stage, { recursive: true, force: true });
-  } else {
-    await rm(versionDir, { recursive: true, force: true });
-    await rename(stage, versionDir);
-  }
-  const now = new Date();
-  await utimes(versionDir, now, now);
-  await writeLatest(outDir, version, config);
-  const pruned = await pruneVersions(outDir, keep);
-  return {
-    version,
-    versionDir,
-    databaseBytes: layout.databaseLengthBytes,
-    chunks: chunkCount(layout),
-    pruned,
-  };
+  // Renaming into place, replacing latest.json and pruning run under the output folder's lock:
+  // another build's prune can never delete the version this latest.json is about to name.
+  return withOutputLock(
+    outDir,
+    async () => {
+      const existing = await stat(join(versionDir, 'config.json')).catch(() => undefined);
+      if (existing?.isFile()) {
+        // Same hash, same content: the version is already published.
+        await rm(stage, { recursive: true, force: true });
+      } else {
+        await rm(versionDir, { recursive: true, force: true });
+        await rename(stage, versionDir);
+      }
+      const now = new Date();
+      await utimes(versionDir, now, now);
+      await input.afterVersionInPlace?.();
+      await writeLatest(outDir, version, config);
+      const pruned = await pruneVersions(outDir, keep);
+      return {
+        version,
+        versionDir,
+        databaseBytes: layout.databaseLengthBytes,
+        chunks: chunkCount(layout),
+        pruned,
+      };
+    },
+    { onWait: input.onWait, waitMs: input.lockWaitMs },
+  );
 }
 
 /** Deletes the oldest version folders beyond the newest `keep + 1`, sparing the one latest.json names. */
