@@ -17,7 +17,7 @@ import {
   loadEpisodes,
   loadPresenters,
   loadVenues,
-  searchEpisodeIds,
+  searchEpisodes,
 } from '../../src/site/data/queries.ts';
 import { loadSnippets } from '../../src/site/data/snippet-queries.ts';
 import { getTranscript } from '../../src/site/data/transcript-queries.ts';
@@ -138,7 +138,7 @@ async function operate(session: Session, operation: PageOperation): Promise<numb
         const rows = await db.query(BASELINE_SEARCH_SQL, [baselineMatch(check.tokens.join(' '))]);
         return rows.length;
       }
-      session.found = await searchEpisodeIds(db, check.tokens, FTS_COLUMNS);
+      session.found = (await searchEpisodes(db, check.parsed, FTS_COLUMNS)).ids;
       return session.found.size;
     }
     case 'snippets': {
@@ -147,7 +147,7 @@ async function operate(session: Session, operation: PageOperation): Promise<numb
       if (layout === 'baseline') return 0;
       // The site's first page of results: newest (highest id) first.
       const shown = [...session.found].sort((a, b) => b - a).slice(0, pageSize);
-      const found = await loadSnippets(db, shown, check.tokens);
+      const found = await loadSnippets(db, shown, check.parsed);
       return [...found.values()].reduce((sum, episode) => sum + episode.snippets.length, 0);
     }
     case 'transcript': {

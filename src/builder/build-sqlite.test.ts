@@ -1,8 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../core/db-schema.ts';
 import { decodeTermRow, termRowId } from '../core/term-index.ts';
+import { parseTermList, prefixListId } from '../core/term-lists.ts';
 import { dbConfigSchema, latestSchema } from '../core/site-config.ts';
 import { useBuiltFixture } from './test-support/fixture-podcast.ts';
 
@@ -27,6 +29,22 @@ describe('the fixture database as SQLite and as published', () => {
     expect(
       narwhal && decodeTermRow(narwhal.data).find((entry) => entry.term === 'narwhal'),
     ).toEqual({ term: 'narwhal', columns: [[6], [6], [6], []] });
+    // By stem, with how often its forms occur: 'octopus' in the title, 'octopuses' said.
+    const octopus = built.db
+      .prepare<[number], { data: Buffer }>('SELECT data FROM search_stems WHERE id = ?')
+      .get(termRowId('octopus'));
+    const stem =
+      octopus &&
+      decodeTermRow(octopus.data, { counts: true }).find((entry) => entry.term === 'octopus');
+    expect(stem?.columns[0]).toEqual([1]);
+    expect(stem?.columns[2]).toEqual([1]);
+    expect(stem?.counts?.[2]?.[0]).toBeGreaterThan(0);
+    // Words by prefix for suggestions, most frequent first.
+    const list = built.db
+      .prepare<[number], { data: Buffer }>('SELECT data FROM term_lists WHERE id = ?')
+      .get(prefixListId('nar') ?? -1);
+    const words = list ? parseTermList(inflateRawSync(list.data).toString('utf8')) : [];
+    expect(words.map(([term]) => term)).toContain('narwhal');
   });
 
   it('answers the hot queries without scanning a whole table', () => {
@@ -36,6 +54,8 @@ describe('the fixture database as SQLite and as published', () => {
       ['SELECT id, description FROM episode_descriptions WHERE id IN (?, ?)', 1, 2],
       ['SELECT rowid FROM words_fts WHERE words_fts MATCH ?', 'words:"narwhal"'],
       ['SELECT data FROM search_terms WHERE id = ?', termRowId('narwhal')],
+      ['SELECT data FROM search_stems WHERE id = ?', termRowId('narwhal')],
+      ['SELECT data FROM term_lists WHERE id = ?', 0],
       [
         'SELECT episode FROM episodes WHERE id IN (SELECT rowid FROM words_fts WHERE words_fts MATCH ?)',
         'words:"ice cream"',

@@ -5,9 +5,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FTS_COLUMNS } from '../core/db-schema.ts';
+import { stemToken } from '../core/stemmer.ts';
+import { decodeTermRow, isIndexedToken } from '../core/term-index.ts';
+import { tokenize } from '../core/tokenizer.ts';
 import { buildPodcast, type BuildResult } from './build.ts';
 import { parseFeed } from './feed.ts';
 import { joinChunks } from './chunk-files.ts';
+import { decodeTranscriptBlob } from './transcript-blob.ts';
 import { readTranscriptFile } from './transcripts/detect.ts';
 import { WarningCollector } from './warnings.ts';
 
@@ -39,6 +44,37 @@ function matchIds(db: Database.Database, query: string): number[] {
     .pluck()
     .all(query)
     .map(Number);
+}
+
+/**
+ * The stem index agrees with the site: for every transcript, the stems and counts the site
+ * computes from the words (its tokenizer, `stemToken`) are exactly the `words` column of
+ * `search_stems`, which the builder took from SQLite's own tokenizer (decision 0009).
+ */
+function expectStemsAgree(db: Database.Database): void {
+  const fromIndex = new Map<string, number>();
+  const rows = db.prepare<[], { data: Buffer }>('SELECT data FROM search_stems').all();
+  for (const row of rows) {
+    for (const entry of decodeTermRow(row.data, { counts: true })) {
+      const words = FTS_COLUMNS.indexOf('words');
+      entry.columns[words]?.forEach((id, at) => {
+        fromIndex.set(`${entry.term} ${id}`, entry.counts?.[words]?.[at] ?? 0);
+      });
+    }
+  }
+  const fromSite = new Map<string, number>();
+  const blobs = db.prepare<[], { id: number; data: Buffer }>('SELECT id, data FROM transcripts');
+  for (const { id, data } of blobs.all()) {
+    for (const word of decodeTranscriptBlob(data).words) {
+      for (const token of tokenize(word)) {
+        if (!isIndexedToken(token)) continue;
+        const key = `${stemToken(token)} ${id}`;
+        fromSite.set(key, (fromSite.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  expect(fromSite.size).toBeGreaterThan(10_000);
+  expect(fromIndex).toEqual(fromSite);
 }
 
 function xmlEscape(text: string): string {
@@ -266,6 +302,7 @@ describe.skipIf(!present)('real-world inputs (../shared/realdata)', () => {
         expect(sandy).toEqual({ id: 7, pub_date: expect.stringMatching(/^2021-03-0[89]T/) });
         expect(matchIds(db, 'words:"physics professor"')).toContain(7);
         expect(matchIds(db, 'words:"aaron perry"')).toContain(1);
+        expectStemsAgree(db);
       } finally {
         db.close();
       }

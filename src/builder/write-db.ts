@@ -2,24 +2,24 @@ import { deflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import {
   EPISODE_LIST_ID,
-  FTS_COLUMNS,
   PAGE_SIZE,
   PASSAGE_BLOCK_SIZE,
   passageBlockId,
   SCHEMA_SQL,
   SCHEMA_VERSION,
   type EpisodeListBlob,
-  type FtsColumn,
   type PassageBlockData,
   type PresenterRow,
   type VenueRow,
 } from '../core/db-schema.ts';
 import { buildPassages } from '../core/passages.ts';
 import { speakerRuns, type ShowSpeaker } from '../core/speech.ts';
-import { encodeTermRow, isIndexedToken, termRowId, type TermPostings } from '../core/term-index.ts';
+import { stemTokens } from '../core/stemmer.ts';
+import { tokenize } from '../core/tokenizer.ts';
 import type { Presenter, Venue } from './people.ts';
 import { encodeTranscriptBlob, toTranscriptBlob, type EpisodeSpeech } from './transcript-blob.ts';
 import type { ResolvedSpeakers } from './speakers.ts';
+import { writeTermTables } from './write-term-tables.ts';
 import type { ParsedTranscript } from './transcripts/word-collector.ts';
 import { openSpeechIndex } from './write-speech.ts';
 
@@ -190,8 +190,9 @@ export function openDatabaseWriter(
         speechIndex.addEpisode(id, transcript.words, speakers);
       const codes =
         transcript && speakers && speakers.names.length > 0 ? speakerCodes(speakers) : null;
+      // The snippet index holds stems (decision 0009); the blocks keep the words as said.
       passages.forEach((passage, ordinal) => {
-        insertPassageFts.run(-passagesSoFar + ordinal, passage.data.w);
+        insertPassageFts.run(-passagesSoFar + ordinal, stemTokens(tokenize(passage.data.w)));
       });
       // Blocks of consecutive passages, compressed (docs/decisions/0008-compressed-passage-blocks.md).
       for (let start = 0; start < passages.length; start += PASSAGE_BLOCK_SIZE) {
@@ -212,7 +213,7 @@ export function openDatabaseWriter(
       writeEpisodeList(db, speakers);
       onStep?.('optimize');
       db.exec("INSERT INTO words_fts (words_fts) VALUES ('optimize')");
-      writeSearchTerms(db);
+      writeTermTables(db);
       db.exec("INSERT INTO passages_fts (passages_fts) VALUES ('optimize')");
       speechIndex.finish();
       db.exec('COMMIT');
@@ -227,40 +228,6 @@ export function openDatabaseWriter(
       open = false;
     },
   };
-}
-
-/**
- * Fills `search_terms` (docs/decisions/0007-term-index.md) from `words_fts`'s own vocabulary,
- * so a lookup answers exactly what the FTS index would: every indexed ASCII token with the
- * episodes of each column, grouped into one row per term hash.
- */
-function writeSearchTerms(db: Database.Database): void {
-  db.exec("CREATE VIRTUAL TABLE temp.words_vocab USING fts5vocab(main, 'words_fts', 'instance')");
-  const rows = db
-    .prepare<[], [string, number, string]>('SELECT term, doc, col FROM temp.words_vocab')
-    .raw()
-    .iterate();
-  const byId = new Map<number, TermPostings[]>();
-  let current = null as TermPostings | null;
-  for (const [term, doc, col] of rows) {
-    if (current?.term !== term) {
-      current = null;
-      if (!isIndexedToken(term)) continue;
-      current = { term, columns: FTS_COLUMNS.map(() => []) };
-      const id = termRowId(term);
-      const entries = byId.get(id);
-      if (entries) entries.push(current);
-      else byId.set(id, [current]);
-    }
-    const ids = current.columns[FTS_COLUMNS.indexOf(col as FtsColumn)];
-    // Instances come by term, then episode, then position: one id per episode and column.
-    if (ids && ids.at(-1) !== doc) ids.push(doc);
-  }
-  db.exec('DROP TABLE temp.words_vocab');
-  const insert = db.prepare('INSERT INTO search_terms (id, data) VALUES (?, ?)');
-  for (const id of [...byId.keys()].sort((a, b) => a - b)) {
-    insert.run(id, encodeTermRow(byId.get(id) ?? []));
-  }
 }
 
 /**

@@ -19,7 +19,10 @@
  *   are not plain ASCII. `columnsize=0` drops its docsize table (nothing ranks), so it keeps
  *   three adjacent root pages that one read fetches together. `search_terms` answers a
  *   single ASCII token with one row read by rowid, a hash of the token
- *   (`src/core/term-index.ts`, docs/decisions/0007-term-index.md).
+ *   (`src/core/term-index.ts`, docs/decisions/0007-term-index.md). `search_stems` is the same
+ *   by stem with counts (unquoted words, 'best match'), and `term_lists` holds the words by
+ *   prefix and by first letter and length for suggestions and 'did you mean'
+ *   (docs/decisions/0009-english-stemming.md). `passages_fts` indexes stems.
  * - snippets: transcripts cut into overlapping passages (`src/core/passages.ts`). `passages_fts`
  *   (contentless, detail=full, rowid = passage id) finds the passages of an episode that match,
  *   by rowid range. Passage ids are contiguous and ascending within an episode, and count down
@@ -115,6 +118,18 @@ CREATE TABLE transcripts (
 
 -- Single-token searches: one row per 32-bit term hash (src/core/term-index.ts).
 CREATE TABLE search_terms (
+  id INTEGER PRIMARY KEY,
+  data BLOB NOT NULL
+);
+
+-- Unquoted words by stem, with counts (src/core/stemmer.ts, decision 0009).
+CREATE TABLE search_stems (
+  id INTEGER PRIMARY KEY,
+  data BLOB NOT NULL
+);
+
+-- Words by prefix and by first letter and length, for suggestions (src/core/term-lists.ts).
+CREATE TABLE term_lists (
   id INTEGER PRIMARY KEY,
   data BLOB NOT NULL
 );

@@ -22,11 +22,22 @@ describe('checkSearchTerm', () => {
   });
 
   it('applies 3 or more characters', () => {
-    expect(checkSearchTerm('  cat ', 3)).toEqual({ kind: 'search', term: 'cat', tokens: ['cat'] });
+    expect(checkSearchTerm('  cats ', 3)).toEqual({
+      kind: 'search',
+      term: 'cats',
+      tokens: ['cats'],
+      parsed: { parts: [{ kind: 'word', token: 'cats', stem: 'cat' }] },
+    });
     expect(checkSearchTerm("Don't Panic", 3)).toEqual({
       kind: 'search',
       term: "Don't Panic",
       tokens: ['don', 't', 'panic'],
+      parsed: {
+        parts: [
+          { kind: 'phrase', tokens: ['don', 't'] },
+          { kind: 'word', token: 'panic', stem: 'panic' },
+        ],
+      },
     });
   });
 

@@ -4,6 +4,7 @@
  * string, so operators (AND, NEAR, *, -, parentheses, quotes) are only ever searched as words.
  */
 import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
+import { parseSearchQuery, type ParsedQuery } from './search-query.ts';
 import { tokenize } from './tokenizer.ts';
 
 /** What a submitted term means for the search. */
@@ -14,8 +15,8 @@ export type TermCheck =
   | { kind: 'too-short'; term: string; minLength: number }
   /** Long enough but only punctuation or symbols: there is nothing to search for. */
   | { kind: 'no-tokens'; term: string }
-  /** A real search. */
-  | { kind: 'search'; term: string; tokens: string[] };
+  /** A real search: `tokens` every token in order, `parsed` what must match (`search-query.ts`). */
+  | { kind: 'search'; term: string; tokens: string[]; parsed: ParsedQuery };
 
 /** A term that searches: the one checked, tokenised value carried from the URL to the SQL. */
 export type SearchQuery = Extract<TermCheck, { kind: 'search' }>;
@@ -33,8 +34,9 @@ export function checkSearchTerm(raw: string, minLength: number): TermCheck {
   // Code points, not UTF-16 units: an emoji is one character to the visitor.
   if ([...term].length < minLength) return { kind: 'too-short', term, minLength };
   const tokens = tokenize(term);
-  if (tokens.length === 0) return { kind: 'no-tokens', term };
-  return { kind: 'search', term, tokens };
+  const parsed = parseSearchQuery(term);
+  if (tokens.length === 0 || parsed.parts.length === 0) return { kind: 'no-tokens', term };
+  return { kind: 'search', term, tokens, parsed };
 }
 
 /** The search a checked term runs, or null when it runs none. */

@@ -5,6 +5,8 @@
  * equal to all the phrase's tokens. A word such as "don't" holds two tokens; a word made of
  * punctuation holds none and is skipped over, as the index skips it.
  */
+import { matchTokens } from './query-match.ts';
+import { phraseQuery, queryTokens, type ParsedQuery } from './search-query.ts';
 import { tokenize } from './tokenizer.ts';
 
 /** A transcript flattened into index tokens, each remembering the word it came from. */
@@ -22,7 +24,7 @@ export interface PhraseMatch {
 
 /** What the transcript view needs: every occurrence and every word to highlight. */
 export interface PhraseMatches {
-  /** The phrase's tokens; empty when the phrase has nothing searchable. */
+  /** The query's tokens (a word as typed); empty when it has nothing searchable. */
   phraseTokens: string[];
   matches: PhraseMatch[];
   /** Indexes of every word that is part of some match, ascending. */
@@ -44,33 +46,33 @@ export function buildTokenStream(words: readonly string[]): TokenStream {
 }
 
 /**
- * Every occurrence of a phrase's tokens (the search's own, from `checkSearchTerm`) in the
- * token stream. Overlapping occurrences each count ('ha ha' is found twice in 'ha ha ha'), as
- * FTS5 counts phrase instances.
+ * Every occurrence of the query's parts in the token stream (`query-match.ts`): an unquoted
+ * word by its stem, a phrase by its exact tokens. Overlapping occurrences each count ('ha ha'
+ * is found twice in 'ha ha ha'), as FTS5 counts phrase instances.
+ */
+export function findQueryMatches(stream: TokenStream, query: ParsedQuery): PhraseMatches {
+  const { wordOfToken } = stream;
+  const matches: PhraseMatch[] = [];
+  const matched = new Set<number>();
+  for (const match of matchTokens(stream.tokens, query)) {
+    const startWord = wordOfToken[match.start] ?? 0;
+    const endWord = (wordOfToken[match.end - 1] ?? startWord) + 1;
+    matches.push({ startWord, endWord });
+    for (let word = startWord; word < endWord; word += 1) matched.add(word);
+  }
+  const matchedWords = [...matched].sort((a, b) => a - b);
+  return { phraseTokens: queryTokens(query), matches, matchedWords, count: matches.length };
+}
+
+/**
+ * Every occurrence of a phrase's tokens (from `checkSearchTerm`) as one exact phrase (the
+ * spec's phrase rules).
  */
 export function findPhraseMatches(
   stream: TokenStream,
   phraseTokens: readonly string[],
 ): PhraseMatches {
-  const { tokens, wordOfToken } = stream;
-  const matches: PhraseMatch[] = [];
-  const matched = new Set<number>();
-  const size = phraseTokens.length;
-  if (size > 0) {
-    // The last start that still leaves room for the whole phrase: never read past the end.
-    const lastStart = tokens.length - size;
-    for (let start = 0; start <= lastStart; start += 1) {
-      let offset = 0;
-      while (offset < size && tokens[start + offset] === phraseTokens[offset]) offset += 1;
-      if (offset < size) continue;
-      const startWord = wordOfToken[start] ?? 0;
-      const endWord = (wordOfToken[start + size - 1] ?? startWord) + 1;
-      matches.push({ startWord, endWord });
-      for (let word = startWord; word < endWord; word += 1) matched.add(word);
-    }
-  }
-  const matchedWords = [...matched].sort((a, b) => a - b);
-  return { phraseTokens: [...phraseTokens], matches, matchedWords, count: matches.length };
+  return findQueryMatches(stream, phraseQuery(phraseTokens));
 }
 
 /** Convenience for one-off searches of a typed phrase over plain words. */

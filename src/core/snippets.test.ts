@@ -6,11 +6,11 @@ import {
   buildEpisodeSnippets,
   chooseBlocks,
   firstFurtherMatchTime,
-  findPhraseRanges,
   type EpisodeSnippets,
   type PassageText,
   type Snippet,
 } from './snippets.ts';
+import { phraseQuery } from './search-query.ts';
 import { tokenize } from './tokenizer.ts';
 import { passageWords } from './passages.ts';
 
@@ -52,7 +52,7 @@ function snippetsFor(words: readonly string[], phrase: string, geometry = SMALL)
   );
   if (!choice) throw new Error('no choice');
   const read = passages.filter((passage) => choice.read.includes(passage.id));
-  return buildEpisodeSnippets(7, read, tokenize(phrase), choice.unread);
+  return buildEpisodeSnippets(7, read, phraseQuery(tokenize(phrase)), choice.unread);
 }
 
 function text(snippet: Snippet | undefined): string {
@@ -264,37 +264,19 @@ function range(from: number, to: number): number[] {
   return Array.from({ length: to - from }, (_, index) => from + index);
 }
 
-describe('findPhraseRanges', () => {
-  it('finds a phrase in a title by the index tokens', () => {
-    const title = 'The Orchid in Your Ice-Cream';
-    const ranges = findPhraseRanges(title, ['ice', 'cream']);
-    expect(ranges.map((range) => title.slice(range.start, range.end))).toEqual(['Ice-Cream']);
-  });
-
-  it('folds case and diacritics, and merges overlapping matches', () => {
-    expect(findPhraseRanges('Réunion!', ['reunion'])).toEqual([{ start: 0, end: 7 }]);
-    expect(findPhraseRanges('ha ha ha. Ho ha', ['ha', 'ha'])).toEqual([{ start: 0, end: 8 }]);
-  });
-
-  it('finds nothing when nothing matches or there is no phrase', () => {
-    expect(findPhraseRanges('Octopus', ['squid'])).toEqual([]);
-    expect(findPhraseRanges('Octopus', [])).toEqual([]);
-  });
-});
-
 describe('firstFurtherMatchTime', () => {
   const words = transcript(600, { 10: 'penguin', 100: 'penguin', 203: 'penguin' });
   const startCs = words.map((_, index) => index * 100);
 
   it('finds the sentence of the first match no snippet shows', () => {
     const shown = [{ fromWord: 8, toWord: 30 }];
-    expect(firstFurtherMatchTime(words, startCs, ['penguin'], shown)).toBe(96);
+    expect(firstFurtherMatchTime(words, startCs, phraseQuery(['penguin']), shown)).toBe(96);
     shown.push({ fromWord: 96, toWord: 120 });
-    expect(firstFurtherMatchTime(words, startCs, ['penguin'], shown)).toBe(200);
+    expect(firstFurtherMatchTime(words, startCs, phraseQuery(['penguin']), shown)).toBe(200);
   });
 
   it('is null when every match is shown', () => {
     const shown = [{ fromWord: 0, toWord: 600 }];
-    expect(firstFurtherMatchTime(words, startCs, ['penguin'], shown)).toBeNull();
+    expect(firstFurtherMatchTime(words, startCs, phraseQuery(['penguin']), shown)).toBeNull();
   });
 });

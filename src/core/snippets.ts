@@ -7,9 +7,9 @@
  */
 import type { PassageData } from './db-schema.ts';
 import { passageWords, sentenceStartCs, sentenceStartWord } from './passages.ts';
-import { buildTokenStream, findPhraseMatches, type PhraseMatch } from './phrase-match.ts';
+import { buildTokenStream, findQueryMatches, type PhraseMatch } from './phrase-match.ts';
+import type { ParsedQuery } from './search-query.ts';
 import { endsSentence, sentenceIndexes } from './sentences.ts';
-import { tokenizeWithOffsets } from './tokenizer.ts';
 
 /** Snippets shown per episode. */
 export const SNIPPETS_PER_EPISODE = 3;
@@ -214,10 +214,7 @@ interface FoundMatch {
  * The distinct matches in the passages, in transcript order. A match found in two overlapping
  * passages is kept once, from the passage with more room around it for a snippet.
  */
-function distinctMatches(
-  passages: readonly PassageText[],
-  phraseTokens: readonly string[],
-): FoundMatch[] {
+function distinctMatches(passages: readonly PassageText[], query: ParsedQuery): FoundMatch[] {
   const best = new Map<string, FoundMatch>();
   // Room for a snippet's context: a few words before the match, a snippet's worth after.
   const room = (match: FoundMatch): number =>
@@ -225,7 +222,7 @@ function distinctMatches(
     Math.min(match.words.length - match.local.endWord, SNIPPET_WORDS);
   for (const passage of passages) {
     const words = passageWords(passage.data);
-    const found = findPhraseMatches(buildTokenStream(words), phraseTokens);
+    const found = findQueryMatches(buildTokenStream(words), query);
     const marked = new Set(found.matchedWords);
     for (const local of found.matches) {
       const match: FoundMatch = {
@@ -288,20 +285,20 @@ function toParts(
 }
 
 /**
- * The snippets of one episode from the passages read for it, for a phrase of index tokens:
+ * The snippets of one episode from the passages read for it, for a search query:
  * windows around the first matches in transcript order, each match shown once (a match near
  * another shares its snippet). `unread` is how many further matching passages exist.
  */
 export function buildEpisodeSnippets(
   episodeId: number,
   passages: readonly PassageText[],
-  phraseTokens: readonly string[],
+  query: ParsedQuery,
   unread: number,
   options: { max?: number; words?: number } = {},
 ): EpisodeSnippets {
   const max = options.max ?? SNIPPETS_PER_EPISODE;
   const size = options.words ?? SNIPPET_WORDS;
-  const matches = distinctMatches(passages, phraseTokens);
+  const matches = distinctMatches(passages, query);
 
   const snippets: Snippet[] = [];
   const shown: { from: number; to: number }[] = [];
@@ -348,10 +345,10 @@ export function buildEpisodeSnippets(
 export function firstFurtherMatchTime(
   words: readonly string[],
   startCs: readonly number[],
-  phraseTokens: readonly string[],
+  query: ParsedQuery,
   shown: readonly Pick<Snippet, 'fromWord' | 'toWord'>[],
 ): number | null {
-  const { matches } = findPhraseMatches(buildTokenStream(words), phraseTokens);
+  const { matches } = findQueryMatches(buildTokenStream(words), query);
   const further = matches.find(
     (match) =>
       !shown.some((range) => match.startWord >= range.fromWord && match.endWord <= range.toWord),
@@ -361,32 +358,4 @@ export function firstFurtherMatchTime(
   let first = further.startWord;
   while (first > 0 && sentences[first - 1] === sentences[further.startWord]) first -= 1;
   return (startCs[first] ?? 0) / 100;
-}
-
-/** A half-open range of UTF-16 offsets in a text. */
-export interface TextRange {
-  start: number;
-  end: number;
-}
-
-/**
- * Where the phrase's tokens occur consecutively in plain text (a title, a description's
- * text), by the index's tokenizer. Overlapping matches ('ha ha' in 'ha ha ha') merge.
- */
-export function findPhraseRanges(text: string, phraseTokens: readonly string[]): TextRange[] {
-  const tokens = tokenizeWithOffsets(text);
-  const size = phraseTokens.length;
-  const ranges: TextRange[] = [];
-  if (size === 0) return ranges;
-  for (let start = 0; start + size <= tokens.length; start += 1) {
-    let offset = 0;
-    while (offset < size && tokens[start + offset]?.token === phraseTokens[offset]) offset += 1;
-    if (offset < size) continue;
-    const from = tokens[start]?.start ?? 0;
-    const to = tokens[start + size - 1]?.end ?? from;
-    const last = ranges.at(-1);
-    if (last && from <= last.end) last.end = Math.max(last.end, to);
-    else ranges.push({ start: from, end: to });
-  }
-  return ranges;
 }

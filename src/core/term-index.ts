@@ -14,6 +14,10 @@
  * Row format, bytes: for each term, `varint(term length)`, the term's ASCII bytes, then for
  * each column in `FTS_COLUMNS` order `varint(count)` and `count` varints, the ascending episode
  * ids as differences from the previous one (the first from 0). Varints are unsigned LEB128.
+ *
+ * `search_stems` (docs/decisions/0009-english-stemming.md) holds the same rows for stems
+ * (`stemmer.ts`), each episode id followed by `varint(count)`, how often the stem's forms
+ * occur in that column of that episode: 'best match' ranks with it.
  */
 import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
 
@@ -39,6 +43,13 @@ export function termRowId(term: string): number {
 export interface TermPostings {
   term: string;
   columns: number[][];
+  /** Occurrences per episode, parallel to `columns` (rows of `search_stems` only). */
+  counts?: number[][];
+}
+
+/** Row format options: `counts` for `search_stems` rows (an occurrence count after each id). */
+export interface TermRowFormat {
+  counts?: boolean;
 }
 
 /** Raised for a row the decoder cannot read: the database is damaged or not Trawl's. */
@@ -56,32 +67,41 @@ function pushVarint(out: number[], value: number): void {
 }
 
 /** Encodes the terms of one row (all with the same `termRowId`). */
-export function encodeTermRow(entries: readonly TermPostings[]): Uint8Array {
+export function encodeTermRow(
+  entries: readonly TermPostings[],
+  format: TermRowFormat = {},
+): Uint8Array {
   const out: number[] = [];
-  for (const { term, columns } of entries) {
+  for (const { term, columns, counts } of entries) {
     if (!isIndexedToken(term)) throw new TermRowError(`“${term}” is not an indexed token`);
     if (columns.length !== FTS_COLUMNS.length) {
       throw new TermRowError(`“${term}” needs ${FTS_COLUMNS.length} columns of episodes`);
     }
     pushVarint(out, term.length);
     for (let index = 0; index < term.length; index += 1) out.push(term.charCodeAt(index));
-    for (const ids of columns) {
+    columns.forEach((ids, column) => {
       pushVarint(out, ids.length);
       let previous = 0;
-      for (const id of ids) {
+      ids.forEach((id, index) => {
         if (!Number.isSafeInteger(id) || id <= previous) {
           throw new TermRowError(`“${term}”: episode ids must be positive and ascending`);
         }
         pushVarint(out, id - previous);
         previous = id;
-      }
-    }
+        if (!format.counts) return;
+        const count = counts?.[column]?.[index];
+        if (count === undefined || !Number.isSafeInteger(count) || count < 1) {
+          throw new TermRowError(`“${term}”: every episode needs a positive count`);
+        }
+        pushVarint(out, count);
+      });
+    });
   }
   return Uint8Array.from(out);
 }
 
 /** Decodes a row written by `encodeTermRow`. Throws `TermRowError` on anything else. */
-export function decodeTermRow(bytes: Uint8Array): TermPostings[] {
+export function decodeTermRow(bytes: Uint8Array, format: TermRowFormat = {}): TermPostings[] {
   let at = 0;
   const varint = (): number => {
     let value = 0;
@@ -104,20 +124,45 @@ export function decodeTermRow(bytes: Uint8Array): TermPostings[] {
     }
     const term = String.fromCharCode(...bytes.subarray(at, at + length));
     at += length;
+    const counts: number[][] = [];
     const columns = FTS_COLUMNS.map(() => {
       const count = varint();
       if (count > bytes.length - at) throw new TermRowError('A search_terms row ends early');
       const ids: number[] = [];
+      const occurrences: number[] = [];
       let previous = 0;
       for (let index = 0; index < count; index += 1) {
         previous += varint();
         ids.push(previous);
+        if (format.counts) occurrences.push(varint());
       }
+      counts.push(occurrences);
       return ids;
     });
-    entries.push({ term, columns });
+    entries.push(format.counts ? { term, columns, counts } : { term, columns });
   }
   return entries;
+}
+
+/**
+ * How often `term` occurs in each checked column of each episode, from a decoded row: one map
+ * per column in `FTS_COLUMNS` order (null for an unchecked column), episode id → count (1 for
+ * rows without counts).
+ */
+export function termColumnCounts(
+  entries: readonly TermPostings[],
+  term: string,
+  fields: Iterable<FtsColumn>,
+): (Map<number, number> | null)[] {
+  const checked = new Set(fields);
+  const entry = entries.find((candidate) => candidate.term === term);
+  return FTS_COLUMNS.map((column, index) => {
+    if (!checked.has(column)) return null;
+    const counts = entry?.counts?.[index];
+    return new Map(
+      (entry?.columns[index] ?? []).map((id, at): [number, number] => [id, counts?.[at] ?? 1]),
+    );
+  });
 }
 
 /** Episode ids of a decoded row whose checked columns contain `term`. */

@@ -7,6 +7,7 @@ import type {
 } from '../../core/db-schema.ts';
 import { presentersOf } from '../../core/episode-filters.ts';
 import type { SearchQuery } from '../../core/fts-query.ts';
+import { parseSearchQuery, type ParsedQuery } from '../../core/search-query.ts';
 import { presenterName } from '../../core/format.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
 import { useDatabase } from '../data/database-context.tsx';
@@ -22,6 +23,8 @@ import { useMatchHighlights } from '../features/snippets/use-match-highlights.ts
 import { usePageSnippets } from '../features/snippets/use-page-snippets.ts';
 import { TranscriptPanel } from '../features/transcript/transcript-panel.tsx';
 import { paths } from './paths.ts';
+
+const NO_QUERY: ParsedQuery = { parts: [] };
 
 export interface EpisodeResultsProps {
   episodes: readonly EpisodeRecord[];
@@ -50,25 +53,25 @@ export interface EpisodeResultsProps {
 export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
   const { episodes, presenters, venues, settings, linkQuery, query, startAt } = props;
   const { searchFields } = props;
-  const searchTokens = query?.tokens ?? null;
+  // Keyed by the term: the browser passes a new query on every render.
+  const term = query?.term ?? '';
+  const parsed = useMemo(() => (term === '' ? null : parseSearchQuery(term)), [term]);
   const db = useDatabase();
   const ids = useMemo(() => episodes.map((episode) => episode.id), [episodes]);
   const descriptions = useDescriptions(ids);
   // Snippets come from the transcript field only; titles and descriptions are marked in place.
-  const snippetsOf = usePageSnippets(ids, searchFields?.words ? searchTokens : null);
+  const snippetsOf = usePageSnippets(ids, searchFields?.words ? parsed : null);
   const listRef = useRef<HTMLOListElement>(null);
-  // Keyed by the phrase's text: the browser passes a new token array on every render.
-  const phrase = searchTokens === null ? '' : searchTokens.join(' ');
   const { title: inTitles = false, description: inDescriptions = false } = searchFields ?? {};
   useMatchHighlights(
     listRef,
-    useMemo(() => {
-      const tokens = phrase === '' ? null : phrase.split(' ');
-      return [
-        { selector: 'article h2', tokens: inTitles ? tokens : null },
-        { selector: '.episode-row__description', tokens: inDescriptions ? tokens : null },
-      ];
-    }, [phrase, inTitles, inDescriptions]),
+    useMemo(
+      () => [
+        { selector: 'article h2', query: inTitles ? parsed : null },
+        { selector: '.episode-row__description', query: inDescriptions ? parsed : null },
+      ],
+      [parsed, inTitles, inDescriptions],
+    ),
   );
   // A snippet's time or 'and N more' brings that episode's transcript to a moment.
   const [reveal, setReveal] = useState<{ id: number; time: number } | null>(null);
@@ -131,7 +134,7 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
               <EpisodeSnippets
                 episode={episode}
                 state={snippetsOf(episode.id)}
-                tokens={searchTokens ?? []}
+                query={parsed ?? NO_QUERY}
                 onReveal={onReveal}
               />
             }

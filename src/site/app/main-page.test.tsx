@@ -355,7 +355,7 @@ describe('search errors', () => {
     const outdated = await openFixtureDatabase({ dropTable: 'words_fts' });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      renderApp(outdated.database, '/?q=ice+cream');
+      renderApp(outdated.database, '/?q=%22ice+cream%22');
       const card = await screen.findByRole('alert');
       expect(
         within(card).getByRole('heading', { name: 'no such table: words_fts' }),

@@ -10,6 +10,7 @@
  */
 import {
   EPISODE_LIST_ID,
+  FTS_COLUMNS,
   type EpisodeListBlob,
   type EpisodeRow,
   type FtsColumn,
@@ -17,8 +18,16 @@ import {
   type VenueRow,
 } from '../../core/db-schema.ts';
 import { buildFtsQuery, normaliseFields } from '../../core/fts-query.ts';
+import { matchingEpisodes, type PartHits } from '../../core/ranking.ts';
+import type { ParsedQuery, QueryPart } from '../../core/search-query.ts';
 import { showSpeakerSchema, type ShowSpeaker } from '../../core/speech.ts';
-import { decodeTermRow, isIndexedToken, termEpisodeIds, termRowId } from '../../core/term-index.ts';
+import {
+  decodeTermRow,
+  isIndexedToken,
+  termColumnCounts,
+  termRowId,
+  type TermRowFormat,
+} from '../../core/term-index.ts';
 import { z } from 'zod';
 import type { QueryRunner, TrawlDatabase } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
@@ -161,10 +170,6 @@ export async function loadDescriptions(
 /** One row of the single-token index, by `termRowId` (docs/decisions/0007-term-index.md). */
 export const SEARCH_TERMS_SQL = 'SELECT data FROM search_terms WHERE id = ?';
 
-function isMissingTermsTable(error: unknown): boolean {
-  return error instanceof Error && error.message.includes('no such table: search_terms');
-}
-
 /** Descriptions of the newest episodes, from the end of the table (the home page's first rows). */
 export const NEWEST_DESCRIPTIONS_SQL =
   'SELECT id, description FROM episode_descriptions ORDER BY id DESC LIMIT ?';
@@ -184,45 +189,105 @@ export function startFirstScreen(db: TrawlDatabase, isHomePage: boolean): void {
     .catch(() => undefined);
 }
 
+/** One row of the stem index (`search_stems`, decision 0009): the same format with counts. */
+export const SEARCH_STEMS_SQL = 'SELECT data FROM search_stems WHERE id = ?';
+
+const COUNTED: TermRowFormat = { counts: true };
+
 /**
- * Episode ids of a single indexed token from `search_terms`, or null when the database
- * predates that table (then `words_fts` answers).
+ * A term's matches per checked column from one row of a term table (`search_terms` or
+ * `search_stems`), or null when the database predates that table.
  */
 async function lookUpTerm(
   db: QueryRunner,
-  token: string,
-  fields: Iterable<FtsColumn>,
-): Promise<Set<number> | null> {
+  table: 'search_terms' | 'search_stems',
+  term: string,
+  columns: readonly FtsColumn[],
+): Promise<PartHits | null> {
   let rows: { data: unknown }[];
+  const sql = table === 'search_stems' ? SEARCH_STEMS_SQL : SEARCH_TERMS_SQL;
   try {
-    rows = await db.query<{ data: unknown }>(SEARCH_TERMS_SQL, [termRowId(token)]);
+    rows = await db.query<{ data: unknown }>(sql, [termRowId(term)]);
   } catch (error) {
-    if (isMissingTermsTable(error)) return null;
+    if (error instanceof Error && error.message.includes(`no such table: ${table}`)) return null;
     throw error;
   }
   const bytes = blobBytes(rows[0]?.data);
-  return bytes ? termEpisodeIds(decodeTermRow(bytes), token, fields) : new Set();
+  const entries = bytes ? decodeTermRow(bytes, table === 'search_stems' ? COUNTED : {}) : [];
+  return { columns: termColumnCounts(entries, term, columns) };
+}
+
+/** A phrase's matches per checked column from `words_fts` (one query per column). */
+async function searchPhrase(
+  db: QueryRunner,
+  tokens: readonly string[],
+  columns: readonly FtsColumn[],
+): Promise<PartHits> {
+  const found = new Map<FtsColumn, Map<number, number>>();
+  for (const column of columns) {
+    const query = buildFtsQuery(tokens, [column]);
+    if (!query) continue;
+    const rows = await db.query<{ rowid: number }>(query.sql, [query.match]);
+    found.set(column, new Map(rows.map((row) => [row.rowid, 1])));
+  }
+  return { columns: FTS_COLUMNS.map((column) => found.get(column) ?? null) };
+}
+
+/** One part's matches: a word by its stem, a phrase (or a single quoted word) by its forms. */
+async function searchPart(
+  db: QueryRunner,
+  part: QueryPart,
+  columns: readonly FtsColumn[],
+): Promise<PartHits> {
+  const tokens = part.kind === 'word' ? [part.token] : part.tokens;
+  const [token] = tokens;
+  if (tokens.length === 1 && token !== undefined && isIndexedToken(token)) {
+    const stemmed =
+      part.kind === 'word' && (await lookUpTerm(db, 'search_stems', part.stem, columns));
+    if (stemmed) return stemmed;
+    // A database built before `search_stems` searches the word as it was typed.
+    const exact = await lookUpTerm(db, 'search_terms', token, columns);
+    if (exact) return exact;
+  }
+  return searchPhrase(db, tokens, columns);
+}
+
+/** What a search found: the matching episodes and, per part, where (for 'best match'). */
+export interface SearchHits {
+  ids: Set<number>;
+  parts: PartHits[];
 }
 
 /**
- * Episode ids whose checked fields contain the tokens (a phrase when there are several).
- * No checked field means no matches. Tokens come from `checkSearchTerm`.
+ * Episodes whose checked fields contain every part of the query (`search-query.ts`), with
+ * each part's hits per field. No checked field means no matches. The query comes from
+ * `checkSearchTerm`.
+ */
+export async function searchEpisodes(
+  db: QueryRunner,
+  query: ParsedQuery,
+  fields: Iterable<FtsColumn>,
+): Promise<SearchHits> {
+  const columns = normaliseFields(fields);
+  if (columns.length === 0 || query.parts.length === 0) return { ids: new Set(), parts: [] };
+  const parts: PartHits[] = [];
+  for (const part of query.parts) parts.push(await searchPart(db, part, columns));
+  return { ids: matchingEpisodes(parts), parts };
+}
+
+/**
+ * Episode ids whose checked fields contain the tokens as one phrase (the spec's search; the
+ * benchmark's baseline comparison). Tokens come from `checkSearchTerm`.
  */
 export async function searchEpisodeIds(
   db: QueryRunner,
   tokens: readonly string[],
   fields: Iterable<FtsColumn>,
 ): Promise<Set<number>> {
-  const columns = normaliseFields(fields);
-  const query = buildFtsQuery(tokens, columns);
-  if (query === null) return new Set();
-  const [token] = tokens;
-  if (tokens.length === 1 && token !== undefined && isIndexedToken(token)) {
-    const found = await lookUpTerm(db, token, columns);
-    if (found) return found;
-  }
-  const rows = await db.query<{ rowid: number }>(query.sql, [query.match]);
-  return new Set(rows.map((row) => row.rowid));
+  const query: ParsedQuery = {
+    parts: tokens.length > 0 ? [{ kind: 'phrase', tokens: [...tokens] }] : [],
+  };
+  return (await searchEpisodes(db, query, fields)).ids;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ import {
   type FixtureDatabase,
 } from './test-support/fixture-database.ts';
 import { getTranscript } from './transcript-queries.ts';
+import { phraseQuery } from '../../core/search-query.ts';
 
 const DEMO_FOLDER = resolve(import.meta.dirname, '../../../demo/podcast');
 
@@ -102,7 +103,7 @@ function sentenceStart(blob: TranscriptBlob, index: number): number {
 describe('loadSnippets on the fixture podcast', () => {
   it('cuts snippets with the match marked and the sentence time, for matching episodes only', async () => {
     const ids = ['15', '14.5', '1'].map((episode) => idOf(fixture.sqlite, episode));
-    const found = await loadSnippets(fixture.database, ids, tokensOf('ice cream'));
+    const found = await loadSnippets(fixture.database, ids, phraseQuery(tokensOf('ice cream')));
     const [fifteen, fourteen, one] = ids.map((id) => found.get(id));
     expect(text(fourteen?.snippets[0])).toBe(
       'The narwhal tusk is a tooth. We ate [ice cream] on stage.',
@@ -115,16 +116,16 @@ describe('loadSnippets on the fixture podcast', () => {
 
   it('has no snippets for an episode without a transcript, and none without tokens', async () => {
     const five = idOf(fixture.sqlite, '5');
-    expect((await loadSnippets(fixture.database, [five], tokensOf('ice cream'))).get(five)).toEqual(
-      { episodeId: five, snippets: [], more: null },
-    );
-    expect(await loadSnippets(fixture.database, [five], [])).toEqual(new Map());
+    expect(
+      (await loadSnippets(fixture.database, [five], phraseQuery(tokensOf('ice cream')))).get(five),
+    ).toEqual({ episodeId: five, snippets: [], more: null });
+    expect(await loadSnippets(fixture.database, [five], phraseQuery([]))).toEqual(new Map());
   });
 
   it('escapes the term like the search: quotes and operators are words', async () => {
     const ids = [1, 2, 3, 4, 5, 6, 7];
     const shownFor = async (term: string): Promise<string[]> => {
-      const found = await loadSnippets(fixture.database, ids, tokensOf(term));
+      const found = await loadSnippets(fixture.database, ids, phraseQuery(tokensOf(term)));
       return [...found.values()].flatMap((episode) => episode.snippets.map(text));
     };
     for (const term of ['"ice" AND (cream*', 'NEAR(ice cream)', 'ice" OR "octopuses']) {
@@ -141,7 +142,7 @@ describe('loadSnippets on the fixture podcast', () => {
     old.exec('ALTER TABLE episodes DROP COLUMN passage_count');
     old.exec('ALTER TABLE episodes DROP COLUMN passage_first');
     const runner: QueryRunner = { query: runnerOver(() => old) };
-    const failure = await loadSnippets(runner, [6], tokensOf('ice cream')).catch(
+    const failure = await loadSnippets(runner, [6], phraseQuery(tokensOf('ice cream'))).catch(
       (error: unknown) => error,
     );
     old.close();
@@ -158,8 +159,10 @@ describe('loadSnippets on the fixture podcast', () => {
       },
     };
     const ids = ['15', '14.5'].map((episode) => idOf(fixture.sqlite, episode));
-    const found = await loadSnippets(recording, ids, tokensOf('ice cream'));
-    expect(found).toEqual(await loadSnippets(fixture.database, ids, tokensOf('ice cream')));
+    const found = await loadSnippets(recording, ids, phraseQuery(tokensOf('ice cream')));
+    expect(found).toEqual(
+      await loadSnippets(fixture.database, ids, phraseQuery(tokensOf('ice cream'))),
+    );
     expect(statements.some((sql) => /\bFROM episode_list\b/.test(sql))).toBe(true);
     expect(statements.filter((sql) => /\bFROM episodes\b/.test(sql))).toEqual([]);
   });
@@ -168,7 +171,9 @@ describe('loadSnippets on the fixture podcast', () => {
     const abort = new AbortController();
     abort.abort(new Error('the page changed'));
     await expect(
-      loadSnippets(fixture.database, [6], tokensOf('ice cream'), { signal: abort.signal }),
+      loadSnippets(fixture.database, [6], phraseQuery(tokensOf('ice cream')), {
+        signal: abort.signal,
+      }),
     ).rejects.toThrow('the page changed');
   });
 });
@@ -176,7 +181,7 @@ describe('loadSnippets on the fixture podcast', () => {
 describe('loadSnippets on the demo podcast', () => {
   it('shows where a rare word was said, each match once', async () => {
     const three = idOf(demo, '3');
-    const found = await loadSnippets(demoDb, [three], tokensOf('axolotl'));
+    const found = await loadSnippets(demoDb, [three], phraseQuery(tokensOf('axolotl')));
     const episode = found.get(three);
     const blob = await getTranscript(demoDb, three);
     // 'axolotl' at words 19, 32 and 95 ('axolotls' at 71 is another token).
@@ -199,7 +204,7 @@ describe('loadSnippets on the demo podcast', () => {
       .prepare<[], { id: number }>('SELECT id FROM episodes ORDER BY id DESC')
       .all()
       .map((row) => row.id);
-    const found = await loadSnippets(demoDb, ids, tokensOf('ice cream'));
+    const found = await loadSnippets(demoDb, ids, phraseQuery(tokensOf('ice cream')));
     const withSnippets = ids.filter((id) => (found.get(id)?.snippets.length ?? 0) > 0);
     expect(withSnippets.map((id) => episodeOf(id)).sort()).toEqual(['1', '4', '5', '7', '9']);
     for (const id of withSnippets) {
@@ -221,8 +226,8 @@ describe('loadSnippets on the demo podcast', () => {
 
   it('gives the same snippets for contiguous and scattered rows', async () => {
     const tokens = tokensOf('ice cream');
-    const contiguous = await loadSnippets(demoDb, [10, 9, 8], tokens);
-    const scattered = await loadSnippets(demoDb, [10, 6, 1], tokens);
+    const contiguous = await loadSnippets(demoDb, [10, 9, 8], phraseQuery(tokens));
+    const scattered = await loadSnippets(demoDb, [10, 6, 1], phraseQuery(tokens));
     expect(scattered.get(10)).toEqual(contiguous.get(10));
     expect(scattered.get(1)?.snippets.length).toBeGreaterThan(0);
   });
@@ -278,7 +283,7 @@ describe('loadSnippets on the demo podcast', () => {
         .prepare<[string], { rowid: number }>(
           'SELECT rowid FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rowid',
         )
-        .all(passageMatch(tokens))
+        .all(passageMatch(phraseQuery(tokens)))
         .map((row) => row.rowid);
       const inWords = passages
         .filter((passage) => findPhraseInWords(passageWords(passage.data), term).count > 0)
@@ -355,10 +360,13 @@ describe('query plans', () => {
     expect(nine.first + nine.count).toBe(eight.first);
     const total = demo.prepare<[], number>('SELECT sum(passage_count) FROM episodes').pluck().get();
     expect(ten.first).toBe(-(total ?? 0));
-    const contiguous = matchingPassagesSql([eight, nine, ten], passageMatch(['ice', 'cream']));
+    const contiguous = matchingPassagesSql(
+      [eight, nine, ten],
+      passageMatch(phraseQuery(['ice', 'cream'])),
+    );
     expect(contiguous?.params).toEqual(['"ice cream"', ten.first, eight.first + eight.count - 1]);
     expect(contiguous?.sql).not.toMatch(/UNION/);
-    const scattered = matchingPassagesSql(rangesOf([1, 6, 10]), passageMatch(['the']));
+    const scattered = matchingPassagesSql(rangesOf([1, 6, 10]), passageMatch(phraseQuery(['the'])));
     const bounds = rangesOf([10, 6, 1])
       .sort((a, b) => a.first - b.first)
       .flatMap((range) => ['"the"', range.first, range.first + range.count - 1]);

@@ -25,6 +25,8 @@ import {
   type PassageBlockData,
 } from '../../core/db-schema.ts';
 import { quoteFtsString } from '../../core/fts-query.ts';
+import type { ParsedQuery } from '../../core/search-query.ts';
+import { stemToken } from '../../core/stemmer.ts';
 import { parsePassageBlock } from '../../core/passages.ts';
 import {
   buildEpisodeSnippets,
@@ -94,9 +96,17 @@ async function readBlock(data: unknown): Promise<PassageBlockData | null> {
   }
 }
 
-/** The FTS5 match of a phrase of index tokens (one token is a phrase of one). */
-export function passageMatch(tokens: readonly string[]): string {
-  return quoteFtsString(tokens.join(' '));
+/**
+ * The FTS5 match of a query over the snippet index, which holds stems (decision 0009): any
+ * part's stems, a phrase's in a row. A quoted phrase's exact forms are checked when the
+ * snippets are cut, so a passage with other forms of its words only costs its read.
+ */
+export function passageMatch(query: ParsedQuery): string {
+  return query.parts
+    .map((part) =>
+      quoteFtsString(part.kind === 'word' ? part.stem : part.tokens.map(stemToken).join(' ')),
+    )
+    .join(' OR ');
 }
 
 /** Stops a load whose result nobody wants any more, between its statements. */
@@ -133,7 +143,7 @@ async function rangesFromList(db: QueryRunner): Promise<Map<number, EpisodePassa
 async function loadBatch(
   db: QueryRunner,
   episodeIds: readonly number[],
-  tokens: readonly string[],
+  query: ParsedQuery,
   signal: AbortSignal | undefined,
 ): Promise<EpisodeSnippets[]> {
   const byId = new Map(await rangesFromList(db));
@@ -147,7 +157,7 @@ async function loadBatch(
     return { episodeId: id, first: row?.passage_first ?? 0, count: row?.passage_count ?? 0 };
   });
   checkAborted(signal);
-  const matching = matchingPassagesSql(ranges, passageMatch(tokens));
+  const matching = matchingPassagesSql(ranges, passageMatch(query));
   const matched = matching ? await db.query<{ rowid: number }>(matching.sql, matching.params) : [];
   const choices = chooseBlocks(
     ranges,
@@ -185,30 +195,30 @@ async function loadBatch(
     return buildEpisodeSnippets(
       choice.episodeId,
       read.flatMap((id) => passages.get(id) ?? []),
-      tokens,
+      query,
       choice.unread + choice.read.length - read.length,
     );
   });
 }
 
 /**
- * Snippets of the given episodes (row ids) for a phrase of index tokens (from
- * `checkSearchTerm`): up to three per episode, and how many more. Episodes whose transcript
+ * Snippets of the given episodes (row ids) for a search query (from `checkSearchTerm`): up
+ * to three per episode, and how many more. Episodes whose transcript
  * does not match get no snippets. Rejects when the database has no snippet tables (built
  * before them) or a query fails.
  */
 export async function loadSnippets(
   db: QueryRunner,
   episodeIds: readonly number[],
-  tokens: readonly string[],
+  query: ParsedQuery,
   options: SnippetLoadOptions = {},
 ): Promise<Map<number, EpisodeSnippets>> {
   const found = new Map<number, EpisodeSnippets>();
   const ids = [...new Set(episodeIds)];
-  if (tokens.length === 0) return found;
+  if (query.parts.length === 0) return found;
   for (let start = 0; start < ids.length; start += MAX_SNIPPET_EPISODES) {
     const batch = ids.slice(start, start + MAX_SNIPPET_EPISODES);
-    for (const episode of await loadBatch(db, batch, tokens, options.signal)) {
+    for (const episode of await loadBatch(db, batch, query, options.signal)) {
       found.set(episode.episodeId, episode);
     }
   }

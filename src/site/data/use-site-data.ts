@@ -11,6 +11,7 @@ import {
   type VenueRow,
 } from '../../core/db-schema.ts';
 import { termProblem, type TermCheck } from '../../core/fts-query.ts';
+import { queryKey } from '../../core/search-query.ts';
 import type { DbConfig } from '../../core/site-config.ts';
 import { useDatabase } from './database-context.tsx';
 import { hostProblemMessage, needsNewWorker } from './database-errors.ts';
@@ -19,7 +20,8 @@ import {
   loadEpisodes,
   loadPresenters,
   loadVenues,
-  searchEpisodeIds,
+  searchEpisodes,
+  type SearchHits,
 } from './queries.ts';
 import { useResource, type Resource } from './resource.ts';
 
@@ -97,7 +99,7 @@ export type SearchResult =
   | { status: 'loading' }
   /** `problem`: what is wrong with the site's host, when that is why (hostProblemMessage). */
   | { status: 'error'; title: string; problem: string | null }
-  | { status: 'ready'; ids: ReadonlySet<number> };
+  | { status: 'ready'; ids: ReadonlySet<number>; hits: SearchHits };
 
 /** Title of the search error card for a failed search. */
 export function searchErrorTitle(error: Error): string {
@@ -117,11 +119,10 @@ export function useEpisodeSearch(
 ): SearchResult {
   const db = useDatabase();
   const checked = FTS_COLUMNS.filter((field) => fields[field]);
-  const tokens = check.kind === 'search' ? check.tokens : [];
-  const key =
-    check.kind === 'search' ? `${tokens.join(' ')}|${checked.join(',')}|${attempt}` : null;
+  const parsed = check.kind === 'search' ? check.parsed : null;
+  const key = parsed ? `${queryKey(parsed)}|${checked.join(',')}|${attempt}` : null;
 
-  const resource = useResource(key, () => searchEpisodeIds(db, tokens, checked), {
+  const resource = useResource(key, () => searchEpisodes(db, parsed ?? { parts: [] }, checked), {
     onError: (error) => {
       console.warn('Search failed; a report has been filed.', error);
       if (needsNewWorker(error)) db.recreate().catch(() => undefined);
@@ -131,10 +132,15 @@ export function useEpisodeSearch(
   if (check.kind !== 'search') return { status: 'off', problem: termProblem(check) };
   if (resource.status === 'loading') return resource;
   if (resource.status === 'error')
+<<<<<<< HEAD
     return {
       status: 'error',
       title: searchErrorTitle(resource.error),
       problem: hostProblemMessage(resource.error),
     };
   return { status: 'ready', ids: resource.data };
+=======
+    return { status: 'error', title: searchErrorTitle(resource.error) };
+  return { status: 'ready', ids: resource.data.ids, hits: resource.data };
+>>>>>>> 3930962 (Search by English word forms and by several words: Porter2 stems shared by the index and the site (decision 0009))
 }

@@ -48,7 +48,7 @@ export interface FixtureOptions {
    */
   corruptSearchIndex?: boolean;
   /** Drop a table in the copy the site reads, as an outdated database would lack it. */
-  dropTable?: 'search_terms' | 'words_fts' | 'episode_list';
+  dropTable?: 'search_terms' | 'search_stems' | 'term_lists' | 'words_fts' | 'episode_list';
 }
 
 /** Builds the builder's fixture podcast into a temporary folder and opens it. */
@@ -74,7 +74,7 @@ export async function openFixtureDatabase(options: FixtureOptions = {}): Promise
     const bytes = await readFile(built.databaseFile);
     const pages = sqlite
       .prepare<[], { pageno: number }>(
-        "SELECT pageno FROM dbstat WHERE name IN ('words_fts_data', 'search_terms')",
+        "SELECT pageno FROM dbstat WHERE name IN ('words_fts_data', 'search_terms', 'search_stems')",
       )
       .all();
     for (const { pageno } of pages) {

@@ -1,4 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
+import type { ParsedQuery } from '../../../core/search-query.ts';
 import { firstFurtherMatchTime, type Snippet } from '../../../core/snippets.ts';
 import { useDatabase } from '../../data/database-context.tsx';
 import { getTranscript } from '../../data/transcript-queries.ts';
@@ -11,8 +12,8 @@ export interface EpisodeSnippetsProps {
   episode: PlayerEpisode & { id: number };
   /** From `usePageSnippets`; null when the page shows no snippets. */
   state: SnippetsState | null;
-  /** The phrase's index tokens, to find the first match the snippets leave out. */
-  tokens: readonly string[];
+  /** The search, to find the first match the snippets leave out. */
+  query: ParsedQuery;
   /**
    * Brings the episode's transcript to `time` (seconds): scrolls it there when it is open, and
    * with `open` opens it first. The app owns which rows are open.
@@ -28,7 +29,7 @@ export interface EpisodeSnippetsProps {
 export function EpisodeSnippets({
   episode,
   state,
-  tokens,
+  query,
   onReveal,
 }: EpisodeSnippetsProps): ReactNode {
   const store = usePlayerStore();
@@ -46,11 +47,11 @@ export function EpisodeSnippets({
   const onMore = useCallback(() => {
     const fallback = shown?.at(-1)?.time ?? 0;
     getTranscript(db, episode.id)
-      .then((blob) => firstFurtherMatchTime(blob.words, blob.start, tokens, shown ?? []))
+      .then((blob) => firstFurtherMatchTime(blob.words, blob.start, query, shown ?? []))
       .catch(() => null)
       .then((time) => onReveal(episode.id, time ?? fallback, true))
       .catch(() => undefined);
-  }, [db, episode.id, tokens, shown, onReveal]);
+  }, [db, episode.id, query, shown, onReveal]);
 
   if (state === null) return null;
   return <SnippetList state={state} episode={episode.episode} onPlay={onPlay} onMore={onMore} />;

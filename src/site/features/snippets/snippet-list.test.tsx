@@ -20,6 +20,7 @@ import {
 import { createPlayerStore, PlayerStoreContext } from '../../shared/player-store.ts';
 import { EpisodeSnippets as EpisodeSnippetsView } from './episode-snippets.tsx';
 import { SnippetList, moreLabel, type SnippetsState } from './snippet-list.tsx';
+import { phraseQuery } from '../../../core/search-query.ts';
 
 // Snippets as the real code makes them: from the fixture podcast's database (built by the real
 // builder), and from passages of a long transcript cut by the builder's own functions.
@@ -83,7 +84,7 @@ function longEpisodeSnippets(): EpisodeSnippets {
     { blockSize: PASSAGE_BLOCK_SIZE },
   );
   const read = passages.filter((passage) => choice?.read.includes(passage.id));
-  return buildEpisodeSnippets(1, read, tokenize('penguin'), choice?.unread ?? 0);
+  return buildEpisodeSnippets(1, read, phraseQuery(tokenize('penguin')), choice?.unread ?? 0);
 }
 
 function ready(snippets: EpisodeSnippets): SnippetsState {
@@ -93,7 +94,11 @@ function ready(snippets: EpisodeSnippets): SnippetsState {
 describe('SnippetList', () => {
   it('shows each snippet with its time and the match marked', async () => {
     const row = episodeRow('14.5');
-    const found = await loadSnippets(fixture.database, [row.id], tokenize('ice cream'));
+    const found = await loadSnippets(
+      fixture.database,
+      [row.id],
+      phraseQuery(tokenize('ice cream')),
+    );
     const snippets = found.get(row.id);
     if (!snippets) throw new Error('no snippets');
     render(
@@ -184,7 +189,11 @@ describe('EpisodeSnippets', () => {
     const store = createPlayerStore();
     const onReveal = vi.fn();
     const row = episodeRow('14.5');
-    const found = await loadSnippets(fixture.database, [row.id], tokenize('ice cream'));
+    const found = await loadSnippets(
+      fixture.database,
+      [row.id],
+      phraseQuery(tokenize('ice cream')),
+    );
     const snippets = found.get(row.id);
     if (!snippets) throw new Error('no snippets');
     render(
@@ -193,7 +202,7 @@ describe('EpisodeSnippets', () => {
           <EpisodeSnippetsView
             episode={row}
             state={ready(snippets)}
-            tokens={tokenize('ice cream')}
+            query={phraseQuery(tokenize('ice cream'))}
             onReveal={onReveal}
           />
         </PlayerStoreContext.Provider>
@@ -213,7 +222,11 @@ describe('EpisodeSnippets', () => {
     const user = userEvent.setup();
     const onReveal = vi.fn();
     const row = episodeRow('14.5');
-    const found = await loadSnippets(fixture.database, [row.id], tokenize('ice cream'));
+    const found = await loadSnippets(
+      fixture.database,
+      [row.id],
+      phraseQuery(tokenize('ice cream')),
+    );
     const shown = found.get(row.id)?.snippets[0];
     if (!shown) throw new Error('no snippet');
     // As if the snippet showed only 'The narwhal tusk' (words 0–2, said at 1 s): the match
@@ -229,7 +242,7 @@ describe('EpisodeSnippets', () => {
           <EpisodeSnippetsView
             episode={row}
             state={state}
-            tokens={tokenize('ice cream')}
+            query={phraseQuery(tokenize('ice cream'))}
             onReveal={onReveal}
           />
         </PlayerStoreContext.Provider>
@@ -246,7 +259,7 @@ describe('EpisodeSnippets', () => {
           <EpisodeSnippetsView
             episode={episodeRow('1')}
             state={null}
-            tokens={[]}
+            query={phraseQuery([])}
             onReveal={vi.fn()}
           />
         </PlayerStoreContext.Provider>

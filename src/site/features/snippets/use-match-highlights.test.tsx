@@ -1,12 +1,13 @@
 import { render } from '@testing-library/react';
 import { useMemo, useRef } from 'react';
 import { describe, expect, it } from 'vitest';
+import { parseSearchQuery, phraseQuery, type ParsedQuery } from '../../../core/search-query.ts';
 import { matchRanges, useMatchHighlights } from './use-match-highlights.ts';
 
 function rangesIn(html: string, tokens: string[]): string[] {
   const host = document.createElement('div');
   host.innerHTML = html;
-  return matchRanges(host, tokens).map((range) => range.toString());
+  return matchRanges(host, phraseQuery(tokens)).map((range) => range.toString());
 }
 
 describe('matchRanges', () => {
@@ -25,13 +26,24 @@ describe('matchRanges', () => {
     ]);
     expect(rangesIn('<h2>Octopus</h2>', ['squid'])).toEqual([]);
   });
+
+  it('marks each unquoted word by its stem, a quoted phrase as one run', () => {
+    const host = document.createElement('div');
+    host.innerHTML = '<h2>1: Clouds, Honey and Bananas</h2><p>ice creams and an ice cream</p>';
+    const found = (query: ParsedQuery): string[] =>
+      matchRanges(host, query).map((range) => range.toString());
+    expect(found(parseSearchQuery('banana honey'))).toEqual(['Honey', 'Bananas']);
+    expect(found(parseSearchQuery('"ice cream"'))).toEqual(['ice cream']);
+    expect(found(parseSearchQuery('ice cream'))).toEqual(['ice', 'creams', 'ice', 'cream']);
+  });
 });
 
 function Rows({ tokens }: { tokens: string[] | null }) {
+  const query = tokens === null ? null : phraseQuery(tokens);
   const ref = useRef<HTMLDivElement>(null);
   useMatchHighlights(
     ref,
-    useMemo(() => [{ selector: 'h2', tokens }], [tokens]),
+    useMemo(() => [{ selector: 'h2', query }], [query]),
   );
   return (
     <div ref={ref}>

@@ -1,21 +1,22 @@
 import { useEffect, type RefObject } from 'react';
-import { findPhraseRanges } from '../../../core/snippets.ts';
+import { findQueryRanges } from '../../../core/query-match.ts';
+import type { ParsedQuery } from '../../../core/search-query.ts';
 
 /** The name `snippets.css` styles with `::highlight(trawl-search-match)`. */
 export const MATCH_HIGHLIGHT = 'trawl-search-match';
 
-/** Elements whose text is searched in a field, and the phrase (null: field not searched). */
+/** Elements whose text is searched in a field, and the search (null: field not searched). */
 export interface HighlightTarget {
   selector: string;
-  tokens: readonly string[] | null;
+  query: ParsedQuery | null;
 }
 
 /**
- * DOM ranges of the phrase's matches in the text of `element`. Text nodes are joined with a
+ * DOM ranges of the query's matches in the text of `element` (each word, a phrase as one run). Text nodes are joined with a
  * space, as the builder turns tags into spaces for the index, so a match may span nodes
  * ('<em>ice</em> cream').
  */
-export function matchRanges(element: Element, tokens: readonly string[]): Range[] {
+export function matchRanges(element: Element, query: ParsedQuery): Range[] {
   const document = element.ownerDocument;
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
   const nodes: { node: Text; start: number }[] = [];
@@ -36,7 +37,7 @@ export function matchRanges(element: Element, tokens: readonly string[]): Range[
     if (!found) return null;
     return { node: found.node, offset: Math.min(offset - found.start, found.node.data.length) };
   };
-  return findPhraseRanges(text, tokens).flatMap((match) => {
+  return findQueryRanges(text, query).flatMap((match) => {
     const from = locate(match.start, false);
     const to = locate(match.end, true);
     if (!from || !to) return [];
@@ -68,14 +69,17 @@ export function useMatchHighlights(
   useEffect(() => {
     const registry = highlightRegistry();
     const root = container.current;
-    const wanted = targets.filter((target) => target.tokens !== null && target.tokens.length > 0);
+    const wanted = targets.filter(
+      (target) => target.query !== null && target.query.parts.length > 0,
+    );
     if (!registry || !root || wanted.length === 0) return undefined;
     const highlight = new Highlight();
     const refresh = (): void => {
       highlight.clear();
-      for (const { selector, tokens } of wanted) {
+      for (const { selector, query } of wanted) {
         for (const element of root.querySelectorAll(selector)) {
-          for (const range of matchRanges(element, tokens ?? [])) highlight.add(range);
+          if (!query) continue;
+          for (const range of matchRanges(element, query)) highlight.add(range);
         }
       }
     };

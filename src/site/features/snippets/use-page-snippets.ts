@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { queryKey, type ParsedQuery } from '../../../core/search-query.ts';
 import { useDatabase } from '../../data/database-context.tsx';
 import { useResource } from '../../data/resource.ts';
 import { loadSnippets } from '../../data/snippet-queries.ts';
@@ -12,18 +13,18 @@ const FAILED: SnippetsState = { status: 'error' };
 export type SnippetsOf = (episodeId: number) => SnippetsState | null;
 
 /**
- * Loads the snippets of the rows on screen for a phrase of index tokens (null: no snippets,
+ * Loads the snippets of the rows on screen for a search (null: no snippets,
  * as when the transcript field is unchecked). Loading starts after the rows are on screen, so
  * it never delays them or the count line, and a newer page or term drops an older load between
  * its statements. Results are kept per term and episode for the visit, so paging back shows
- * them at once.
+ * them at once. Pass a memoised `query`: a new object starts the load again.
  */
 export function usePageSnippets(
   episodeIds: readonly number[],
-  tokens: readonly string[] | null,
+  query: ParsedQuery | null,
 ): SnippetsOf {
   const db = useDatabase();
-  const phrase = tokens === null || tokens.length === 0 ? null : tokens.join(' ');
+  const phrase = query === null || query.parts.length === 0 ? null : queryKey(query);
   const [known, setKnown] = useState<ReadonlyMap<string, SnippetsState>>(() => new Map());
   const missing =
     phrase === null ? '' : episodeIds.filter((id) => !known.has(`${phrase}|${id}`)).join(',');
@@ -34,7 +35,7 @@ export function usePageSnippets(
   useResource(
     phrase === null || missing === '' ? null : `${phrase}|${missing}`,
     async (signal) => {
-      const found = await loadSnippets(db, wanted, phrase?.split(' ') ?? [], { signal });
+      const found = await loadSnippets(db, wanted, query ?? { parts: [] }, { signal });
       return wanted.map((id): [string, SnippetsState] => {
         const snippets = found.get(id);
         return [`${phrase}|${id}`, snippets ? { status: 'ready', snippets } : FAILED];

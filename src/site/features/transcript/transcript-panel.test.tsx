@@ -99,12 +99,16 @@ describe('TranscriptPanel', () => {
   });
 
   it('marks the search matches and counts them', async () => {
-    const { rerenderWith, container } = renderPanel({ query: searchFor('Ice Cream') });
+    const { rerenderWith, container } = renderPanel({ query: searchFor('"Ice Cream"') });
     const body = await transcriptBody();
     expect(screen.getByText('found 3 utterances of "Ice Cream"')).toBeInTheDocument();
     const marks = [...body.querySelectorAll('mark')].map((mark) => mark.textContent);
     // A matched phrase is one highlighted run, not one box per word.
     expect(marks).toEqual(['ice cream.', 'ice cream', 'ice-cream,']);
+
+    // Unquoted, each word counts on its own, by its stem.
+    rerenderWith({ query: searchFor('creams ice') });
+    expect(screen.getByText('found 6 utterances of "creams ice"')).toBeInTheDocument();
 
     rerenderWith({ query: searchFor('luxury') });
     expect(screen.getByText('found 1 utterance of "luxury"')).toBeInTheDocument();
@@ -121,7 +125,7 @@ describe('TranscriptPanel', () => {
   });
 
   it('finds a phrase that ends on the last word', async () => {
-    renderPanel({ query: searchFor('said anna') });
+    renderPanel({ query: searchFor('"said anna"') });
     const body = await transcriptBody();
     expect(screen.getByText('found 1 utterance of "said anna"')).toBeInTheDocument();
     expect([...body.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([

@@ -8,8 +8,9 @@ import {
 } from 'react';
 import type { SearchQuery } from '../../../core/fts-query.ts';
 import { pluralize } from '../../../core/format.ts';
-import { buildTokenStream, findPhraseMatches } from '../../../core/phrase-match.ts';
+import { buildTokenStream, findQueryMatches } from '../../../core/phrase-match.ts';
 import { keepSaidBy } from '../../../core/said-by.ts';
+import { displayTerm, parseSearchQuery } from '../../../core/search-query.ts';
 import { wordAtTime, type TranscriptModel } from '../../../core/transcript-model.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
@@ -51,14 +52,14 @@ export function TranscriptView({
     () => (searching ? buildTokenStream(model.words.map((w) => w.text)) : null),
     [model, searching],
   );
-  // Keyed by the phrase's text: a parent may pass a new token array on every render.
-  const phrase = query?.tokens.join(' ') ?? '';
+  // Keyed by the term: a parent may pass a new query on every render.
+  const term = query?.term ?? '';
   const chosen = saidBy.join(',');
   const matches = useMemo(() => {
-    if (!stream || phrase === '') return null;
-    const all = findPhraseMatches(stream, phrase.split(' ')).matches;
+    if (!stream || term === '') return null;
+    const all = findQueryMatches(stream, parseSearchQuery(term)).matches;
     return keepSaidBy(all, model.speakerCodes, chosen === '' ? [] : chosen.split(',').map(Number));
-  }, [stream, phrase, model, chosen]);
+  }, [stream, term, model, chosen]);
   const matched = useMemo(() => {
     if (!matches) return null;
     const words = new Set<number>();
@@ -91,7 +92,7 @@ export function TranscriptView({
       <div className="transcript-toolbar">
         {matches ? (
           <p className="transcript-found">
-            found {pluralize(matches.length, 'utterance')} of &quot;{query?.term}&quot;
+            found {pluralize(matches.length, 'utterance')} of &quot;{displayTerm(term)}&quot;
           </p>
         ) : null}
         {approximate ? (

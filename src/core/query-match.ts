@@ -1,0 +1,69 @@
+/**
+ * Where a search query (`search-query.ts`) matches in a run of index tokens: each unquoted
+ * word wherever a token has its stem, each phrase wherever its exact tokens are consecutive.
+ * Highlights, snippets and 'found N utterance(s)' all count with `matchTokens`, and the
+ * builder indexes the same stems, so they agree with the result list.
+ */
+import type { ParsedQuery } from './search-query.ts';
+import { stemToken } from './stemmer.ts';
+import { tokenizeWithOffsets } from './tokenizer.ts';
+
+/** One occurrence of a query part: tokens [start, end). */
+export interface TokenMatch {
+  start: number;
+  end: number;
+  /** Index of the part in `query.parts`. */
+  part: number;
+}
+
+/**
+ * Every occurrence of every part, ordered by start then end. Overlapping occurrences of a
+ * phrase each count ('ha ha' twice in 'ha ha ha'), as FTS5 counts phrase instances.
+ */
+export function matchTokens(tokens: readonly string[], query: ParsedQuery): TokenMatch[] {
+  const matches: TokenMatch[] = [];
+  let stems: string[] | null = null;
+  query.parts.forEach((part, index) => {
+    if (part.kind === 'word') {
+      stems ??= tokens.map(stemToken);
+      stems.forEach((stem, at) => {
+        if (stem === part.stem) matches.push({ start: at, end: at + 1, part: index });
+      });
+      return;
+    }
+    const size = part.tokens.length;
+    // The last start that still leaves room for the whole phrase: never read past the end.
+    for (let start = 0; start + size <= tokens.length; start += 1) {
+      let offset = 0;
+      while (offset < size && tokens[start + offset] === part.tokens[offset]) offset += 1;
+      if (offset === size) matches.push({ start, end: start + size, part: index });
+    }
+  });
+  return matches.sort((a, b) => a.start - b.start || a.end - b.end || a.part - b.part);
+}
+
+/** A half-open range of UTF-16 offsets in a text. */
+export interface TextRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where the query matches in plain text (a title, a description's text), by the index's
+ * tokenizer: a phrase is one range, each word its own; overlapping ranges merge.
+ */
+export function findQueryRanges(text: string, query: ParsedQuery): TextRange[] {
+  const tokens = tokenizeWithOffsets(text);
+  const ranges: TextRange[] = [];
+  for (const match of matchTokens(
+    tokens.map((entry) => entry.token),
+    query,
+  )) {
+    const from = tokens[match.start]?.start ?? 0;
+    const to = tokens[match.end - 1]?.end ?? from;
+    const last = ranges.at(-1);
+    if (last && from <= last.end) last.end = Math.max(last.end, to);
+    else ranges.push({ start: from, end: to });
+  }
+  return ranges;
+}

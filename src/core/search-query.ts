@@ -1,0 +1,82 @@
+/**
+ * What a search term asks for. Words outside double quotes are matched by their stem
+ * (`stemmer.ts`: 'submarines' finds 'submarine') and must all occur in an episode, in any
+ * checked field and any order. Text inside double quotes is a phrase of exact word forms, as
+ * the spec's phrase rules have it; a single quoted word is its exact form. A word that splits
+ * into several tokens ('don't', 'ice-cream') is a phrase of them, as the spec splits phrases.
+ *
+ * The site's searches, highlights, snippets and 'found N utterance(s)' all read a term through
+ * `parseSearchQuery`, so they agree on what matches.
+ */
+import { stemToken } from './stemmer.ts';
+import { tokenize } from './tokenizer.ts';
+
+/** One thing every result must contain. */
+export type QueryPart =
+  /** An unquoted word: any token with the same stem. `token` is the word as typed, folded. */
+  | { kind: 'word'; token: string; stem: string }
+  /** Consecutive exact tokens (one or more). */
+  | { kind: 'phrase'; tokens: string[] };
+
+/** A parsed search term: every part must match (in any of the checked fields). */
+export interface ParsedQuery {
+  parts: QueryPart[];
+}
+
+/** A part's identity: equal keys match the same tokens. */
+export function partKey(part: QueryPart): string {
+  return part.kind === 'word' ? `~${part.stem}` : `"${part.tokens.join(' ')}"`;
+}
+
+/** A query's identity, for caches and effects: equal keys ask for the same matches. */
+export function queryKey(query: ParsedQuery): string {
+  return query.parts.map(partKey).join(' ');
+}
+
+/** An unquoted word part for a folded token. */
+export function wordPart(token: string): QueryPart {
+  return { kind: 'word', token, stem: stemToken(token) };
+}
+
+/** A query of one exact phrase (the spec's phrase search). */
+export function phraseQuery(tokens: readonly string[]): ParsedQuery {
+  return { parts: tokens.length === 0 ? [] : [{ kind: 'phrase', tokens: [...tokens] }] };
+}
+
+/** Reads a term: quoted phrases, unquoted words; duplicates dropped, order kept. */
+export function parseSearchQuery(term: string): ParsedQuery {
+  const parts: QueryPart[] = [];
+  const seen = new Set<string>();
+  const add = (part: QueryPart): void => {
+    const key = partKey(part);
+    if (seen.has(key)) return;
+    seen.add(key);
+    parts.push(part);
+  };
+  // Even pieces are outside quotes, odd ones inside; an unclosed quote runs to the end.
+  term.split('"').forEach((piece, index) => {
+    if (index % 2 === 1) {
+      const tokens = tokenize(piece);
+      if (tokens.length > 0) add({ kind: 'phrase', tokens });
+      return;
+    }
+    for (const chunk of piece.split(/\s+/)) {
+      const tokens = tokenize(chunk);
+      const [only] = tokens;
+      if (tokens.length === 1 && only !== undefined) add(wordPart(only));
+      else if (tokens.length > 1) add({ kind: 'phrase', tokens });
+    }
+  });
+  return { parts };
+}
+
+/** A term as the count line quotes it: one quoted phrase without its own quotes. */
+export function displayTerm(term: string): string {
+  const inner = /^"([^"]*)"$/.exec(term.trim());
+  return inner?.[1] ?? term;
+}
+
+/** Every token a query names, in order (a word by its typed form). */
+export function queryTokens(query: ParsedQuery): string[] {
+  return query.parts.flatMap((part) => (part.kind === 'word' ? [part.token] : part.tokens));
+}
