@@ -90,7 +90,7 @@ describe('a transcript with speakers and chapters', () => {
   });
 
   it('marks and counts only what the chosen speakers said', async () => {
-    renderPanel('ice cream', [3]);
+    renderPanel('"ice cream"', [3]);
     const body = await screen.findByRole('region', { name: 'Transcript of episode 31' });
     expect(screen.getByText(/found 2 utterances of "ice cream"/)).toBeInTheDocument();
     expect([...body.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
@@ -100,7 +100,7 @@ describe('a transcript with speakers and chapters', () => {
   });
 
   it('counts everyone’s matches without a choice', async () => {
-    renderPanel('ice cream');
+    renderPanel('"ice cream"');
     await screen.findByRole('region', { name: 'Transcript of episode 31' });
     expect(screen.getByText(/found 3 utterances of "ice cream"/)).toBeInTheDocument();
   });
