@@ -132,15 +132,10 @@ export function useEpisodeSearch(
   if (check.kind !== 'search') return { status: 'off', problem: termProblem(check) };
   if (resource.status === 'loading') return resource;
   if (resource.status === 'error')
-<<<<<<< HEAD
     return {
       status: 'error',
       title: searchErrorTitle(resource.error),
       problem: hostProblemMessage(resource.error),
     };
-  return { status: 'ready', ids: resource.data };
-=======
-    return { status: 'error', title: searchErrorTitle(resource.error) };
   return { status: 'ready', ids: resource.data.ids, hits: resource.data };
->>>>>>> 3930962 (Search by English word forms and by several words: Porter2 stems shared by the index and the site (decision 0009))
 }
