@@ -196,6 +196,7 @@ export async function buildBaselineDatabase(
     requestChunkSize: BASELINE_PAGE_SIZE,
     ...layout,
     site: siteSettingsSchema.parse({ title: 'Baseline' }),
+    mediaOrigins: [],
   };
   await writeFile(join(versionDir, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
   await writeLatest(outDir, version);

@@ -133,7 +133,11 @@ ${items.join('\n')}
   await writeFile(
     join(folder, 'trawl.config.json'),
     JSON.stringify({
-      site: { hostIds: HOST_IDS, pageSize: 100, wfhVenueIds: [2], officeVenueIds: [1, 4] },
+      site: { hostIds: HOST_IDS, pageSize: 100 },
+      episodeTypes: [
+        { id: 'office', label: 'qi offices', rule: { venue: [1, 4] } },
+        { id: 'wfh', label: 'wfh', rule: { venue: [2] } },
+      ],
     }),
   );
   for (const [index] of VECTORS.entries()) {

@@ -542,12 +542,17 @@ export async function generateCorpus(options: CorpusOptions): Promise<CorpusSumm
       mediaBase: '',
       hostIds: HOST_IDS,
       secondGroupLabel: 'QI Elves',
-      wfhVenueIds: [WFH_ID],
-      officeVenueIds: OFFICE_IDS,
+      searchPlaceholder: 'no such thing as a search bar',
       pageSize: 10,
       timestampEvery: 200,
       minSearchLength: 3,
     },
+    episodeTypes: [
+      { id: 'live', label: 'live', rule: { flag: 'live' } },
+      { id: 'office', label: 'qi offices', rule: { venue: OFFICE_IDS } },
+      { id: 'wfh', label: 'wfh', rule: { venue: [WFH_ID] } },
+      { id: 'compilation', label: 'compilation', rule: { flag: 'compilation' } },
+    ],
   });
 
   await rm(out, { recursive: true, force: true });

@@ -160,12 +160,21 @@ export const SITE_SETTINGS = {
   mediaBase: '',
   hostIds: [...HOST_IDS],
   secondGroupLabel: 'QI Elves',
-  wfhVenueIds: [2],
-  officeVenueIds: [1, 4, 9],
+  searchPlaceholder: 'no such thing as a search bar',
+  logo: '',
+  favicon: '',
   pageSize: 10,
   timestampEvery: 200,
   minSearchLength: 3,
 };
+
+/** `trawl.config.json`'s `episodeTypes`: the spec's four types and rules (section 9). */
+export const EPISODE_TYPES = [
+  { id: 'live', label: 'live', rule: { flag: 'live' } },
+  { id: 'office', label: 'qi offices', rule: { venue: [1, 4, 9] } },
+  { id: 'wfh', label: 'wfh', rule: { venue: [2] } },
+  { id: 'compilation', label: 'compilation', rule: { flag: 'compilation' } },
+];
 
 /** Looks a cast member up by id; the scripts only name people listed here. */
 export function castMember(id: number): CastMember {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { siteSettingsSchema } from '../../src/core/site-config.ts';
 import { tokenize } from '../../src/core/tokenizer.ts';
+import { parsePodcastConfig } from '../../src/builder/podcast-config.ts';
 import { DEMO_FACTS } from './demo-facts.ts';
 
 // Checks the committed demo folder (not the generator's inputs) against what demo/README.md
@@ -52,9 +53,13 @@ const items = feedSchema.parse(parser.parse(read('feed.xml'))).rss.channel.item;
 const presenters = z.array(presenterSchema).parse(JSON.parse(read('presenters.json')));
 const venues = z.array(venueSchema).parse(JSON.parse(read('venues.json')));
 const overrides = z.array(overrideSchema).parse(JSON.parse(read('overrides.json')));
-const settings = siteSettingsSchema.parse(
-  z.object({ site: z.unknown() }).parse(JSON.parse(read('trawl.config.json'))).site,
-);
+const config = parsePodcastConfig('trawl.config.json', read('trawl.config.json'));
+const settings = siteSettingsSchema.parse(config.site);
+/** The venue ids of a type whose rule is `{ venue: [...] }`. */
+const venueRule = (id: string): number[] => {
+  const rule = config.episodeTypes.find((type) => type.id === id)?.rule;
+  return rule !== undefined && 'venue' in rule ? rule.venue : [];
+};
 
 const words = (episode: string): string[] =>
   transcriptSchema
@@ -113,13 +118,20 @@ describe('the demo podcast folder', () => {
     expect(settings).toMatchObject({
       hostIds: [6, 7, 12, 22],
       secondGroupLabel: 'QI Elves',
-      wfhVenueIds: [2],
-      officeVenueIds: [1, 4, 9],
+      searchPlaceholder: 'no such thing as a search bar',
       pageSize: 10,
       timestampEvery: 200,
       minSearchLength: 3,
       mediaBase: '',
     });
+    expect(config.episodeTypes.map(({ id, label }) => [id, label])).toEqual([
+      ['live', 'live'],
+      ['office', 'qi offices'],
+      ['wfh', 'wfh'],
+      ['compilation', 'compilation'],
+    ]);
+    expect(venueRule('office')).toEqual([1, 4, 9]);
+    expect(venueRule('wfh')).toEqual([2]);
     for (const id of settings.hostIds)
       expect(existsSync(join(DEMO_DIR, 'media', 'hosts', `${id}.png`))).toBe(true);
   });
@@ -153,8 +165,8 @@ describe('the demo podcast folder', () => {
       episode: override.episode,
       live: override.live === true,
       compilation: override.compilation === true,
-      office: settings.officeVenueIds.includes(override.venue),
-      wfh: settings.wfhVenueIds.includes(override.venue),
+      office: venueRule('office').includes(override.venue),
+      wfh: venueRule('wfh').includes(override.venue),
     }));
     expect(types.filter((type) => type.live).map((type) => type.episode)).toEqual(
       DEMO_FACTS.liveEpisodes,

@@ -14,7 +14,15 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { LAME, hasLame } from './alignment.ts';
-import { CAST, HOST_IDS, PODCAST_TITLE, SITE_SETTINGS, VENUES, castMember } from './cast.ts';
+import {
+  CAST,
+  EPISODE_TYPES,
+  HOST_IDS,
+  PODCAST_TITLE,
+  SITE_SETTINGS,
+  VENUES,
+  castMember,
+} from './cast.ts';
 import { EPISODES, scriptWords, type EpisodeScript } from './episode-scripts.ts';
 import { SAMPLE_RATE, encodeWav, hasEspeak, wordClip } from './espeak.ts';
 import { hms, renderFeed, rfc2822, type FeedItem } from './feed-xml.ts';
@@ -263,7 +271,10 @@ async function main(): Promise<void> {
         return override;
       }),
     );
-    await writeJson(join(DEMO_DIR, 'trawl.config.json'), { site: SITE_SETTINGS });
+    await writeJson(join(DEMO_DIR, 'trawl.config.json'), {
+      site: SITE_SETTINGS,
+      episodeTypes: EPISODE_TYPES,
+    });
 
     // One second of silence for the scale corpus, encoded like the episodes.
     await encodeMp3(new Int16Array(SAMPLE_RATE), SILENCE_MP3, scratch);

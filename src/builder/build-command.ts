@@ -104,6 +104,16 @@ export const buildCommand = defineCommand({
       description: 'Old versions to keep besides the new one (default 3)',
       valueHint: 'n',
     },
+    media: {
+      type: 'string',
+      description:
+        'Media folder with audio/, images/episodes/, hosts/ (default: <folder>/media); its files win over the feed URLs',
+      valueHint: 'dir',
+    },
+    recover: {
+      type: 'boolean',
+      description: 'Build from a malformed feed by skipping its broken items (a warning each)',
+    },
     'ignore-orphan-transcripts': {
       type: 'boolean',
       description:
@@ -123,6 +133,8 @@ export const buildCommand = defineCommand({
         presenters: args.presenters,
         venues: args.venues,
         overrides: args.overrides,
+        media: args.media,
+        recover: args.recover === true,
         chunkSize:
           args['chunk-size'] === undefined
             ? undefined

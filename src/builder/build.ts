@@ -1,33 +1,20 @@
-import { createHash } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../core/db-schema.ts';
-import { siteSettingsSchema, type SiteSettings } from '../core/site-config.ts';
+import type { SiteSettings } from '../core/site-config.ts';
 import { findChapterFiles, readEpisodeChapters } from './chapters.ts';
-import { displayPath, formatZodIssues, InputError } from './errors.ts';
-import { parseFeed, type ParsedFeed } from './feed.ts';
-import { resolveInputs, type InputPaths, type ResolvedInputs } from './inputs.ts';
-import {
-  derivePresenters,
-  deriveVenues,
-  parseOverrides,
-  parsePresenters,
-  parseVenues,
-  resolveCast,
-  type EpisodeOverride,
-  type Presenter,
-  type Venue,
-} from './people.ts';
-import {
-  DEFAULT_PODCAST_CONFIG,
-  parsePodcastConfig,
-  type PodcastConfig,
-} from './podcast-config.ts';
+import { episodeTypesOf, siteEpisodeTypes } from './episode-types.ts';
+import { displayPath, formatZodIssues, InputError, ProblemCollector } from './errors.ts';
+import type { InputPaths, ResolvedInputs } from './inputs.ts';
+import { loadInputs } from './load-inputs.ts';
+import { readMediaFolder } from './media-folder.ts';
+import { collectOrigins } from './media-origins.ts';
+import { resolveCast } from './people.ts';
 import { createWorkDir, DEFAULT_CHUNK_SIZE, publishVersion } from './publish.ts';
 import { createHtmlSanitizer } from './sanitize-html.ts';
 import { episodeDescription } from './episode-description.ts';
-import { NO_SPEAKER_MAP, parseSpeakerMap, SpeakerResolver, type SpeakerMap } from './speakers.ts';
+import { SpeakerResolver } from './speakers.ts';
 import { readEpisodeTranscript } from './transcripts/episode-transcript.ts';
 import { findTranscripts } from './transcripts/find.ts';
 import { plural, WarningCollector, type WarningSummary } from './warnings.ts';
@@ -54,6 +41,8 @@ export interface BuildOptions extends InputPaths {
    * as a warning and skip it, instead of failing the build.
    */
   ignoreOrphanTranscripts?: boolean;
+  /** Skip feed items that are not well-formed XML (a warning each) instead of failing. */
+  recover?: boolean;
   onProgress?: (progress: BuildProgress) => void;
 }
 
@@ -90,118 +79,6 @@ const buildOptionsSchema = z.object({
   keep: z.number().int().nonnegative().default(3),
 });
 
-interface Loaded {
-  inputs: ResolvedInputs;
-  config: PodcastConfig;
-  feed: ParsedFeed;
-  presenters: Presenter[];
-  venues: Venue[];
-  site: SiteSettings;
-  overrides: EpisodeOverride[];
-  speakerMap: SpeakerMap;
-  derivedPresenterIds: Map<string, number> | undefined;
-  derivedVenueIds: Map<string, number> | undefined;
-  feedSha256: string;
-}
-
-async function readText(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    throw new InputError(
-      { file },
-      `cannot read (${error instanceof Error ? error.message : String(error)})`,
-    );
-  }
-}
-
-async function loadInputs(paths: InputPaths, warnings: WarningCollector): Promise<Loaded> {
-  const inputs = await resolveInputs(paths);
-  const config = inputs.config
-    ? parsePodcastConfig(inputs.config, await readText(inputs.config))
-    : DEFAULT_PODCAST_CONFIG;
-  const feedText = await readText(inputs.feed);
-  const feed = parseFeed(inputs.feed, feedText, {
-    titlePattern: config.titlePattern,
-    duplicates: config.duplicateEpisodes,
-    warnings,
-  });
-  if (feed.episodes.length === 0) {
-    throw new InputError(
-      { file: inputs.feed },
-      'the feed has no numbered episodes (see docs/podcast-inputs.md for how numbers are found)',
-    );
-  }
-  let presenters: Presenter[];
-  let derivedPresenterIds: Map<string, number> | undefined;
-  let derivedHostIds: number[] = [];
-  if (inputs.presenters) {
-    presenters = parsePresenters(inputs.presenters, await readText(inputs.presenters));
-  } else {
-    const derived = derivePresenters(feed);
-    presenters = derived.presenters;
-    derivedPresenterIds = derived.idByName;
-    derivedHostIds = derived.hostIds;
-  }
-  let venues: Venue[];
-  let derivedVenueIds: Map<string, number> | undefined;
-  if (inputs.venues) {
-    venues = parseVenues(inputs.venues, await readText(inputs.venues));
-  } else {
-    const derived = deriveVenues(feed);
-    venues = derived.venues;
-    derivedVenueIds = derived.idByName;
-  }
-  const overrides = inputs.overrides
-    ? parseOverrides(inputs.overrides, await readText(inputs.overrides))
-    : [];
-  const speakerMap = inputs.speakers
-    ? parseSpeakerMap(
-        inputs.speakers,
-        await readText(inputs.speakers),
-        presenters,
-        new Set(feed.episodes.map((episode) => episode.episode)),
-      )
-    : NO_SPEAKER_MAP;
-  const site = siteSettingsSchema.parse({
-    title: feed.title || undefined,
-    ...(derivedPresenterIds ? { hostIds: derivedHostIds } : {}),
-    ...config.site,
-  });
-  checkSiteIds(inputs.config ?? inputs.feed, site, presenters, venues);
-  return {
-    inputs,
-    config,
-    feed,
-    presenters,
-    venues,
-    site,
-    overrides,
-    speakerMap,
-    derivedPresenterIds,
-    derivedVenueIds,
-    feedSha256: createHash('sha256').update(feedText).digest('hex'),
-  };
-}
-
-function checkSiteIds(
-  file: string,
-  site: SiteSettings,
-  presenters: Presenter[],
-  venues: Venue[],
-): void {
-  const presenterIds = new Set(presenters.map((presenter) => presenter.id));
-  const venueIds = new Set(venues.map((venue) => venue.id));
-  const unknownHost = site.hostIds.find((id) => !presenterIds.has(id));
-  if (unknownHost !== undefined)
-    throw new InputError({ file }, `site.hostIds: ${unknownHost} is an unknown presenter id`);
-  for (const key of ['wfhVenueIds', 'officeVenueIds'] as const) {
-    const unknown = site[key].find((id) => !venueIds.has(id));
-    if (unknown !== undefined)
-      throw new InputError({ file }, `site.${key}: ${unknown} is an unknown venue id`);
-  }
-}
-
 /**
  * Builds a podcast's database from its inputs and publishes it as a new version in `outDir`.
  * Input problems throw an InputError that names the file; on any failure the previous version
@@ -214,23 +91,57 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
   const { chunkSize, keep } = parsedOptions.data;
   const outDir = resolve(parsedOptions.data.outDir);
   const warnings = new WarningCollector();
-  const loaded = await loadInputs(options, warnings);
-  const { feed, site } = loaded;
-  const casts = resolveCast({
-    feed,
-    presenters: loaded.presenters,
-    venues: loaded.venues,
-    derivedPresenterIds: loaded.derivedPresenterIds,
-    derivedVenueIds: loaded.derivedVenueIds,
-    overrides: loaded.overrides,
-    warnings,
-  });
-  const transcriptFiles = await findTranscripts(
-    loaded.inputs.transcripts,
-    new Set(feed.episodes.map((episode) => episode.episode)),
-    options.ignoreOrphanTranscripts ?? false,
-    warnings,
+  const loaded = await loadInputs(options, options.recover ?? false, warnings);
+  const { feed } = loaded;
+  // Cast and transcript names are checked together, so one run reports every problem.
+  const problems = new ProblemCollector();
+  const casts = problems.attempt(() =>
+    resolveCast({
+      feed,
+      presenters: loaded.presenters,
+      venues: loaded.venues,
+      derivedPresenterIds: loaded.derivedPresenterIds,
+      derivedVenueIds: loaded.derivedVenueIds,
+      overrides: loaded.overrides,
+      warnings,
+    }),
   );
+  const transcriptFiles = await problems.attemptAsync(() =>
+    findTranscripts(
+      loaded.inputs.transcripts,
+      new Set(feed.episodes.map((episode) => episode.episode)),
+      options.ignoreOrphanTranscripts ?? false,
+      warnings,
+    ),
+  );
+  problems.throwIfAny();
+  if (!casts || !transcriptFiles) throw new Error('unreachable: the problems were thrown');
+  const media = await readMediaFolder(loaded.inputs.media);
+  const typeIds = new Map(
+    feed.episodes.map((episode) => {
+      const cast = casts.get(episode.episode);
+      const typed = {
+        title: episode.title,
+        episodeType: episode.episodeType,
+        venue: cast?.venue ?? null,
+        live: cast?.live ?? false,
+        compilation: cast?.compilation ?? false,
+      };
+      return [episode.episode, episodeTypesOf(typed, loaded.config.episodeTypes)];
+    }),
+  );
+  // The filters offer only the types some episode has.
+  const usedTypes = new Set([...typeIds.values()].flat());
+  const site: SiteSettings = {
+    ...loaded.site,
+    episodeTypes: siteEpisodeTypes(
+      loaded.config.episodeTypes.filter((type) => usedTypes.has(type.id)),
+    ),
+  };
+  const presenters = loaded.presenters.map((presenter) => ({
+    ...presenter,
+    imgLocal: media.hasAvatar(presenter.id),
+  }));
 
   const chapterSources = await findChapterFiles(
     loaded.inputs.base,
@@ -257,7 +168,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
   const writer = openDatabaseWriter(
     databasePath,
     { title: site.title, builtFrom },
-    loaded.presenters,
+    presenters,
     loaded.venues,
   );
   try {
@@ -331,6 +242,9 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
           venue: cast?.venue ?? null,
           live: cast?.live ?? false,
           compilation: cast?.compilation ?? false,
+          typeIds: typeIds.get(episode.episode) ?? [],
+          audioLocal: media.hasAudio(episode.episode),
+          imageLocal: media.imageOf(episode.episode),
           descriptionHtml: description.html,
           descriptionText: description.text,
         },
@@ -349,6 +263,13 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       workDir,
       databasePath,
       site,
+      mediaOrigins: collectOrigins([
+        ...feed.episodes.flatMap((episode) => [episode.image, episode.audioUrl]),
+        ...presenters.map((presenter) => presenter.img),
+        site.logo,
+        site.favicon,
+        site.mediaBase,
+      ]),
       chunkSize,
       keep,
       onWait: () => options.onProgress?.({ step: 'wait', done: 0, total: 1 }),

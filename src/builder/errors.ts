@@ -96,3 +96,60 @@ export function parseJsonFile(file: string, text: string): unknown {
 export class BundleError extends Error {
   override name = 'BundleError';
 }
+
+/**
+ * Every input problem of a run, reported together so one build names them all (each message
+ * names its file and its fix). The CLI prints one problem per line.
+ */
+export class InputProblems extends InputError {
+  readonly problems: InputError[];
+
+  constructor(problems: InputError[]) {
+    const first = problems[0];
+    super(first?.location ?? { file: '.' }, 'input problems');
+    this.name = 'InputProblems';
+    this.problems = problems;
+    this.message =
+      problems.length === 1
+        ? (first?.message ?? '')
+        : `${problems.length} problems:\n${problems.map((problem) => `  ${problem.message}`).join('\n')}`;
+  }
+}
+
+/**
+ * Collects input problems instead of stopping at the first. `attempt` runs a step and keeps
+ * its InputError (several, if it threw InputProblems); other errors still throw.
+ */
+export class ProblemCollector {
+  readonly problems: InputError[] = [];
+
+  add(problem: InputError): void {
+    if (problem instanceof InputProblems) this.problems.push(...problem.problems);
+    else this.problems.push(problem);
+  }
+
+  attempt<T>(step: () => T): T | undefined {
+    try {
+      return step();
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      this.add(error);
+      return undefined;
+    }
+  }
+
+  async attemptAsync<T>(step: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      this.add(error);
+      return undefined;
+    }
+  }
+
+  /** Throws every problem so far as one InputProblems, if there is any. */
+  throwIfAny(): void {
+    if (this.problems.length > 0) throw new InputProblems(this.problems);
+  }
+}

@@ -5,7 +5,9 @@ import {
   DEFAULT_TITLE_PATTERNS,
   episodeNumberFromTitle,
 } from './episode-number.ts';
-import { InputError, lineAndColumn } from './errors.ts';
+import { InputError, InputProblems, lineAndColumn } from './errors.ts';
+import { recoverBrokenItems } from './feed-recover.ts';
+import { checkedFeedUrl } from './feed-urls.ts';
 import { plural, type WarningCollector } from './warnings.ts';
 import { assertWellFormedXml, decodeXmlText } from './xml.ts';
 
@@ -35,8 +37,12 @@ export interface FeedEpisode {
   pubDate: string | null;
   /** Seconds. */
   duration: number | null;
+  /** The enclosure URL (http/https only; see feed-urls.ts). */
   audioUrl: string | null;
+  /** The item's `itunes:image`, else the channel's (http/https only). */
   image: string | null;
+  /** `itunes:episodeType` in lower case ('full', 'trailer', 'bonus'), or null. */
+  episodeType: string | null;
   persons: FeedPerson[];
   location: FeedLocation | null;
   /** The `podcast:chapters` URL, as written (src/builder/chapters.ts reads it). */
@@ -63,6 +69,8 @@ export interface ParseFeedOptions {
    * 'keep-newest' keeps the item with the later pubDate (re-uploads) and counts a warning.
    */
   duplicates?: 'error' | 'keep-newest';
+  /** Skip items that are not well-formed XML, with a warning each (`--recover`). */
+  recover?: boolean;
   warnings: WarningCollector;
 }
 
@@ -177,9 +185,10 @@ function parsePubDate(text: string): string | null {
  * column) and duplicate episode numbers (both titles); items without a number are skipped and
  * counted as a warning.
  */
-export function parseFeed(file: string, text: string, options: ParseFeedOptions): ParsedFeed {
+export function parseFeed(file: string, source: string, options: ParseFeedOptions): ParsedFeed {
   const { warnings } = options;
-  assertWellFormedXml(file, text);
+  const text = options.recover ? recoverBrokenItems(file, source, warnings) : source;
+  if (!options.recover) assertWellFormedXml(file, text);
   const parser = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '@_',
@@ -239,7 +248,7 @@ export function parseFeed(file: string, text: string, options: ParseFeedOptions)
       persons.push({
         name,
         role,
-        img: attribute(element, 'img'),
+        img: checkedFeedUrl(attribute(element, 'img'), `${where}: ${name}'s img`, warnings),
         href: attribute(element, 'href'),
       });
     }
@@ -256,11 +265,24 @@ export function parseFeed(file: string, text: string, options: ParseFeedOptions)
     return null;
   };
 
+  const channelImage = checkedFeedUrl(
+    tagged(channel, 'itunes', 'image')
+      .map((value) => attribute(value, 'href'))
+      .find((href) => href !== null) ??
+      (children(channel, 'image')
+        .filter(isNode)
+        .map((image) => firstText(image, null, 'url'))
+        .find((url) => url !== '') ||
+        null),
+    'the channel image',
+    warnings,
+  );
   const titlePatterns = options.titlePattern
     ? [options.titlePattern, ...DEFAULT_TITLE_PATTERNS]
     : DEFAULT_TITLE_PATTERNS;
   const episodes: FeedEpisode[] = [];
   const seen = new Map<string, FeedEpisode>();
+  const duplicates: InputError[] = [];
   for (const item of children(channel, 'item').filter(isNode)) {
     const line = lineOf(item);
     const title = firstText(item, null, 'title').replace(/\s+/g, ' ');
@@ -326,14 +348,22 @@ export function parseFeed(file: string, text: string, options: ParseFeedOptions)
       descriptionHtml,
       pubDate,
       duration,
-      audioUrl:
+      audioUrl: checkedFeedUrl(
         children(item, 'enclosure')
           .map((value) => attribute(value, 'url'))
           .find((url) => url !== null) ?? null,
+        `episode ${episode}'s enclosure`,
+        warnings,
+      ),
       image:
-        tagged(item, 'itunes', 'image')
-          .map((value) => attribute(value, 'href'))
-          .find((href) => href !== null) ?? null,
+        checkedFeedUrl(
+          tagged(item, 'itunes', 'image')
+            .map((value) => attribute(value, 'href'))
+            .find((href) => href !== null) ?? null,
+          `episode ${episode}'s itunes:image`,
+          warnings,
+        ) ?? channelImage,
+      episodeType: firstText(item, 'itunes', 'episodeType').toLowerCase() || null,
       persons: personsOf(item, `episode ${episode}`),
       location: locationOf(item),
       chaptersUrl:
@@ -346,7 +376,13 @@ export function parseFeed(file: string, text: string, options: ParseFeedOptions)
     if (earlier) {
       const both = `"${earlier.title}" (line ${earlier.line}) and "${entry.title}" (line ${line}) are both episode ${episode}`;
       if (options.duplicates !== 'keep-newest') {
-        throw new InputError({ file, line, episode }, `duplicate episode number: ${both}`);
+        duplicates.push(
+          new InputError(
+            { file, line, episode },
+            `duplicate episode number: ${both}; if the feed re-uploads episodes, add "duplicateEpisodes": "keep-newest" to trawl.config.json to keep the newer item`,
+          ),
+        );
+        continue;
       }
       const entryIsNewer = (entry.pubDate ?? '') > (earlier.pubDate ?? '');
       const kept = entryIsNewer ? entry : earlier;
@@ -360,17 +396,9 @@ export function parseFeed(file: string, text: string, options: ParseFeedOptions)
     }
     seen.set(episode, entry);
   }
+  if (duplicates.length > 0) throw new InputProblems(duplicates);
   episodes.push(...seen.values());
   episodes.sort((a, b) => compareEpisodeNumbers(a.episode, b.episode));
-  const channelImage =
-    tagged(channel, 'itunes', 'image')
-      .map((value) => attribute(value, 'href'))
-      .find((href) => href !== null) ??
-    (children(channel, 'image')
-      .filter(isNode)
-      .map((image) => firstText(image, null, 'url'))
-      .find((url) => url !== '') ||
-      null);
   return {
     title: firstText(channel, null, 'title').replace(/\s+/g, ' '),
     image: channelImage,

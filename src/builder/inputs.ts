@@ -12,6 +12,8 @@ export interface InputPaths {
   presenters?: string | undefined;
   venues?: string | undefined;
   overrides?: string | undefined;
+  /** The media folder (audio/, images/episodes/, hosts/): which local files exist. */
+  media?: string | undefined;
 }
 
 /** The input files a build reads, as absolute paths; optional ones may be absent. */
@@ -29,6 +31,8 @@ export interface ResolvedInputs {
    * podcast folder, or the feed's folder when only `--feed` is given.
    */
   base: string;
+  /** The media folder, when given or when the podcast folder has `media/`. */
+  media: string | undefined;
 }
 
 async function kindOf(path: string): Promise<'file' | 'dir' | undefined> {
@@ -112,6 +116,15 @@ export async function resolveInputs(paths: InputPaths): Promise<ResolvedInputs> 
     transcripts = join(folder, 'transcripts');
   }
 
+  let media: string | undefined;
+  if (paths.media !== undefined) {
+    media = resolve(paths.media);
+    if ((await kindOf(media)) !== 'dir')
+      throw new InputError({ file: media }, 'is not a folder (given with --media)');
+  } else if (folder !== undefined && (await kindOf(join(folder, 'media'))) === 'dir') {
+    media = join(folder, 'media');
+  }
+
   const pick = async (
     explicit: string | undefined,
     flag: string,
@@ -129,5 +142,6 @@ export async function resolveInputs(paths: InputPaths): Promise<ResolvedInputs> 
     overrides: await pick(paths.overrides, '--overrides', ['overrides.json', 'overrides.csv']),
     speakers: folder === undefined ? undefined : await oneOf(folder, ['speakers.json']),
     base: folder ?? dirname(feed),
+    media,
   };
 }

@@ -17,7 +17,15 @@ describe('parsePresenters', () => {
       '[{"id":7,"firstName":"Bram","middleName":"J.","lastName":"Okafor"},{"id":6,"firstName":"Ada","qiElf":true}]',
     );
     expect(presenters).toEqual([
-      { id: 6, firstName: 'Ada', middleName: null, lastName: null, qiElf: true, guest: false },
+      {
+        id: 6,
+        firstName: 'Ada',
+        middleName: null,
+        lastName: null,
+        qiElf: true,
+        guest: false,
+        img: null,
+      },
       {
         id: 7,
         firstName: 'Bram',
@@ -25,6 +33,7 @@ describe('parsePresenters', () => {
         lastName: 'Okafor',
         qiElf: false,
         guest: false,
+        img: null,
       },
     ]);
   });
@@ -35,9 +44,42 @@ describe('parsePresenters', () => {
       'id,first_name,last_name,qi_elf,guest\n8,Cleo,Hart,yes,\n9,Dev,,0,TRUE\n',
     );
     expect(presenters).toEqual([
-      { id: 8, firstName: 'Cleo', middleName: null, lastName: 'Hart', qiElf: true, guest: false },
-      { id: 9, firstName: 'Dev', middleName: null, lastName: null, qiElf: false, guest: true },
+      {
+        id: 8,
+        firstName: 'Cleo',
+        middleName: null,
+        lastName: 'Hart',
+        qiElf: true,
+        guest: false,
+        img: null,
+      },
+      {
+        id: 9,
+        firstName: 'Dev',
+        middleName: null,
+        lastName: null,
+        qiElf: false,
+        guest: true,
+        img: null,
+      },
     ]);
+  });
+
+  it('keeps an http(s) avatar URL and refuses any other scheme', () => {
+    const [ada] = parsePresenters(
+      'p.json',
+      '[{"id":1,"firstName":"Ada","img":"https://x.example/a.png"}]',
+    );
+    expect(ada?.img).toBe('https://x.example/a.png');
+    for (const hostile of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '//evil.example/a.png',
+    ]) {
+      expect(() =>
+        parsePresenters('p.json', JSON.stringify([{ id: 1, firstName: 'Ada', img: hostile }])),
+      ).toThrow(/p\.json: entry 1: img: must be an http\(s\) URL/);
+    }
   });
 
   it('names the file and entry or line of a bad record', () => {

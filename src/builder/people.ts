@@ -27,6 +27,11 @@ const presenterSchema = z.strictObject({
   lastName: optionalText,
   qiElf: flag,
   guest: flag,
+  /** Avatar URL (http/https), used when the media folder has no `hosts/<id>.png`. */
+  img: optionalText.refine(
+    (value) => value === null || /^https?:\/\/\S+$/i.test(value),
+    'must be an http(s) URL',
+  ),
 });
 
 /** A presenter (host, second-group member or guest). */
@@ -250,6 +255,7 @@ export function derivePresenters(feed: ParsedFeed): DerivedPresenters {
       // Someone who hosts anywhere is not a guest.
       const presenter = presenters[known - 1];
       if (presenter && person.role === 'host') presenter.guest = false;
+      if (presenter && presenter.img === null) presenter.img = person.img;
       return;
     }
     const presenter: Presenter = {
@@ -259,6 +265,7 @@ export function derivePresenters(feed: ParsedFeed): DerivedPresenters {
       lastName: null,
       qiElf: false,
       guest: person.role === 'guest',
+      img: person.img,
     };
     presenters.push(presenter);
     idByName.set(key, presenter.id);

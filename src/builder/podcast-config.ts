@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { siteSettingsSchema } from '../core/site-config.ts';
+import { episodeTypesConfigSchema, type EpisodeTypeConfig } from './episode-types.ts';
 import { formatZodIssues, InputError, parseJsonFile } from './errors.ts';
 
 const titlePatternSchema = z.string().superRefine((source, context) => {
@@ -25,7 +26,10 @@ const titlePatternSchema = z.string().superRefine((source, context) => {
 /** `trawl.config.json`: site settings plus how to read the feed. Unknown keys are errors. */
 export const podcastConfigSchema = z.strictObject({
   $schema: z.string().optional(),
-  site: siteSettingsSchema.partial().strict().default({}),
+  /** Site settings; `episodeTypes` comes from the top-level list below, with its rules. */
+  site: siteSettingsSchema.omit({ episodeTypes: true }).partial().strict().default({}),
+  /** Episode types: id, label and the rule the builder evaluates (src/builder/episode-types.ts). */
+  episodeTypes: episodeTypesConfigSchema.default([]),
   /** A regular expression (applied case-insensitively to item titles) whose first group is the episode number. */
   episodeNumberPattern: titlePatternSchema.optional(),
   /** 'error' (default) rejects two feed items with one number; 'keep-newest' keeps the later pubDate. */
@@ -36,9 +40,10 @@ export type PodcastConfigInput = z.input<typeof podcastConfigSchema>;
 
 /** A validated podcast config. `site` holds only the settings the file sets. */
 export interface PodcastConfig {
-  site: Partial<z.infer<typeof siteSettingsSchema>>;
+  site: Partial<Omit<z.infer<typeof siteSettingsSchema>, 'episodeTypes'>>;
   titlePattern: RegExp | undefined;
   duplicateEpisodes: 'error' | 'keep-newest';
+  episodeTypes: EpisodeTypeConfig[];
 }
 
 /** The config used when a podcast folder has no trawl.config.json. */
@@ -46,6 +51,7 @@ export const DEFAULT_PODCAST_CONFIG: PodcastConfig = {
   site: {},
   titlePattern: undefined,
   duplicateEpisodes: 'error',
+  episodeTypes: [],
 };
 
 /** Validates the text of a trawl.config.json, naming the file and the offending key. */
@@ -53,7 +59,7 @@ export function parsePodcastConfig(file: string, text: string): PodcastConfig {
   const raw = parseJsonFile(file, text);
   const result = podcastConfigSchema.safeParse(raw);
   if (!result.success) throw new InputError({ file }, formatZodIssues(result.error));
-  const { site, episodeNumberPattern, duplicateEpisodes } = result.data;
+  const { site, episodeNumberPattern, duplicateEpisodes, episodeTypes } = result.data;
   // zod fills every default in; keep only what the file sets so the build can choose
   // defaults of its own (the feed's title for `title`).
   const rawSite = isRecord(raw) && isRecord(raw.site) ? raw.site : {};
@@ -62,6 +68,7 @@ export function parsePodcastConfig(file: string, text: string): PodcastConfig {
     titlePattern:
       episodeNumberPattern === undefined ? undefined : new RegExp(episodeNumberPattern, 'iu'),
     duplicateEpisodes,
+    episodeTypes,
   };
 }
 

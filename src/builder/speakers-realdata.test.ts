@@ -61,6 +61,7 @@ describe.skipIf(!present)('speakers in the real samples', () => {
         lastName: 'Stacey',
         qiElf: false,
         guest: false,
+        img: null,
       },
     ];
     const map = parseSpeakerMap(
@@ -101,6 +102,7 @@ describe.skipIf(!present)('speakers in the real samples', () => {
       lastName: 'Kennedy',
       qiElf: false,
       guest: false,
+      img: null,
     };
     const resolved = new SpeakerResolver(NO_SPEAKER_MAP, [host]).resolve(
       '533',

@@ -14,6 +14,7 @@ const person = (id: number, firstName: string, lastName: string | null = null): 
   lastName,
   qiElf: false,
   guest: false,
+  img: null,
 });
 
 const PRESENTERS = [

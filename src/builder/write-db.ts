@@ -43,11 +43,20 @@ export interface EpisodeRecord {
   venue: number | null;
   live: boolean;
   compilation: boolean;
+  /** The episode's type ids, in the configured order. */
+  typeIds: string[];
+  /** Whether the media folder holds `audio/<episode>.mp3`. */
+  audioLocal: boolean;
+  /** The file name under `images/episodes/` the media folder holds, or null. */
+  imageLocal: string | null;
   /** Sanitised HTML. */
   descriptionHtml: string;
   /** The description's text, for the search index. */
   descriptionText: string;
 }
+
+/** A presenter as stored: with whether the media folder holds `hosts/<id>.png`. */
+export type StoredPresenter = Presenter & { imgLocal: boolean };
 
 /** What goes into the `meta` table. No timestamps: the same inputs give the same bytes. */
 export interface DatabaseMeta {
@@ -79,7 +88,7 @@ export interface DatabaseWriter {
 export function openDatabaseWriter(
   path: string,
   meta: DatabaseMeta,
-  presenters: Presenter[],
+  presenters: StoredPresenter[],
   venues: Venue[],
 ): DatabaseWriter {
   const db = new Database(path);
@@ -105,7 +114,7 @@ export function openDatabaseWriter(
   insertMeta.run('built_from', meta.builtFrom);
 
   const insertPresenter = db.prepare(
-    'INSERT INTO presenters (id, first_name, middle_name, last_name, qi_elf, guest) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO presenters (id, first_name, middle_name, last_name, qi_elf, guest, img, img_local) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const presenter of presenters) {
     insertPresenter.run(
@@ -115,6 +124,8 @@ export function openDatabaseWriter(
       presenter.lastName,
       Number(presenter.qiElf),
       Number(presenter.guest),
+      presenter.img,
+      Number(presenter.imgLocal),
     );
   }
   const insertVenue = db.prepare(
@@ -127,8 +138,8 @@ export function openDatabaseWriter(
   const insertEpisode = db.prepare(
     `INSERT INTO episodes (id, episode, title, pub_date, image, duration, audio_url,
        presenter1, presenter2, presenter3, presenter4, presenter5, venue, live, compilation, word_count, timing,
-       passage_first, passage_count)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       type_ids, audio_local, image_local, passage_first, passage_count)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertDescription = db.prepare(
     'INSERT INTO episode_descriptions (id, description) VALUES (?, ?)',
@@ -177,6 +188,9 @@ export function openDatabaseWriter(
         Number(record.compilation),
         transcript?.words.length ?? 0,
         transcript ? transcript.timing : null,
+        record.typeIds.join(' '),
+        Number(record.audioLocal),
+        record.imageLocal,
         passageFirst,
         passages.length,
       );
@@ -241,7 +255,7 @@ function writeEpisodeList(db: Database.Database, speakers: ShowSpeaker[]): void 
   const rows = episodes.raw().all();
   const presenters = db
     .prepare<[], PresenterRow>(
-      'SELECT id, first_name, middle_name, last_name, qi_elf, guest FROM presenters ORDER BY id',
+      'SELECT id, first_name, middle_name, last_name, qi_elf, guest, img, img_local FROM presenters ORDER BY id',
     )
     .all();
   const venues = db

@@ -76,7 +76,9 @@ CREATE TABLE presenters (
   middle_name TEXT,
   last_name TEXT,
   qi_elf INTEGER NOT NULL DEFAULT 0,
-  guest INTEGER NOT NULL DEFAULT 0
+  guest INTEGER NOT NULL DEFAULT 0,
+  img TEXT,
+  img_local INTEGER NOT NULL DEFAULT 0
 );
 
 CREATE TABLE venues (
@@ -106,6 +108,9 @@ CREATE TABLE episodes (
   compilation INTEGER NOT NULL DEFAULT 0,
   word_count INTEGER NOT NULL DEFAULT 0,
   timing TEXT,
+  type_ids TEXT NOT NULL DEFAULT '',
+  audio_local INTEGER NOT NULL DEFAULT 0,
+  image_local TEXT,
   passage_first INTEGER,
   passage_count INTEGER NOT NULL DEFAULT 0
 );
@@ -158,6 +163,16 @@ export interface PresenterRow {
   last_name: string | null;
   qi_elf: 0 | 1;
   guest: 0 | 1;
+  /**
+   * The avatar URL of the presenter's `podcast:person img` (http/https only), or null. Absent
+   * in databases built before it existed.
+   */
+  img?: string | null;
+  /**
+   * 1 when the media folder held `hosts/{id}.png` at build time: the site shows that file and
+   * ignores `img`. Absent in older databases, where the site assumes the file exists.
+   */
+  img_local?: 0 | 1;
 }
 
 /** A row of `venues`. */
@@ -170,14 +185,23 @@ export interface VenueRow {
   country: string | null;
 }
 
-/** A row of `episodes`. `episode` is the exact number as written ('14.5'). */
+/**
+ * A row of `episodes`. `episode` is the exact number as written ('14.5'). `title` is the
+ * feed's full title; `displayTitle` (src/core/display-title.ts) drops a number it repeats.
+ *
+ * Media: the feed's URLs (`image`, `audio_url`: http/https only, anything else is dropped with
+ * a warning at build time) and what the media folder held at build time (`image_local`,
+ * `audio_local`). `src/core/media-sources.ts` picks between them: a local file wins.
+ */
 export interface EpisodeRow {
   id: number;
   episode: string;
   title: string;
   pub_date: string | null;
+  /** Artwork URL: the item's `itunes:image`, else the channel's. */
   image: string | null;
   duration: number | null;
+  /** The enclosure URL. */
   audio_url: string | null;
   presenter1: number | null;
   presenter2: number | null;
@@ -188,7 +212,31 @@ export interface EpisodeRow {
   live: 0 | 1;
   compilation: 0 | 1;
   word_count: number;
+  /** Null exactly when the episode has no transcript (`hasTranscript`). */
   timing: TranscriptTiming | null;
+  /**
+   * The episode's type ids, space-separated ('live office'), from the rules of
+   * trawl.config.json (`episodeTypeIds` reads them). Absent in older databases: no types.
+   */
+  type_ids?: string;
+  /** 1 when `audio/{episode}.mp3` was in the media folder at build time. Absent: older database. */
+  audio_local?: 0 | 1;
+  /**
+   * The file name under `images/episodes/` the media folder held at build time ('14.5.jpg'),
+   * or null. Absent: older database.
+   */
+  image_local?: string | null;
+}
+
+/** Whether an episode has a transcript (the site offers one only then). */
+export function hasTranscript(episode: Pick<EpisodeRow, 'timing'>): boolean {
+  return episode.timing !== null;
+}
+
+/** The type ids of an episode row ('live office' → ['live', 'office']). */
+export function episodeTypeIds(episode: { type_ids?: string | null | undefined }): string[] {
+  const text = episode.type_ids ?? '';
+  return text === '' ? [] : text.split(' ');
 }
 
 /** An episode's passage range: `passages` ids `passage_first .. passage_first + passage_count - 1`. */

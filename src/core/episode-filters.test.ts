@@ -12,7 +12,8 @@ import {
   type TypeToggles,
 } from './episode-filters.ts';
 
-const RULES = { wfhVenueIds: [2], officeVenueIds: [1, 4, 9] };
+/** The demo's types, in the order of its config. */
+const TYPES = ['live', 'office', 'wfh', 'compilation'];
 
 function episode(
   id: number,
@@ -23,8 +24,7 @@ function episode(
     id,
     episode: number,
     venue: null,
-    live: 0,
-    compilation: 0,
+    type_ids: '',
     presenter1: null,
     presenter2: null,
     presenter3: null,
@@ -34,19 +34,15 @@ function episode(
   };
 }
 
-const live = episode(1, '1', { live: 1, venue: 30, presenter1: 6, presenter2: 7 });
-const office = episode(2, '2', { venue: 4, presenter1: 12 });
-const wfh = episode(3, '3', { venue: 2, presenter3: 22 });
-const compilation = episode(4, '4', { compilation: 1, venue: 1 });
+const live = episode(1, '1', { type_ids: 'live', venue: 30, presenter1: 6, presenter2: 7 });
+const office = episode(2, '2', { type_ids: 'office', venue: 4, presenter1: 12 });
+const wfh = episode(3, '3', { type_ids: 'wfh', venue: 2, presenter3: 22 });
+const compilation = episode(4, '4', { type_ids: 'office compilation', venue: 1 });
 const studio = episode(5, '14.5', { venue: 30, presenter5: 40 });
 const EPISODES = [live, office, wfh, compilation, studio];
 
-const only = (...on: (keyof TypeToggles)[]): TypeToggles => ({
-  live: on.includes('live'),
-  office: on.includes('office'),
-  wfh: on.includes('wfh'),
-  compilation: on.includes('compilation'),
-});
+const only = (...on: string[]): TypeToggles =>
+  Object.fromEntries(TYPES.filter((type) => !on.includes(type)).map((type) => [type, false]));
 
 const noFilters: EpisodeFilters = {
   types: { ...ALL_TYPES_ON },
@@ -56,32 +52,32 @@ const noFilters: EpisodeFilters = {
 };
 
 const ids = (filters: Partial<EpisodeFilters>): number[] =>
-  filterEpisodes(EPISODES, { ...noFilters, ...filters }, RULES).map((e) => e.id);
+  filterEpisodes(EPISODES, { ...noFilters, ...filters }, TYPES).map((e) => e.id);
 
 describe('episode types', () => {
-  it('come from the flags and the venue', () => {
-    expect(typesOf(live, RULES)).toEqual(['live']);
-    expect(typesOf(office, RULES)).toEqual(['office']);
-    expect(typesOf(wfh, RULES)).toEqual(['wfh']);
-    expect(typesOf(compilation, RULES)).toEqual(['office', 'compilation']);
-    expect(typesOf(studio, RULES)).toEqual([]);
+  it('are the configured ones among the ids the builder stored', () => {
+    expect(typesOf(live, TYPES)).toEqual(['live']);
+    expect(typesOf(office, TYPES)).toEqual(['office']);
+    expect(typesOf(wfh, TYPES)).toEqual(['wfh']);
+    expect(typesOf(compilation, TYPES)).toEqual(['office', 'compilation']);
+    expect(typesOf(studio, TYPES)).toEqual([]);
   });
 
   it('let an episode through when any of its types is on', () => {
-    expect(passesTypeFilter(compilation, only('office'), RULES)).toBe(true);
-    expect(passesTypeFilter(compilation, only('compilation'), RULES)).toBe(true);
-    expect(passesTypeFilter(compilation, only('live', 'wfh'), RULES)).toBe(false);
+    expect(passesTypeFilter(compilation, only('office'), TYPES)).toBe(true);
+    expect(passesTypeFilter(compilation, only('compilation'), TYPES)).toBe(true);
+    expect(passesTypeFilter(compilation, only('live', 'wfh'), TYPES)).toBe(false);
     expect(ids({ types: only('live') })).toEqual([1]);
     expect(ids({ types: only('wfh', 'office') })).toEqual([2, 3, 4]);
   });
 
   it('keep an episode that fits no type while every type is on (the fix)', () => {
-    expect(passesTypeFilter(studio, ALL_TYPES_ON, RULES)).toBe(true);
+    expect(passesTypeFilter(studio, ALL_TYPES_ON, TYPES)).toBe(true);
     expect(ids({})).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('hide an episode that fits no type once any type is off', () => {
-    expect(passesTypeFilter(studio, { ...ALL_TYPES_ON, wfh: false }, RULES)).toBe(false);
+    expect(passesTypeFilter(studio, { wfh: false }, TYPES)).toBe(false);
     expect(ids({ types: only() })).toEqual([]);
   });
 });
@@ -126,6 +122,18 @@ describe('presenter, venue, route and search filters', () => {
   });
 });
 
+describe('a podcast without types', () => {
+  it('shows every episode, and a stale typesOff link hides nothing', () => {
+    expect(filterEpisodes(EPISODES, { ...noFilters, types: only() }, []).length).toBe(5);
+  });
+
+  it('ignores stored type ids the config no longer offers', () => {
+    expect(typesOf(compilation, ['compilation'])).toEqual(['compilation']);
+    expect(passesTypeFilter(office, { office: false }, ['live'])).toBe(true);
+    expect(passesTypeFilter(office, { live: false }, ['live'])).toBe(false);
+  });
+});
+
 describe('normaliseEpisodeNumber', () => {
   it('reads plain decimal numbers only', () => {
     expect(normaliseEpisodeNumber('010')).toBe('10');
@@ -141,13 +149,15 @@ describe('normaliseEpisodeNumber', () => {
 
 describe('the Live and Compilation buttons', () => {
   it('turn that type on and the others off', () => {
-    expect(applyTypeButton(ALL_TYPES_ON, 'live')).toEqual(only('live'));
-    expect(applyTypeButton(only('office', 'wfh'), 'compilation')).toEqual(only('compilation'));
-    expect(applyTypeButton(only('compilation'), 'live')).toEqual(only('live'));
+    expect(applyTypeButton(ALL_TYPES_ON, 'live', TYPES)).toEqual(only('live'));
+    expect(applyTypeButton(only('office', 'wfh'), 'compilation', TYPES)).toEqual(
+      only('compilation'),
+    );
+    expect(applyTypeButton(only('compilation'), 'live', TYPES)).toEqual(only('live'));
   });
 
   it('turn every type on when none of the others was on', () => {
-    expect(applyTypeButton(only('live'), 'live')).toEqual(ALL_TYPES_ON);
-    expect(applyTypeButton(only(), 'compilation')).toEqual(ALL_TYPES_ON);
+    expect(applyTypeButton(only('live'), 'live', TYPES)).toEqual(ALL_TYPES_ON);
+    expect(applyTypeButton(only(), 'compilation', TYPES)).toEqual(ALL_TYPES_ON);
   });
 });

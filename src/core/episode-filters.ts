@@ -1,42 +1,32 @@
 /**
- * The episode list's filters: episode type (live, office, wfh, compilation), presenters,
+ * The episode list's filters: episode type (configured per podcast), presenters,
  * venues, the `/episodes/:episodeId` route and the search result. Pure, so the list derives
  * in one memoised pass and the rules are tested without a browser.
  */
+import { episodeTypeIds } from './db-schema.ts';
 
-/** The episode-type toggles, in the order the filters panel shows them. */
-export const EPISODE_TYPES = ['live', 'office', 'wfh', 'compilation'] as const;
-export type EpisodeType = (typeof EPISODE_TYPES)[number];
-
-/** One flag per episode type: on means episodes of that type show. */
-export type TypeToggles = Record<EpisodeType, boolean>;
+/**
+ * The episode-type toggles, keyed by type id: `false` means episodes of that type are hidden;
+ * a missing id is on. The types themselves are data (`site.episodeTypes`, rules in
+ * trawl.config.json); an episode row carries its type ids (`episodes.type_ids`).
+ */
+export type TypeToggles = Readonly<Record<string, boolean>>;
 
 /** Every type on: the default, and the state in which no episode is hidden by type. */
-export const ALL_TYPES_ON: Readonly<TypeToggles> = Object.freeze({
-  live: true,
-  office: true,
-  wfh: true,
-  compilation: true,
-});
+export const ALL_TYPES_ON: TypeToggles = Object.freeze({});
 
 /** The columns of an episode the filters read. */
 export interface FilterableEpisode {
   id: number;
   episode: string;
   venue: number | null;
-  live: number | boolean;
-  compilation: number | boolean;
   presenter1: number | null;
   presenter2: number | null;
   presenter3: number | null;
   presenter4: number | null;
   presenter5: number | null;
-}
-
-/** Podcast settings that give venues a type. */
-export interface TypeRules {
-  wfhVenueIds: readonly number[];
-  officeVenueIds: readonly number[];
+  /** Space-separated type ids (absent in older databases: no types). */
+  type_ids?: string;
 }
 
 /** Everything that narrows the list. */
@@ -62,33 +52,35 @@ export function presentersOf(episode: FilterableEpisode): number[] {
   return ids.filter((id): id is number => id !== null);
 }
 
-/** The types an episode has: flags for live and compilation, its venue for wfh and office. */
-export function typesOf(episode: FilterableEpisode, rules: TypeRules): EpisodeType[] {
-  const types: EpisodeType[] = [];
-  if (episode.live) types.push('live');
-  if (episode.venue !== null && rules.officeVenueIds.includes(episode.venue)) types.push('office');
-  if (episode.venue !== null && rules.wfhVenueIds.includes(episode.venue)) types.push('wfh');
-  if (episode.compilation) types.push('compilation');
-  return types;
+/** Whether a type's toggle is on. */
+export function isTypeOn(types: TypeToggles, typeId: string): boolean {
+  return types[typeId] !== false;
 }
 
-/** Whether every type toggle is on. */
-export function allTypesOn(types: TypeToggles): boolean {
-  return EPISODE_TYPES.every((type) => types[type]);
+/** The types of an episode that the site offers (`typeIds`: the configured type ids, in order). */
+export function typesOf(episode: FilterableEpisode, typeIds: readonly string[]): string[] {
+  const own = new Set(episodeTypeIds(episode));
+  return typeIds.filter((id) => own.has(id));
+}
+
+/** Whether every configured type's toggle is on. */
+export function allTypesOn(types: TypeToggles, typeIds: readonly string[]): boolean {
+  return typeIds.every((id) => isTypeOn(types, id));
 }
 
 /**
  * The spec's type rule: an episode passes if any of its types is on. Trawl's fix: an episode
  * with no type at all still shows while every toggle is on, so no episode is unreachable.
+ * Toggles of ids that are not configured (an old link) change nothing.
  */
 export function passesTypeFilter(
   episode: FilterableEpisode,
   types: TypeToggles,
-  rules: TypeRules,
+  typeIds: readonly string[],
 ): boolean {
-  const own = typesOf(episode, rules);
-  if (own.length === 0) return allTypesOn(types);
-  return own.some((type) => types[type]);
+  const own = typesOf(episode, typeIds);
+  if (own.length === 0) return allTypesOn(types, typeIds);
+  return own.some((type) => isTypeOn(types, type));
 }
 
 const NUMBER_TEXT = /^(\d+)(?:\.(\d+))?$/;
@@ -113,7 +105,7 @@ export function normaliseEpisodeNumber(raw: string): string | null {
 export function filterEpisodes<T extends FilterableEpisode>(
   episodes: readonly T[],
   filters: EpisodeFilters,
-  rules: TypeRules,
+  typeIds: readonly string[],
 ): T[] {
   const { types, presenterIds, venueIds, episodeNumber, searchIds } = filters;
   const routeNumber =
@@ -127,7 +119,7 @@ export function filterEpisodes<T extends FilterableEpisode>(
       }
     }
     if (searchIds !== null && !searchIds.has(episode.id)) return false;
-    if (!passesTypeFilter(episode, types, rules)) return false;
+    if (!passesTypeFilter(episode, types, typeIds)) return false;
     if (presenters.size > 0 && !presentersOf(episode).some((id) => presenters.has(id))) {
       return false;
     }
@@ -137,11 +129,17 @@ export function filterEpisodes<T extends FilterableEpisode>(
 }
 
 /**
- * The Live and Compilation buttons on a row: turn that type on and the others off; if none of
+ * A type button on a row (Live, Compilation): turn that type on and the others off; if none of
  * the others was on (the visitor is already looking at just that type), turn them all on.
  */
-export function applyTypeButton(types: TypeToggles, clicked: EpisodeType): TypeToggles {
-  const othersOn = EPISODE_TYPES.some((type) => type !== clicked && types[type]);
-  if (!othersOn) return { ...ALL_TYPES_ON };
-  return { live: false, office: false, wfh: false, compilation: false, [clicked]: true };
+export function applyTypeButton(
+  types: TypeToggles,
+  clicked: string,
+  typeIds: readonly string[],
+): TypeToggles {
+  const othersOn = typeIds.some((type) => type !== clicked && isTypeOn(types, type));
+  if (!othersOn) return ALL_TYPES_ON;
+  return Object.fromEntries(
+    typeIds.filter((type) => type !== clicked).map((type) => [type, false]),
+  );
 }

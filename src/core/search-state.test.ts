@@ -19,7 +19,7 @@ const write = (state: SearchState): string =>
 const busy: SearchState = {
   term: 'ice cream',
   fields: { title: true, description: false, words: true, episode: false },
-  types: { live: false, office: true, wfh: false, compilation: true },
+  types: { live: false, wfh: false },
   presenterIds: [6, 22],
   venueIds: [2],
   page: 3,
@@ -53,7 +53,7 @@ describe('search state in the URL', () => {
       ...DEFAULT_SEARCH_STATE,
       presenterIds: [7, 12],
       venueIds: [1, 4],
-      types: { live: true, office: false, wfh: true, compilation: true },
+      types: { office: false },
       fields: { title: true, description: true, words: false, episode: true },
       page: 2,
     });
@@ -67,7 +67,9 @@ describe('search state in the URL', () => {
     expect(read('p=99999999').page).toBe(1);
     expect(read('presenters=6,x&venues=2').presenterIds).toEqual([]);
     expect(read('presenters=6,x&venues=2').venueIds).toEqual([2]);
-    expect(read('typesOff=live,party').types).toEqual(DEFAULT_SEARCH_STATE.types);
+    expect(read('typesOff=live,Party!').types).toEqual(DEFAULT_SEARCH_STATE.types);
+    // Types are the podcast's own: any well-formed id is kept, and one it lacks changes nothing.
+    expect(read('typesOff=live,bonus').types).toEqual({ bonus: false, live: false });
     expect(read('fieldsOff=transcript').fields).toEqual(DEFAULT_SEARCH_STATE.fields);
   });
 
@@ -134,9 +136,9 @@ describe('search state in the URL', () => {
   });
 
   it('falls back per parameter when every one is invalid at once', () => {
-    expect(read('q=&fieldsOff=x&typesOff=y&presenters=a&venues=-1&p=0&t=never&other=kept')).toEqual(
-      DEFAULT_SEARCH_STATE,
-    );
+    expect(
+      read('q=&fieldsOff=x&typesOff=Y!&presenters=a&venues=-1&p=0&t=never&other=kept'),
+    ).toEqual(DEFAULT_SEARCH_STATE);
     expect(read('q=fish&fieldsOff=x&p=2&t=5')).toEqual({
       ...DEFAULT_SEARCH_STATE,
       term: 'fish',

@@ -12,7 +12,8 @@
  */
 import { z } from 'zod';
 import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
-import { ALL_TYPES_ON, EPISODE_TYPES, type TypeToggles } from './episode-filters.ts';
+import { ALL_TYPES_ON, allTypesOn, type TypeToggles } from './episode-filters.ts';
+import { TYPE_ID } from './site-config.ts';
 import { parseClockTime } from './time-format.ts';
 
 /** Search-field toggles: on means the search looks in that column. */
@@ -113,6 +114,25 @@ function offListParam<K extends string>(
 const offList = <K extends string>(keys: readonly K[], toggles: Readonly<Record<K, boolean>>) =>
   listOrNull(keys.filter((key) => !toggles[key]));
 
+/**
+ * Episode types are the podcast's own (`site.episodeTypes`), so any well-formed type id is
+ * read; one the podcast lacks changes nothing (`src/core/episode-filters.ts`).
+ */
+const typesOffParam: z.ZodType<TypeToggles, string> = z
+  .string()
+  .transform(commaList)
+  .pipe(z.array(z.string().regex(TYPE_ID)).max(MAX_IDS))
+  .transform((off) =>
+    off.length === 0 ? ALL_TYPES_ON : Object.fromEntries(off.map((id) => [id, false])),
+  );
+
+/** The ids of the types turned off, sorted. */
+export function typesOffOf(types: TypeToggles): string[] {
+  return Object.keys(types)
+    .filter((id) => types[id] === false)
+    .sort();
+}
+
 export const ALL_FIELDS_ON: Readonly<FieldToggles> = Object.freeze({
   title: true,
   description: true,
@@ -150,9 +170,9 @@ export const URL_PARAMS: { readonly [K in keyof SearchState]: UrlParam<SearchSta
   types: {
     name: 'typesOff',
     role: 'filter',
-    schema: offListParam(EPISODE_TYPES, ALL_TYPES_ON),
+    schema: typesOffParam,
     fallback: ALL_TYPES_ON,
-    write: (types) => offList(EPISODE_TYPES, types),
+    write: (types) => listOrNull(typesOffOf(types)),
   },
   presenterIds: idsEntry('presenters'),
   venueIds: idsEntry('venues'),
@@ -276,11 +296,16 @@ export function updateSearchState(state: SearchState, change: Partial<SearchStat
   return next;
 }
 
-/** How many filters differ from their defaults (the Filters button's count); one per group. */
-export function countAlteredFilters(state: SearchState): number {
-  return PARAM_KEYS.filter(
-    (key) => URL_PARAMS[key].role === 'filter' && writeParam(key, state) !== null,
-  ).length;
+/**
+ * How many filters differ from their defaults (the Filters button's count); one per group.
+ * With the podcast's type ids, a type toggle the podcast does not have counts for nothing.
+ */
+export function countAlteredFilters(state: SearchState, typeIds?: readonly string[]): number {
+  return PARAM_KEYS.filter((key) => {
+    if (URL_PARAMS[key].role !== 'filter') return false;
+    if (key === 'types' && typeIds !== undefined) return !allTypesOn(state.types, typeIds);
+    return writeParam(key, state) !== null;
+  }).length;
 }
 
 /** Whether the list is the plain one: nothing searched, filtered or paged. */

@@ -1,5 +1,48 @@
 import { z } from 'zod';
 
+/** An http(s) URL, or empty. */
+const httpUrlOrEmpty = z
+  .string()
+  .refine((url) => url === '' || /^https?:\/\//i.test(url), 'must be an http(s) URL, or empty');
+
+/** An http(s) URL, a relative path (under the media base), or empty: never another scheme. */
+const mediaReferenceSchema = z
+  .string()
+  .refine(
+    (value) => /^https?:\/\//i.test(value) || !/^\s*[a-z][a-z0-9+.-]*:/i.test(value),
+    'must be an http(s) URL, a path, or empty',
+  );
+
+/**
+ * A CSS colour the site may put into a style: a hex colour, rgb()/hsl() with plain numbers, or
+ * a colour name. Nothing else reaches a stylesheet (no `url(`, no `;`).
+ */
+export const CSS_COLOR =
+  /^(?:#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|(?:rgb|rgba|hsl|hsla)\(\s*[\d.]+%?(?:\s*[,\s]\s*[\d.]+%?){2}(?:\s*[,/]\s*[\d.]+%?)?\s*\)|[a-z]{3,30})$/i;
+
+const cssColorSchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) => value === '' || CSS_COLOR.test(value),
+    'must be a CSS colour such as #1a6b8f, rgb(26 107 143) or teal',
+  );
+
+/** A type id: what links carry in `typesOff` (lower-case letters, digits and '-'). */
+export const TYPE_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** One episode type as the site shows it. */
+export const episodeTypeSchema = z.object({
+  id: z.string().regex(TYPE_ID, 'a type id is lower-case letters, digits and "-" (e.g. "bonus")'),
+  label: z.string().trim().min(1).max(60),
+});
+
+export type EpisodeTypeInfo = z.infer<typeof episodeTypeSchema>;
+
+function uniqueIds(types: readonly { id: string }[]): boolean {
+  return new Set(types.map((type) => type.id)).size === types.length;
+}
+
 /**
  * The podcast-specific settings the site needs. They come from the podcast folder's
  * `trawl.config.json` at build time and reach the browser inside each version's `config.json`.
@@ -9,28 +52,32 @@ export const siteSettingsSchema = z.object({
   /** Shown as the page heading and the document title. */
   title: z.string().min(1).default('Trawl'),
   /** The header links here (the project's source repository); empty hides the link. */
-  sourceUrl: z
-    .string()
-    .refine((url) => url === '' || /^https?:\/\//i.test(url), 'must be an http(s) URL, or empty')
-    .default(''),
+  sourceUrl: httpUrlOrEmpty.default(''),
   /** Where audio, images, avatars and icons live. Empty means the page's own origin. */
-  mediaBase: z
-    .string()
-    .refine(
-      (base) => /^https?:\/\//i.test(base) || !/^[a-z][a-z0-9+.-]*:/i.test(base.trim()),
-      'must be an http(s) URL, a path, or empty',
-    )
-    .default(''),
+  mediaBase: mediaReferenceSchema.default(''),
   /** Placeholder of the search input. */
-  searchPlaceholder: z.string().default('no such thing as a search bar'),
+  searchPlaceholder: z.string().default('Search episodes and transcripts'),
   /** Presenter ids shown as hosts, in avatar order. */
   hostIds: z.array(z.number().int()).default([]),
-  /** Label of the presenters' second group (presenters flagged `qiElf`). */
-  secondGroupLabel: z.string().min(1).default('QI Elves'),
-  /** Venue ids whose episodes count as 'wfh'. */
-  wfhVenueIds: z.array(z.number().int()).default([]),
-  /** Venue ids whose episodes count as 'office'. */
-  officeVenueIds: z.array(z.number().int()).default([]),
+  /**
+   * Label of the presenters' second group (presenters flagged `qiElf`). Empty: no second group;
+   * those presenters are listed with everyone else.
+   */
+  secondGroupLabel: z.string().default(''),
+  /**
+   * The episode types the filters panel offers, in order. The builder stores each episode's
+   * type ids (`episodes.type_ids`) from the rules in trawl.config.json; none: no type group.
+   */
+  episodeTypes: z.array(episodeTypeSchema).default([]).refine(uniqueIds, 'type ids must be unique'),
+  /** Accent colour of links and buttons (a CSS colour); empty keeps the site's own. */
+  accentColor: cssColorSchema.default(''),
+  /**
+   * The header's logo and the page's favicon: an http(s) URL, a path under the media base, or
+   * empty for the site's built-in one. The build fills both from the feed's channel image
+   * unless trawl.config.json sets them.
+   */
+  logo: mediaReferenceSchema.default(''),
+  favicon: mediaReferenceSchema.default(''),
   /** Episodes per result page. */
   pageSize: z.number().int().min(1).max(200).default(10),
   /** A timestamp marker stands before every Nth transcript word. */
@@ -39,11 +86,19 @@ export const siteSettingsSchema = z.object({
   minSearchLength: z.number().int().min(1).max(20).default(3),
   /** Words recognised with a probability below this are marked as uncertain. */
   lowConfidence: z.number().min(0).max(1).default(0.5),
-  /** 'media': audio/{episode}.mp3 on the media host; 'enclosure': the feed's enclosure URL. */
+  /**
+   * Where an episode's audio comes from when the media folder had its file at build time
+   * (`episodes.audio_local`): 'media' plays `audio/{episode}.mp3`, 'enclosure' the feed's
+   * enclosure URL. An episode without a local file always plays its enclosure.
+   */
   audio: z.enum(['media', 'enclosure']).default('media'),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/** An http(s) origin: scheme, host and optional port, nothing else. */
+export const ORIGIN =
+  /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
 
 /**
  * A file or folder name without a path: it cannot leave the folder it is resolved against
@@ -66,6 +121,13 @@ export const dbConfigSchema = z.object({
   urlPrefix: plainName,
   suffixLength: z.number().int().min(1).max(8),
   site: siteSettingsSchema,
+  /**
+   * Every origin other than the site's own that the database and settings name for images and
+   * audio (episode artwork, enclosures, avatars, logo, favicon, mediaBase), sorted. The
+   * builder derives it (`src/builder/media-origins.ts`); `trawl serve`, `trawl bundle` and the
+   * host configs allow exactly these in img-src and media-src. Absent in older versions.
+   */
+  mediaOrigins: z.array(z.string().regex(ORIGIN, 'must be an http(s) origin')).default([]),
 });
 
 export type DbConfig = z.infer<typeof dbConfigSchema>;

@@ -28,6 +28,7 @@ export async function publishFixtureDatabase(
     workDir,
     databasePath,
     site: siteSettingsSchema.parse({ title }),
+    mediaOrigins: [],
     chunkSize: 64 * 1024,
     keep: 3,
   });

@@ -21,6 +21,7 @@ export const CONFIG: DbConfig = {
   urlPrefix: 'db.sqlite3.',
   suffixLength: 3,
   site: siteSettingsSchema.parse({}),
+  mediaOrigins: [],
 };
 export const CORS = {
   'access-control-allow-origin': '*',

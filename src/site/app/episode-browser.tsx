@@ -67,18 +67,18 @@ export function EpisodeBrowser({
   const filtersId = useId();
   const listTop = useRef<HTMLDivElement>(null);
 
-  const { wfhVenueIds, officeVenueIds } = settings;
-  const rules = useMemo(() => ({ wfhVenueIds, officeVenueIds }), [wfhVenueIds, officeVenueIds]);
+  const { episodeTypes } = settings;
+  const typeIds = useMemo(() => episodeTypes.map((type) => type.id), [episodeTypes]);
   const searchIds = search.status === 'ready' ? search.ids : null;
   const list = useEpisodeList(
     episodes.status === 'ready' ? episodes.data : NO_EPISODES,
     state,
     episodeId,
     searchIds,
-    rules,
+    typeIds,
     settings.pageSize,
   );
-  const altered = countAlteredFilters(state);
+  const altered = countAlteredFilters(state, typeIds);
   const noSuchEpisode = episodes.status === 'ready' && list.routeEpisode === null;
   let view: TitledView = { kind: 'home' };
   if (noSuchEpisode) view = { kind: 'not-found' };
@@ -96,8 +96,8 @@ export function EpisodeBrowser({
   );
   const { types } = state;
   const onTypeButton = useCallback(
-    (type: RowTypeButton) => update({ types: applyTypeButton(types, type) }),
-    [types, update],
+    (type: RowTypeButton) => update({ types: applyTypeButton(types, type, typeIds) }),
+    [types, update, typeIds],
   );
   const onPage = useCallback(
     (page: number) => {
@@ -207,6 +207,7 @@ export function EpisodeBrowser({
           venues={venues}
           hostIds={settings.hostIds}
           secondGroupLabel={settings.secondGroupLabel}
+          episodeTypes={episodeTypes}
           onFieldsChange={(fields) => update({ fields })}
           onTypesChange={(next) => update({ types: next })}
           onPresentersChange={(presenterIds) => update({ presenterIds })}

@@ -86,8 +86,16 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
   );
   const loadTranscript = useCallback((id: number) => getTranscript(db, id), [db]);
   const hostNames = useMemo(() => {
-    const byId = new Map(presenters.map((presenter) => [presenter.id, presenterName(presenter)]));
-    return settings.hostIds.map((id) => ({ id, name: byId.get(id) ?? `Host ${id}` }));
+    const byId = new Map(presenters.map((presenter) => [presenter.id, presenter]));
+    return settings.hostIds.map((id) => {
+      const presenter = byId.get(id);
+      return {
+        id,
+        name: presenter ? presenterName(presenter) : `Host ${id}`,
+        img: presenter?.img,
+        img_local: presenter?.img_local,
+      };
+    });
   }, [presenters, settings.hostIds]);
   const venueNames = useMemo(
     () => new Map(venues.map((venue) => [venue.id, venue.name])),

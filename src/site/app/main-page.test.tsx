@@ -51,7 +51,7 @@ describe('the main page', () => {
     ]);
     expect(screen.getByRole('searchbox', { name: 'Search episodes' })).toHaveAttribute(
       'placeholder',
-      'no such thing as a search bar',
+      'Search episodes and transcripts',
     );
     expect(screen.getByLabelText('page')).toHaveValue('1');
     expect(screen.getByText('of 2')).toBeInTheDocument();
@@ -73,7 +73,8 @@ describe('the main page', () => {
     ).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: 'Artwork of episode 14.5' })).toHaveAttribute(
       'src',
-      'http://localhost:3000/images/episodes/14.5.jpg',
+      // The fixture podcast has no media folder: the feed's own artwork URL.
+      'https://example.org/images/14.5.jpg',
     );
     await waitFor(() => expect(within(row).getByText('narwhal')).toBeInTheDocument());
     expect(within(row).getByText('bad link')).not.toHaveAttribute('href');

@@ -1,11 +1,6 @@
 import { useMemo } from 'react';
 import type { EpisodeRow } from '../../core/db-schema.ts';
-import {
-  allTypesOn,
-  filterEpisodes,
-  normaliseEpisodeNumber,
-  type TypeRules,
-} from '../../core/episode-filters.ts';
+import { allTypesOn, filterEpisodes, normaliseEpisodeNumber } from '../../core/episode-filters.ts';
 import type { SearchState } from '../../core/search-state.ts';
 
 /** The filtered list, the page on screen and what the count line says. */
@@ -35,7 +30,7 @@ export function useEpisodeList(
   state: SearchState,
   episodeNumber: string | undefined,
   searchIds: ReadonlySet<number> | null,
-  rules: TypeRules,
+  typeIds: readonly string[],
   pageSize: number,
 ): EpisodeListView {
   const { types, presenterIds, venueIds } = state;
@@ -45,10 +40,14 @@ export function useEpisodeList(
 
   const found = useMemo(
     () =>
-      filterEpisodes(episodes, { types, presenterIds, venueIds, episodeNumber, searchIds }, rules),
+      filterEpisodes(
+        episodes,
+        { types, presenterIds, venueIds, episodeNumber, searchIds },
+        typeIds,
+      ),
     // The keys stand for the arrays and objects, which are new on every URL change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [episodes, typesKey, presentersKey, venuesKey, episodeNumber, searchIds, rules],
+    [episodes, typesKey, presentersKey, venuesKey, episodeNumber, searchIds, typeIds],
   );
 
   const pageCount = Math.ceil(found.length / pageSize);
@@ -60,7 +59,7 @@ export function useEpisodeList(
   const narrowed =
     searchIds !== null ||
     episodeNumber !== undefined ||
-    !allTypesOn(types) ||
+    !allTypesOn(types, typeIds) ||
     presenterIds.length > 0 ||
     venueIds.length > 0;
   const routeEpisode = useMemo(() => {

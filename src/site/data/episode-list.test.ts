@@ -53,7 +53,16 @@ describe('the episode list row', () => {
       loadEpisodes(database),
     ]);
     expect(statements).toEqual([EPISODE_LIST_SQL]);
-    expect(presenters).toEqual(fixture.sqlite.prepare(PRESENTERS_SQL).all());
+    // The row adds each presenter's avatar (img, img_local) to what the old query reads.
+    expect(presenters).toEqual(
+      fixture.sqlite
+        .prepare<[], Record<string, unknown>>(PRESENTERS_SQL)
+        .all()
+        .map((row) => expect.objectContaining(row)),
+    );
+    expect(presenters.every((presenter) => 'img' in presenter && 'img_local' in presenter)).toBe(
+      true,
+    );
     expect(venues).toEqual(fixture.sqlite.prepare(VENUES_SQL).all());
     const rows = fixture.sqlite.prepare<[], Record<string, unknown>>(EPISODES_SQL).all();
     expect(episodes.map((episode) => episode.episode)).toEqual(
@@ -79,7 +88,11 @@ describe('the episode list row', () => {
       '14.5',
       '15',
     ]);
-    expect(list.presenters).toEqual(await loadPresenters(fixture.database));
+    expect(list.presenters).toEqual(
+      (await loadPresenters(fixture.database)).map(
+        ({ img: _img, img_local: _local, ...rest }) => rest,
+      ),
+    );
     expect(list.venues).toEqual(await loadVenues(fixture.database));
   });
 });

@@ -64,6 +64,8 @@ describe('list queries', () => {
       last_name: 'Okafor',
       qi_elf: 0,
       guest: 0,
+      img: null,
+      img_local: 0,
     });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { extensionOf } from '../../core/media-sources.ts';
 import { readSearchState } from '../../core/search-state.ts';
-import { createMediaUrls, extensionOf, isLocalOrIpHost, resolveMediaBase } from './media-url.ts';
+import { createMediaUrls, isLocalOrIpHost, resolveMediaBase } from './media-url.ts';
 
 /** The media base for a page address, its `deployed` read by the URL's owner. */
 const resolveAt = (configured: string, url: string, base: string): string => {
@@ -72,11 +73,31 @@ describe('createMediaUrls', () => {
     ).toBe('https://m.example.org/images/episodes/3.jpg');
     expect(urls.episodeImage({ episode: '3', image: null })).toBeNull();
     expect(urls.episodeImage({ episode: '3', image: 'no-extension' })).toBeNull();
-    expect(urls.hostAvatar(12)).toBe('https://m.example.org/hosts/12.png');
+    expect(urls.hostAvatar({ id: 12 })).toBe('https://m.example.org/hosts/12.png');
     expect(urls.icon('play')).toBe('https://m.example.org/icons/play.svg');
     expect(urls.image('under-construction.svg')).toBe(
       'https://m.example.org/images/under-construction.svg',
     );
+  });
+
+  it('uses the feed URLs where the media folder had no file, whatever the setting', () => {
+    const feed = { audio_url: 'https://feed.example.org/2.mp3', audio_local: 0 as const };
+    expect(urls.audio({ episode: '2', ...feed })).toBe('https://feed.example.org/2.mp3');
+    expect(urls.audio({ episode: '2', ...feed, audio_local: 1 })).toBe(
+      'https://m.example.org/audio/2.mp3',
+    );
+    const art = 'https://feed.example.org/art/2.jpg';
+    expect(urls.episodeImage({ episode: '2', image: art, image_local: null })).toBe(art);
+    expect(urls.episodeImage({ episode: '2', image: art, image_local: '2.png' })).toBe(
+      'https://m.example.org/images/episodes/2.png',
+    );
+    expect(
+      urls.episodeImage({ episode: '2', image: 'javascript:alert(1)', image_local: null }),
+    ).toBeNull();
+    expect(urls.hostAvatar({ id: 3, img: 'https://feed.example.org/a.png', img_local: 0 })).toBe(
+      'https://feed.example.org/a.png',
+    );
+    expect(urls.hostAvatar({ id: 3, img: null, img_local: 0 })).toBeNull();
   });
 
   it("plays the feed's enclosure when the config says so", () => {

@@ -4,6 +4,13 @@
  * them instead (a local preview has no media host), unless the URL carries `deployed`
  * (`SearchState.deployed`).
  */
+import type { EpisodeRow, PresenterRow } from '../../core/db-schema.ts';
+import {
+  artworkSource,
+  audioSource,
+  avatarSource,
+  type MediaSource,
+} from '../../core/media-sources.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
 
 /** The page's address, as far as the media base depends on it. */
@@ -45,23 +52,21 @@ export function mediaUrl(base: string, path: string): string {
   return base + path.split('/').map(encodeURIComponent).join('/');
 }
 
-/** The extension of a file name ('cover.JPG' → 'jpg'), or '' if it has none. */
-export function extensionOf(fileName: string): string {
-  const clean = fileName.split(/[?#]/)[0] ?? '';
-  const dot = clean.lastIndexOf('.');
-  const slash = clean.lastIndexOf('/');
-  return dot > slash && dot < clean.length - 1 ? clean.slice(dot + 1).toLowerCase() : '';
-}
-
 /** The media paths of one podcast, bound to its media base and settings. */
 export interface MediaUrls {
   base: string;
-  /** `audio/{episode}.mp3`, or the feed's enclosure URL when the config says 'enclosure'. */
-  audio(episode: { episode: string; audio_url: string | null }): string;
-  /** `images/episodes/{episode}.{ext of image}`, or null without an image. */
-  episodeImage(episode: { episode: string; image: string | null }): string | null;
-  /** `hosts/{id}.png`. */
-  hostAvatar(presenterId: number): string;
+  /**
+   * `audio/{episode}.mp3` when the media folder had it, else the enclosure URL
+   * (`src/core/media-sources.ts`); with neither, the local path (which fails to load).
+   */
+  audio(episode: Pick<EpisodeRow, 'episode' | 'audio_url' | 'audio_local'>): string;
+  /** The episode's artwork: the media folder's file, else the feed's URL, else null. */
+  episodeImage(episode: Pick<EpisodeRow, 'episode' | 'image' | 'image_local'>): string | null;
+  /**
+   * A presenter's avatar: `hosts/{id}.png` when the media folder had it, else the feed's
+   * (`podcast:person img`). Given only an id, `hosts/{id}.png`.
+   */
+  hostAvatar(presenter: number | Pick<PresenterRow, 'id' | 'img' | 'img_local'>): string | null;
   /** `icons/{name}.svg`. */
   icon(name: string): string;
   /** `images/{name}`. */
@@ -72,17 +77,15 @@ export interface MediaUrls {
 
 /** Builds the media URLs for a media base and the podcast's audio setting. */
 export function createMediaUrls(base: string, audio: SiteSettings['audio'] = 'media'): MediaUrls {
+  const url = (source: MediaSource | null): string | null =>
+    source === null ? null : source.kind === 'local' ? mediaUrl(base, source.path) : source.url;
   return {
     base,
     audio: (episode) =>
-      audio === 'enclosure' && episode.audio_url
-        ? episode.audio_url
-        : mediaUrl(base, `audio/${episode.episode}.mp3`),
-    episodeImage: (episode) => {
-      const ext = episode.image === null ? '' : extensionOf(episode.image);
-      return ext === '' ? null : mediaUrl(base, `images/episodes/${episode.episode}.${ext}`);
-    },
-    hostAvatar: (presenterId) => mediaUrl(base, `hosts/${presenterId}.png`),
+      url(audioSource(episode, audio)) ?? mediaUrl(base, `audio/${episode.episode}.mp3`),
+    episodeImage: (episode) => url(artworkSource(episode)),
+    hostAvatar: (presenter) =>
+      url(avatarSource(typeof presenter === 'number' ? { id: presenter } : presenter)),
     icon: (name) => mediaUrl(base, `icons/${name}.svg`),
     image: (name) => mediaUrl(base, `images/${name}`),
     path: (path) => mediaUrl(base, path),

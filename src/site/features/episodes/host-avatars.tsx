@@ -7,6 +7,8 @@ export interface HostPresence {
   id: number;
   name: string;
   present: boolean;
+  img?: string | null | undefined;
+  img_local?: 0 | 1 | undefined;
 }
 
 function label(host: HostPresence): string {
@@ -29,7 +31,7 @@ export function HostAvatars({ hosts }: { hosts: readonly HostPresence[] }): Reac
         >
           <FallbackImage
             className="host-avatar__image"
-            src={media.hostAvatar(host.id)}
+            src={media.hostAvatar(host)}
             alt={label(host)}
             title={label(host)}
             width={36}

@@ -3,7 +3,6 @@
  * the presenter and venue selects, built from the database rows and the podcast's settings.
  */
 import type { FtsColumn, PresenterRow, VenueRow } from '../../../core/db-schema.ts';
-import type { EpisodeType } from '../../../core/episode-filters.ts';
 import { presenterName } from '../../../core/format.ts';
 
 /** One option of a multi-select. */
@@ -26,14 +25,6 @@ export const FIELD_LABELS: readonly { field: FtsColumn; label: string }[] = [
   { field: 'episode', label: 'episode number' },
 ];
 
-/** Episode-type checkboxes, in the order shown. */
-export const TYPE_LABELS: readonly { type: EpisodeType; label: string }[] = [
-  { type: 'live', label: 'live' },
-  { type: 'office', label: 'qi offices' },
-  { type: 'wfh', label: 'wfh' },
-  { type: 'compilation', label: 'compilation' },
-];
-
 /**
  * Presenter groups: Hosts (the configured host ids, in that order), then the second group
  * (presenters flagged qi_elf, labelled from the config), then Guests (everyone else, by id).
@@ -54,8 +45,11 @@ export function presenterGroups(
     .filter((presenter): presenter is PresenterRow => presenter !== undefined)
     .map(option);
   const others = presenters.filter((presenter) => !hostIds.has(presenter.id));
-  const elves = others.filter((presenter) => presenter.qi_elf).map(option);
-  const guests = others.filter((presenter) => !presenter.qi_elf).map(option);
+  // The second group exists only when the podcast names it; otherwise its members are guests.
+  const inSecondGroup = (presenter: PresenterRow): boolean =>
+    settings.secondGroupLabel !== '' && presenter.qi_elf === 1;
+  const elves = others.filter(inSecondGroup).map(option);
+  const guests = others.filter((presenter) => !inSecondGroup(presenter)).map(option);
   return [
     { label: 'Hosts', options: hosts },
     { label: settings.secondGroupLabel, options: elves },

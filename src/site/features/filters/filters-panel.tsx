@@ -1,10 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
 import type { PresenterRow, VenueRow } from '../../../core/db-schema.ts';
-import type { TypeToggles } from '../../../core/episode-filters.ts';
+import { isTypeOn, type TypeToggles } from '../../../core/episode-filters.ts';
+import type { EpisodeTypeInfo } from '../../../core/site-config.ts';
 import type { FieldToggles } from '../../../core/search-state.ts';
 import type { Resource } from '../../data/resource.ts';
 import { usePendingValue } from '../../shared/use-pending-value.ts';
-import { FIELD_LABELS, TYPE_LABELS, presenterGroups, venueGroups } from './filter-options.ts';
+import { FIELD_LABELS, presenterGroups, venueGroups } from './filter-options.ts';
 import { MultiSelect, preloadMultiSelect } from './multi-select.tsx';
 import './filters.css';
 
@@ -18,6 +19,8 @@ export interface FiltersPanelProps {
   venues: Resource<VenueRow[]>;
   hostIds: readonly number[];
   secondGroupLabel: string;
+  /** The podcast's episode types; none hides the group. */
+  episodeTypes: readonly EpisodeTypeInfo[];
   onFieldsChange: (fields: FieldToggles) => void;
   onTypesChange: (types: TypeToggles) => void;
   onPresentersChange: (ids: number[]) => void;
@@ -36,7 +39,7 @@ export function FiltersPanel(props: FiltersPanelProps): ReactNode {
     showFields(next);
     props.onFieldsChange(next);
   };
-  const toggleType = (type: keyof TypeToggles, on: boolean): void => {
+  const toggleType = (type: string, on: boolean): void => {
     const next = { ...types, [type]: on };
     showTypes(next);
     props.onTypesChange(next);
@@ -64,19 +67,21 @@ export function FiltersPanel(props: FiltersPanelProps): ReactNode {
           </label>
         ))}
       </fieldset>
-      <fieldset className="filter-group">
-        <legend className="filter-group__title">Episode types</legend>
-        {TYPE_LABELS.map(({ type, label }) => (
-          <label key={type} className="filter-check">
-            <input
-              type="checkbox"
-              checked={types[type]}
-              onChange={(event) => toggleType(type, event.target.checked)}
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      {props.episodeTypes.length > 0 && (
+        <fieldset className="filter-group">
+          <legend className="filter-group__title">Episode types</legend>
+          {props.episodeTypes.map(({ id, label }) => (
+            <label key={id} className="filter-check">
+              <input
+                type="checkbox"
+                checked={isTypeOn(types, id)}
+                onChange={(event) => toggleType(id, event.target.checked)}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <MultiSelect
         label="Presenters"
         placeholder="Search presenters"
