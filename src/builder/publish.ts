@@ -121,8 +121,8 @@ export interface PublishInput {
   workDir: string;
   databasePath: string;
   site: SiteSettings;
-  /** Origins the database's media URLs use (`DbConfig.mediaOrigins`). */
-  mediaOrigins: string[];
+  /** Origins the database's media URLs use (`DbConfig.mediaOrigins`); none by default. */
+  mediaOrigins?: string[];
   chunkSize: number;
   keep: number;
   /** Called once when another build is publishing into `outDir` and this one waits for it. */
@@ -150,7 +150,7 @@ export interface Published {
  * (output-lock.ts), so two builds into one folder publish one after the other.
  */
 export async function publishVersion(input: PublishInput): Promise<Published> {
-  const { outDir, workDir, databasePath, site, chunkSize, keep, mediaOrigins } = input;
+  const { outDir, workDir, databasePath, site, chunkSize, keep, mediaOrigins = [] } = input;
   const version = await versionFor(databasePath, site, chunkSize);
   const stage = join(workDir, 'stage');
   await mkdir(stage);
