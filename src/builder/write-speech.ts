@@ -1,8 +1,8 @@
 /**
  * Writes the 'said by' search tables (`SPEECH_SCHEMA_SQL` in src/core/speech.ts): every turn
- * of a named speaker into `speech_fts`, and at the end `speaker_terms` from `speech_fts`'s own
- * vocabulary, so a single-word lookup answers exactly what the FTS index would (as
- * `search_terms` does for `words_fts`, docs/decisions/0007-term-index.md).
+ * of a named speaker into `speech_fts` (exact forms, for phrases), and at the end
+ * `speaker_terms` from `speech_fts`'s own vocabulary by Porter2 stem (an unquoted word,
+ * decision 0009), as `search_stems` is built from `words_fts`'s.
  */
 import type Database from 'better-sqlite3';
 import { FTS_COLUMNS } from '../core/db-schema.ts';
@@ -13,6 +13,7 @@ import {
   speechRowId,
   speechRowOf,
 } from '../core/speech.ts';
+import { stemToken } from '../core/stemmer.ts';
 import { encodeTermRow, isIndexedToken, termRowId, type TermPostings } from '../core/term-index.ts';
 import type { ResolvedSpeakers } from './speakers.ts';
 
@@ -55,35 +56,30 @@ function writeSpeakerTerms(db: Database.Database): void {
     .prepare<[], [string, number]>('SELECT term, doc FROM temp.speech_vocab')
     .raw()
     .iterate();
+  // By stem (decision 0009: an unquoted word matches every form), then speaker: episodes.
+  const byStem = new Map<string, Map<number, Set<number>>>();
+  for (const [term, doc] of rows) {
+    if (!isIndexedToken(term)) continue;
+    const stem = stemToken(term);
+    const { episodeId, speaker } = speechRowOf(doc);
+    let bySpeaker = byStem.get(stem);
+    if (!bySpeaker) byStem.set(stem, (bySpeaker = new Map()));
+    let episodes = bySpeaker.get(speaker);
+    if (!episodes) bySpeaker.set(speaker, (episodes = new Set()));
+    episodes.add(episodeId);
+  }
+  db.exec('DROP TABLE temp.speech_vocab');
   const words = FTS_COLUMNS.indexOf('words');
   const byId = new Map<number, TermPostings[]>();
-  // Instances come by term, then rowid (episode, turn, speaker): per speaker, ascending episodes.
-  let term = '';
-  let bySpeaker = new Map<number, number[]>();
-  const flush = (): void => {
-    if (!isIndexedToken(term)) return;
-    const hash = termRowId(term);
-    for (const [speaker, ids] of bySpeaker) {
+  for (const [stem, bySpeaker] of byStem) {
+    const hash = termRowId(stem);
+    for (const [speaker, episodes] of bySpeaker) {
+      const ids = [...episodes].sort((a, b) => a - b);
       const columns = FTS_COLUMNS.map((_, index) => (index === words ? ids : []));
       const id = speakerTermRowId(hash, speaker);
-      const entries = byId.get(id);
-      if (entries) entries.push({ term, columns });
-      else byId.set(id, [{ term, columns }]);
+      byId.set(id, [...(byId.get(id) ?? []), { term: stem, columns }]);
     }
-  };
-  for (const [next, doc] of rows) {
-    if (next !== term) {
-      flush();
-      term = next;
-      bySpeaker = new Map();
-    }
-    const { episodeId, speaker } = speechRowOf(doc);
-    const ids = bySpeaker.get(speaker);
-    if (!ids) bySpeaker.set(speaker, [episodeId]);
-    else if (ids.at(-1) !== episodeId) ids.push(episodeId);
   }
-  flush();
-  db.exec('DROP TABLE temp.speech_vocab');
   const insert = db.prepare('INSERT INTO speaker_terms (id, data) VALUES (?, ?)');
   for (const id of [...byId.keys()].sort((a, b) => a - b)) {
     insert.run(id, encodeTermRow(byId.get(id) ?? []));

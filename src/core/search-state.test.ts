@@ -22,6 +22,7 @@ const busy: SearchState = {
   types: { live: false, wfh: false },
   presenterIds: [6, 22],
   venueIds: [2],
+  saidBy: [],
   page: 3,
   moment: null,
   deployed: false,
@@ -71,6 +72,9 @@ describe('search state in the URL', () => {
     // Types are the podcast's own: any well-formed id is kept, and one it lacks changes nothing.
     expect(read('typesOff=live,bonus').types).toEqual({ bonus: false, live: false });
     expect(read('fieldsOff=transcript').fields).toEqual(DEFAULT_SEARCH_STATE.fields);
+    expect(read('saidBy=3,1&q=x').saidBy).toEqual([3, 1]);
+    expect(read('saidBy=3,Anna&q=x')).toEqual({ ...DEFAULT_SEARCH_STATE, term: 'x' });
+    expect(read('saidBy=-1').saidBy).toEqual([]);
   });
 
   it('cuts a linked term to the 200 characters the search box holds, never inside a character', () => {
@@ -128,9 +132,9 @@ describe('search state in the URL', () => {
   });
 
   it('round-trips a state with every parameter set', () => {
-    const full: SearchState = { ...busy, moment: 90, deployed: true };
+    const full: SearchState = { ...busy, saidBy: [3, 1], moment: 90, deployed: true };
     expect(write(full)).toBe(
-      'q=ice+cream&fieldsOff=description%2Cepisode&typesOff=live%2Cwfh&presenters=6%2C22&venues=2&p=3&t=90&deployed=1',
+      'q=ice+cream&fieldsOff=description%2Cepisode&typesOff=live%2Cwfh&presenters=6%2C22&venues=2&saidBy=3%2C1&p=3&t=90&deployed=1',
     );
     expect(read(write(full))).toEqual(full);
   });
@@ -195,6 +199,7 @@ describe('countAlteredFilters', () => {
     ).toBe(1);
     expect(countAlteredFilters({ ...base, presenterIds: [6, 7] })).toBe(1);
     expect(countAlteredFilters({ ...base, venueIds: [2] })).toBe(1);
+    expect(countAlteredFilters({ ...base, saidBy: [4] })).toBe(1);
     expect(
       countAlteredFilters({
         ...base,

@@ -31,6 +31,8 @@ export interface SearchState {
   presenterIds: number[];
   /** `venues`: episodes at any of them. */
   venueIds: number[];
+  /** `saidBy`: show speaker ids; a search then finds only what they said (src/core/said-by.ts). */
+  saidBy: number[];
   /** `p`: 1-based result page. */
   page: number;
   /** `t`: the moment (seconds) an episode's own page opens its transcript at. */
@@ -176,6 +178,7 @@ export const URL_PARAMS: { readonly [K in keyof SearchState]: UrlParam<SearchSta
   },
   presenterIds: idsEntry('presenters'),
   venueIds: idsEntry('venues'),
+  saidBy: idsEntry('saidBy'),
   page: {
     name: 'p',
     role: 'page',

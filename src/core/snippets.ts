@@ -5,6 +5,7 @@
  * so every match the index reports is found here, and a match in an overlap (found in two
  * passages) is shown and counted once.
  */
+import { keepSaidBy, matchedWordsOf, passageSpeakerCodes } from './said-by.ts';
 import type { PassageData } from './db-schema.ts';
 import { passageWords, sentenceStartCs, sentenceStartWord } from './passages.ts';
 import { buildTokenStream, findQueryMatches, type PhraseMatch } from './phrase-match.ts';
@@ -51,6 +52,8 @@ export interface Snippet {
   /** The text is cut before its first word / after its last word (show an ellipsis). */
   cutBefore: boolean;
   cutAfter: boolean;
+  /** Who said the match: a show speaker id, -N for 'Speaker N', 0 unknown. */
+  speaker: number;
 }
 
 /**
@@ -214,7 +217,11 @@ interface FoundMatch {
  * The distinct matches in the passages, in transcript order. A match found in two overlapping
  * passages is kept once, from the passage with more room around it for a snippet.
  */
-function distinctMatches(passages: readonly PassageText[], query: ParsedQuery): FoundMatch[] {
+function distinctMatches(
+  passages: readonly PassageText[],
+  query: ParsedQuery,
+  saidBy: readonly number[],
+): FoundMatch[] {
   const best = new Map<string, FoundMatch>();
   // Room for a snippet's context: a few words before the match, a snippet's worth after.
   const room = (match: FoundMatch): number =>
@@ -222,9 +229,15 @@ function distinctMatches(passages: readonly PassageText[], query: ParsedQuery): 
     Math.min(match.words.length - match.local.endWord, SNIPPET_WORDS);
   for (const passage of passages) {
     const words = passageWords(passage.data);
-    const found = findQueryMatches(buildTokenStream(words), query);
-    const marked = new Set(found.matchedWords);
-    for (const local of found.matches) {
+    const codes = passageSpeakerCodes(passage.data.p, words.length);
+    // Only what the 'said by' speakers said is found, marked and shown (src/core/said-by.ts).
+    const kept = keepSaidBy(
+      findQueryMatches(buildTokenStream(words), query).matches,
+      codes,
+      saidBy,
+    );
+    const marked = new Set(matchedWordsOf(kept));
+    for (const local of kept) {
       const match: FoundMatch = {
         passage,
         words,
@@ -294,11 +307,11 @@ export function buildEpisodeSnippets(
   passages: readonly PassageText[],
   query: ParsedQuery,
   unread: number,
-  options: { max?: number; words?: number } = {},
+  options: { max?: number; words?: number; saidBy?: readonly number[] } = {},
 ): EpisodeSnippets {
   const max = options.max ?? SNIPPETS_PER_EPISODE;
   const size = options.words ?? SNIPPET_WORDS;
-  const matches = distinctMatches(passages, query);
+  const matches = distinctMatches(passages, query, options.saidBy ?? []);
 
   const snippets: Snippet[] = [];
   const shown: { from: number; to: number }[] = [];
@@ -327,6 +340,8 @@ export function buildEpisodeSnippets(
       parts: toParts(match.words, from, to, match.marked),
       cutBefore: sentenceStartWord(match.passage.data, from) !== from,
       cutAfter: !endsSentence(match.words[to - 1] ?? ''),
+      speaker:
+        passageSpeakerCodes(match.passage.data.p, match.words.length)?.[match.local.startWord] ?? 0,
     });
   }
 

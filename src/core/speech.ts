@@ -115,7 +115,7 @@ export function foldName(name: string): string {
  * - `speech_fts`: what named speakers said, one row per turn (consecutive words of one
  *   speaker), rowid `speechRowId(episode, turn, speaker)`, so a phrase never spans two turns
  *   and the site reads the episode and the speaker from the rowid alone.
- * - `speaker_terms`: for each plain-ASCII term of `speech_fts` and each speaker who said it,
+ * - `speaker_terms`: for each Porter2 stem of `speech_fts`'s ASCII terms and each speaker,
  *   the episode ids in `src/core/term-index.ts`'s row format (the `words` column), keyed
  *   `speakerTermRowId(term, speaker)`: the rows of one term sit together, so a single-word
  *   'said by' search reads the root and one leaf whatever speakers are chosen.

@@ -7,7 +7,13 @@ import { episodeQuery, type PageUrl } from '../../core/page-url.ts';
 import { countAlteredFilters } from '../../core/search-state.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
 import { hostProblemMessage } from '../data/database-errors.ts';
-import { useEpisodes, useEpisodeSearch, usePresenters, useVenues } from '../data/use-site-data.ts';
+import {
+  useEpisodes,
+  useEpisodeSearch,
+  usePresenters,
+  useShowSpeakers,
+  useVenues,
+} from '../data/use-site-data.ts';
 import type { RowTypeButton } from '../features/episodes/episode-row.tsx';
 import {
   CountLine,
@@ -27,6 +33,7 @@ import { documentTitle, type TitledView } from './document-title.ts';
 import { EpisodeResults } from './episode-results.tsx';
 import { paths } from './paths.ts';
 import { useEpisodeList } from './use-episode-list.ts';
+import { useSaidBy } from './use-said-by.ts';
 import { useDocumentTitle } from './use-site-settings.ts';
 
 const NO_EPISODES: EpisodeRow[] = [];
@@ -59,7 +66,9 @@ export function EpisodeBrowser({
     () => checkSearchTerm(state.term, minSearchLength),
     [state.term, minSearchLength],
   );
-  const search = useEpisodeSearch(check, state.fields, attempt);
+  const speakers = useShowSpeakers();
+  const saidBy = useSaidBy(state.saidBy, speakers);
+  const search = useEpisodeSearch(check, state.fields, attempt, saidBy);
   const linkQuery = useMemo(() => episodeQuery(url), [url]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [expandAll, setExpandAll] = useState(false);
@@ -163,6 +172,8 @@ export function EpisodeBrowser({
             linkQuery={linkQuery}
             query={searchQueryOf(check)}
             searchFields={state.fields}
+            saidBy={saidBy}
+            speakers={speakers.status === 'ready' ? speakers.data : NO_ROWS}
             startAt={url.startAt}
             isExpanded={isExpanded}
             onToggleExpanded={onToggleExpanded}
@@ -212,6 +223,9 @@ export function EpisodeBrowser({
           onTypesChange={(next) => update({ types: next })}
           onPresentersChange={(presenterIds) => update({ presenterIds })}
           onVenuesChange={(venueIds) => update({ venueIds })}
+          speakers={speakers}
+          saidBy={state.saidBy}
+          onSaidByChange={(ids) => update({ saidBy: ids })}
         />
       )}
       {search.status === 'off' && search.problem !== null && (

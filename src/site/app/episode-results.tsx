@@ -10,6 +10,7 @@ import type { SearchQuery } from '../../core/fts-query.ts';
 import { parseSearchQuery, type ParsedQuery } from '../../core/search-query.ts';
 import { presenterName } from '../../core/format.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
+import type { ShowSpeaker } from '../../core/speech.ts';
 import { useDatabase } from '../data/database-context.tsx';
 import { getTranscript } from '../data/transcript-queries.ts';
 import { useDescriptions } from '../data/use-site-data.ts';
@@ -25,6 +26,8 @@ import { TranscriptPanel } from '../features/transcript/transcript-panel.tsx';
 import { paths } from './paths.ts';
 
 const NO_QUERY: ParsedQuery = { parts: [] };
+const NOBODY: readonly number[] = [];
+const NO_SPEAKERS: readonly ShowSpeaker[] = [];
 
 export interface EpisodeResultsProps {
   episodes: readonly EpisodeRecord[];
@@ -39,6 +42,10 @@ export interface EpisodeResultsProps {
    */
   query: SearchQuery | null;
   searchFields?: Readonly<Record<FtsColumn, boolean>>;
+  /** 'Said by': show speaker ids whose transcript matches count (empty: everyone's). */
+  saidBy?: readonly number[];
+  /** The show's named speakers, for naming who said a snippet. */
+  speakers?: readonly ShowSpeaker[];
   /** The `?t=` moment of an episode page, for that episode's transcript. */
   startAt: number | null;
   isExpanded: (episode: EpisodeRecord) => boolean;
@@ -52,7 +59,7 @@ export interface EpisodeResultsProps {
  */
 export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
   const { episodes, presenters, venues, settings, linkQuery, query, startAt } = props;
-  const { searchFields } = props;
+  const { searchFields, saidBy = NOBODY, speakers = NO_SPEAKERS } = props;
   // Keyed by the term: the browser passes a new query on every render.
   const term = query?.term ?? '';
   const parsed = useMemo(() => (term === '' ? null : parseSearchQuery(term)), [term]);
@@ -60,9 +67,13 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
   const ids = useMemo(() => episodes.map((episode) => episode.id), [episodes]);
   const descriptions = useDescriptions(ids);
   // Snippets come from the transcript field only; titles and descriptions are marked in place.
-  const snippetsOf = usePageSnippets(ids, searchFields?.words ? parsed : null);
+  const snippetsOf = usePageSnippets(ids, searchFields?.words ? parsed : null, saidBy);
   const listRef = useRef<HTMLOListElement>(null);
-  const { title: inTitles = false, description: inDescriptions = false } = searchFields ?? {};
+  // With 'said by', only what was said counts: titles and descriptions are not marked.
+  const saying = saidBy.length > 0;
+  const { title: titles = false, description: descriptions_ = false } = searchFields ?? {};
+  const inTitles = titles && !saying;
+  const inDescriptions = descriptions_ && !saying;
   useMatchHighlights(
     listRef,
     useMemo(
@@ -85,6 +96,12 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
     [episodes, isExpanded, onToggleExpanded],
   );
   const loadTranscript = useCallback((id: number) => getTranscript(db, id), [db]);
+  const speakerName = useMemo(() => {
+    const names = new Map(speakers.map((speaker) => [speaker.id, speaker.name]));
+    // Positive codes are named speakers; -N is 'Speaker N' of the episode.
+    return (code: number): string | null =>
+      code > 0 ? (names.get(code) ?? null) : code < 0 ? `Speaker ${-code}` : null;
+  }, [speakers]);
   const hostNames = useMemo(() => {
     const byId = new Map(presenters.map((presenter) => [presenter.id, presenter]));
     return settings.hostIds.map((id) => {
@@ -135,6 +152,7 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
                   startAt={reveal?.id === episode.id ? reveal.time : startAt}
                   loadTranscript={loadTranscript}
                   settings={settings}
+                  saidBy={saidBy}
                 />
               </>
             }
@@ -144,6 +162,7 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
                 state={snippetsOf(episode.id)}
                 query={parsed ?? NO_QUERY}
                 onReveal={onReveal}
+                speakerName={speakerName}
               />
             }
           />

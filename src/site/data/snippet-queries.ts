@@ -31,6 +31,7 @@ import { parsePassageBlock } from '../../core/passages.ts';
 import {
   buildEpisodeSnippets,
   chooseBlocks,
+  type BlockChoice,
   type EpisodeSnippets,
   type PassageRange,
   type PassageText,
@@ -112,6 +113,8 @@ export function passageMatch(query: ParsedQuery): string {
 /** Stops a load whose result nobody wants any more, between its statements. */
 export interface SnippetLoadOptions {
   signal?: AbortSignal;
+  /** 'Said by': show speaker ids whose matches make snippets (empty: everyone's). */
+  saidBy?: readonly number[];
 }
 
 function checkAborted(signal: AbortSignal | undefined): void {
@@ -145,6 +148,7 @@ async function loadBatch(
   episodeIds: readonly number[],
   query: ParsedQuery,
   signal: AbortSignal | undefined,
+  saidBy: readonly number[],
 ): Promise<EpisodeSnippets[]> {
   const byId = new Map(await rangesFromList(db));
   const unlisted = episodeIds.filter((id) => !byId.has(id));
@@ -174,22 +178,8 @@ async function loadBatch(
     .sort((a, b) => a - b);
   const passages = new Map<number, PassageText>();
   checkAborted(signal);
-  if (blockIds.length > 0) {
-    const rows = await db.query<{ id: number; data: unknown }>(
-      passageBlocksSql(blockIds.length),
-      blockIds,
-    );
-    const blocks = await Promise.all(rows.map((row) => readBlock(row.data)));
-    rows.forEach((row, index) => {
-      const { episodeId, ordinal } = passageBlockOf(row.id);
-      const first = (firstOf.get(episodeId) ?? 0) + ordinal * PASSAGE_BLOCK_SIZE;
-      blocks[index]?.forEach(({ f, w, s }, offset) => {
-        const id = first + offset;
-        passages.set(id, { id, episodeId, firstWord: f, data: { w, s } });
-      });
-    });
-  }
-  return choices.map((choice) => {
+  await readBlocks(db, blockIds, firstOf, passages);
+  const build = (choice: BlockChoice): EpisodeSnippets => {
     // A block that could not be read leaves its passages unread: the rest still show.
     const read = choice.read.filter((id) => passages.has(id));
     return buildEpisodeSnippets(
@@ -197,7 +187,85 @@ async function loadBatch(
       read.flatMap((id) => passages.get(id) ?? []),
       query,
       choice.unread + choice.read.length - read.length,
+      { saidBy },
     );
+  };
+  let built = choices.map(build);
+  // 'Said by': the chosen blocks may hold only others' matches. Rows left without a snippet
+  // read their next matching blocks, a few rounds at most.
+  for (let round = 0; saidBy.length > 0 && round < SAID_BY_ROUNDS; round += 1) {
+    const more = choices.filter(
+      (choice, index) => built[index]?.snippets.length === 0 && choice.unread > 0,
+    );
+    if (more.length === 0) break;
+    const extra = more.flatMap((choice) => nextBlocks(choice, matched, firstOf));
+    checkAborted(signal);
+    await readBlocks(
+      db,
+      extra.map((block) => block.id).sort((a, b) => a - b),
+      firstOf,
+      passages,
+    );
+    for (const block of extra) {
+      const choice = more.find((candidate) => candidate.episodeId === block.episodeId);
+      if (!choice) continue;
+      choice.read = [...choice.read, ...block.passages].sort((a, b) => a - b);
+      choice.unread -= block.passages.length;
+    }
+    built = choices.map(build);
+  }
+  return built;
+}
+
+/** 'Said by' rounds of further blocks for rows that got no snippet. */
+const SAID_BY_ROUNDS = 2;
+
+/** Blocks of one round per row: the next two ordinals that hold unread matching passages. */
+function nextBlocks(
+  choice: BlockChoice,
+  matched: readonly { rowid: number }[],
+  firstOf: ReadonlyMap<number, number>,
+): { id: number; episodeId: number; passages: number[] }[] {
+  const first = firstOf.get(choice.episodeId) ?? 0;
+  const read = new Set(choice.read);
+  const byOrdinal = new Map<number, number[]>();
+  for (const { rowid } of matched) {
+    const ordinal = Math.floor((rowid - first) / PASSAGE_BLOCK_SIZE);
+    if (read.has(rowid) || rowid < first || choice.ordinals.includes(ordinal)) continue;
+    byOrdinal.set(ordinal, [...(byOrdinal.get(ordinal) ?? []), rowid]);
+  }
+  return [...byOrdinal]
+    .sort(([a], [b]) => a - b)
+    .slice(0, 2)
+    .map(([ordinal, passages]) => {
+      choice.ordinals.push(ordinal);
+      return {
+        id: passageBlockId(choice.episodeId, ordinal),
+        episodeId: choice.episodeId,
+        passages,
+      };
+    });
+}
+
+/** Reads blocks by id into `passages` (passage id → its text, speakers and first word). */
+async function readBlocks(
+  db: QueryRunner,
+  blockIds: readonly number[],
+  firstOf: ReadonlyMap<number, number>,
+  passages: Map<number, PassageText>,
+): Promise<void> {
+  if (blockIds.length === 0) return;
+  const rows = await db.query<{ id: number; data: unknown }>(passageBlocksSql(blockIds.length), [
+    ...blockIds,
+  ]);
+  const blocks = await Promise.all(rows.map((row) => readBlock(row.data)));
+  rows.forEach((row, index) => {
+    const { episodeId, ordinal } = passageBlockOf(row.id);
+    const first = (firstOf.get(episodeId) ?? 0) + ordinal * PASSAGE_BLOCK_SIZE;
+    blocks[index]?.forEach(({ f, ...data }, offset) => {
+      const id = first + offset;
+      passages.set(id, { id, episodeId, firstWord: f, data });
+    });
   });
 }
 
@@ -218,7 +286,7 @@ export async function loadSnippets(
   if (query.parts.length === 0) return found;
   for (let start = 0; start < ids.length; start += MAX_SNIPPET_EPISODES) {
     const batch = ids.slice(start, start + MAX_SNIPPET_EPISODES);
-    for (const episode of await loadBatch(db, batch, query, options.signal)) {
+    for (const episode of await loadBatch(db, batch, query, options.signal, options.saidBy ?? [])) {
       found.set(episode.episodeId, episode);
     }
   }

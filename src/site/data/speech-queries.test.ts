@@ -5,7 +5,7 @@ import { speakerTermRowId } from '../../core/speech.ts';
 import { tokenize } from '../../core/tokenizer.ts';
 import { termRowId } from '../../core/term-index.ts';
 import { loadShowSpeakers } from './queries.ts';
-import { SPEECH_MATCH_SQL, saidByEpisodeIds, speakerTermsSql } from './speech-queries.ts';
+import { SPEECH_MATCH_SQL, saidByEpisodes, speakerTermsSql } from './speech-queries.ts';
 import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
 import { getTranscript } from './transcript-queries.ts';
 
@@ -27,7 +27,8 @@ async function saidBy(term: string, names: string[]): Promise<number[]> {
   const ids = names.map((name) => speakers.find((speaker) => speaker.name === name)?.id ?? -1);
   const check = checkSearchTerm(term, 1);
   if (check.kind !== 'search') throw new Error(term);
-  return [...(await saidByEpisodeIds(fixture.database, check.tokens, ids))].sort((a, b) => a - b);
+  const { ids: found } = await saidByEpisodes(fixture.database, check.parsed, ids);
+  return [...found].sort((a, b) => a - b);
 }
 
 describe("'said by' searches", () => {
@@ -78,7 +79,11 @@ describe("'said by' searches", () => {
     expect(tokens.size).toBeGreaterThan(40);
     for (const token of tokens) {
       for (const speaker of speakers) {
-        const found = await saidByEpisodeIds(fixture.database, [token], [speaker.id]);
+        const { ids: found } = await saidByEpisodes(
+          fixture.database,
+          { parts: [{ kind: 'phrase', tokens: [token] }] },
+          [speaker.id],
+        );
         expect([...found], `${token} said by ${speaker.name}`).toEqual([
           ...(expected.get(`${token}/${speaker.id}`) ?? []),
         ]);

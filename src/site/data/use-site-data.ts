@@ -13,16 +13,19 @@ import {
 import { termProblem, type TermCheck } from '../../core/fts-query.ts';
 import { queryKey } from '../../core/search-query.ts';
 import type { DbConfig } from '../../core/site-config.ts';
+import type { ShowSpeaker } from '../../core/speech.ts';
 import { useDatabase } from './database-context.tsx';
 import { hostProblemMessage, needsNewWorker } from './database-errors.ts';
 import {
   loadDescriptions,
   loadEpisodes,
   loadPresenters,
+  loadShowSpeakers,
   loadVenues,
   searchEpisodes,
   type SearchHits,
 } from './queries.ts';
+import { saidByEpisodes } from './speech-queries.ts';
 import { useResource, type Resource } from './resource.ts';
 
 /** Logs a failed read the way the spec's catalogue words it. */
@@ -43,6 +46,14 @@ export function usePresenters(): Resource<PresenterRow[]> {
   const db = useDatabase();
   return useResource('presenters', () => loadPresenters(db), {
     onError: (error) => logDatabaseProblem('presenters', error),
+  });
+}
+
+/** The show's named speakers, by id: the 'said by' options (none for a show without them). */
+export function useShowSpeakers(): Resource<ShowSpeaker[]> {
+  const db = useDatabase();
+  return useResource('show-speakers', () => loadShowSpeakers(db), {
+    onError: (error) => logDatabaseProblem('speakers', error),
   });
 }
 
@@ -116,18 +127,32 @@ export function useEpisodeSearch(
   check: TermCheck,
   fields: Readonly<Record<FtsColumn, boolean>>,
   attempt = 0,
+  saidBy: readonly number[] = [],
 ): SearchResult {
   const db = useDatabase();
   const checked = FTS_COLUMNS.filter((field) => fields[field]);
   const parsed = check.kind === 'search' ? check.parsed : null;
-  const key = parsed ? `${queryKey(parsed)}|${checked.join(',')}|${attempt}` : null;
+  // 'Said by' searches what the chosen speakers said: the transcript field only.
+  const speakers = fields.words ? saidBy.join(',') : '';
+  const key = parsed
+    ? `${queryKey(parsed)}|${checked.join(',')}|${saidBy.join(',')}|${attempt}`
+    : null;
 
-  const resource = useResource(key, () => searchEpisodes(db, parsed ?? { parts: [] }, checked), {
-    onError: (error) => {
-      console.warn('Search failed; a report has been filed.', error);
-      if (needsNewWorker(error)) db.recreate().catch(() => undefined);
+  const resource = useResource(
+    key,
+    () => {
+      const query = parsed ?? { parts: [] };
+      if (saidBy.length === 0) return searchEpisodes(db, query, checked);
+      const chosen = speakers === '' ? [] : speakers.split(',').map(Number);
+      return saidByEpisodes(db, query, chosen);
     },
-  });
+    {
+      onError: (error) => {
+        console.warn('Search failed; a report has been filed.', error);
+        if (needsNewWorker(error)) db.recreate().catch(() => undefined);
+      },
+    },
+  );
 
   if (check.kind !== 'search') return { status: 'off', problem: termProblem(check) };
   if (resource.status === 'loading') return resource;

@@ -2,6 +2,7 @@
  * The choices of the filters panel: labels of the checkbox groups, and the grouped options of
  * the presenter and venue selects, built from the database rows and the podcast's settings.
  */
+import type { ShowSpeaker } from '../../../core/speech.ts';
 import type { FtsColumn, PresenterRow, VenueRow } from '../../../core/db-schema.ts';
 import { presenterName } from '../../../core/format.ts';
 
@@ -90,4 +91,13 @@ export function selectedOptions(
   return ids
     .map((id) => all.get(id))
     .filter((option): option is FilterOption => option !== undefined);
+}
+
+/** The 'said by' options: the show's named speakers, by name, in one group. */
+export function speakerGroups(speakers: readonly ShowSpeaker[]): FilterOptionGroup[] {
+  if (speakers.length === 0) return [];
+  const options = speakers
+    .map((speaker) => ({ value: speaker.id, label: speaker.name }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en') || a.value - b.value);
+  return [{ label: 'Speakers', options }];
 }

@@ -3,9 +3,10 @@ import type { PresenterRow, VenueRow } from '../../../core/db-schema.ts';
 import { isTypeOn, type TypeToggles } from '../../../core/episode-filters.ts';
 import type { EpisodeTypeInfo } from '../../../core/site-config.ts';
 import type { FieldToggles } from '../../../core/search-state.ts';
+import type { ShowSpeaker } from '../../../core/speech.ts';
 import type { Resource } from '../../data/resource.ts';
 import { usePendingValue } from '../../shared/use-pending-value.ts';
-import { FIELD_LABELS, presenterGroups, venueGroups } from './filter-options.ts';
+import { FIELD_LABELS, presenterGroups, speakerGroups, venueGroups } from './filter-options.ts';
 import { MultiSelect, preloadMultiSelect } from './multi-select.tsx';
 import './filters.css';
 
@@ -25,6 +26,10 @@ export interface FiltersPanelProps {
   onTypesChange: (types: TypeToggles) => void;
   onPresentersChange: (ids: number[]) => void;
   onVenuesChange: (ids: number[]) => void;
+  /** 'Said by': the show's named speakers and the chosen ones; no control when there are none. */
+  speakers?: Resource<ShowSpeaker[]>;
+  saidBy?: readonly number[];
+  onSaidByChange?: (ids: number[]) => void;
 }
 
 const NO_ROWS: never[] = [];
@@ -51,6 +56,8 @@ export function FiltersPanel(props: FiltersPanelProps): ReactNode {
     [presenterRows, hostIds, secondGroupLabel],
   );
   const venueOptions = useMemo(() => venueGroups(venueRows), [venueRows]);
+  const speakerRows = props.speakers?.status === 'ready' ? props.speakers.data : NO_ROWS;
+  const speakerOptions = useMemo(() => speakerGroups(speakerRows), [speakerRows]);
 
   return (
     <div id={props.id} className="filters-panel">
@@ -102,6 +109,16 @@ export function FiltersPanel(props: FiltersPanelProps): ReactNode {
         isLoading={venues.status === 'loading'}
         failedMessage={venues.status === 'error' ? 'Venues could not be loaded' : undefined}
       />
+      {speakerOptions.length > 0 && props.onSaidByChange ? (
+        <MultiSelect
+          label="Said by (transcript matches)"
+          placeholder="Anyone"
+          emptyMessage="No one found"
+          groups={speakerOptions}
+          selected={props.saidBy ?? NO_ROWS}
+          onChange={props.onSaidByChange}
+        />
+      ) : null}
     </div>
   );
 }

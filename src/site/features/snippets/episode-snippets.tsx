@@ -19,6 +19,8 @@ export interface EpisodeSnippetsProps {
    * with `open` opens it first. The app owns which rows are open.
    */
   onReveal: (episodeId: number, time: number, open: boolean) => void;
+  /** Who said a snippet, by its speaker code (see `SnippetList`). */
+  speakerName?: (code: number) => string | null;
 }
 
 /**
@@ -31,6 +33,7 @@ export function EpisodeSnippets({
   state,
   query,
   onReveal,
+  speakerName,
 }: EpisodeSnippetsProps): ReactNode {
   const store = usePlayerStore();
   const db = useDatabase();
@@ -54,5 +57,13 @@ export function EpisodeSnippets({
   }, [db, episode.id, query, shown, onReveal]);
 
   if (state === null) return null;
-  return <SnippetList state={state} episode={episode.episode} onPlay={onPlay} onMore={onMore} />;
+  return (
+    <SnippetList
+      state={state}
+      episode={episode.episode}
+      onPlay={onPlay}
+      onMore={onMore}
+      {...(speakerName ? { speakerName } : {})}
+    />
+  );
 }

@@ -16,7 +16,11 @@ export interface SnippetListProps {
   onPlay: (snippet: Snippet) => void;
   /** Opens the transcript at the first match the snippets do not show. */
   onMore: () => void;
+  /** The name of who said a snippet (its `speaker` code), or null when unknown. */
+  speakerName?: (code: number) => string | null;
 }
+
+const NO_NAMES = (): null => null;
 
 /** 'and 2 more' (exact matches) or 'and 12 more passages' (matching passages not read). */
 export function moreLabel(more: MoreMatches): string {
@@ -43,7 +47,13 @@ function SnippetText({ snippet }: { snippet: Snippet }): ReactNode {
  * time of its sentence as a button that plays it, then 'and N more'. Shows nothing while
  * loading or when the transcript does not match, and a quiet note when snippets failed.
  */
-export function SnippetList({ state, episode, onPlay, onMore }: SnippetListProps): ReactNode {
+export function SnippetList({
+  state,
+  episode,
+  onPlay,
+  onMore,
+  speakerName = NO_NAMES,
+}: SnippetListProps): ReactNode {
   // Hidden, but it tells tests and the benchmark that this row's snippets are on their way.
   if (state.status === 'loading') return <div className="snippets" aria-busy="true" hidden />;
   if (state.status === 'error') {
@@ -56,6 +66,7 @@ export function SnippetList({ state, episode, onPlay, onMore }: SnippetListProps
       <ol className="snippets__list">
         {snippets.map((snippet) => {
           const clock = formatClockTime(snippet.time);
+          const speaker = speakerName(snippet.speaker);
           return (
             <li key={snippet.matchWord} className="snippet">
               <button
@@ -66,6 +77,7 @@ export function SnippetList({ state, episode, onPlay, onMore }: SnippetListProps
               >
                 {clock}
               </button>{' '}
+              {speaker === null ? null : <span className="snippet__speaker">{speaker}: </span>}
               <SnippetText snippet={snippet} />
             </li>
           );

@@ -22,9 +22,13 @@ export type SnippetsOf = (episodeId: number) => SnippetsState | null;
 export function usePageSnippets(
   episodeIds: readonly number[],
   query: ParsedQuery | null,
+  saidBy: readonly number[] = [],
 ): SnippetsOf {
   const db = useDatabase();
-  const phrase = query === null || query.parts.length === 0 ? null : queryKey(query);
+  // Keyed by the speakers too: a 'said by' choice shows other snippets for the same search.
+  const speakers = saidBy.join(',');
+  const phrase =
+    query === null || query.parts.length === 0 ? null : `${queryKey(query)}|${speakers}`;
   const [known, setKnown] = useState<ReadonlyMap<string, SnippetsState>>(() => new Map());
   const missing =
     phrase === null ? '' : episodeIds.filter((id) => !known.has(`${phrase}|${id}`)).join(',');
@@ -35,7 +39,10 @@ export function usePageSnippets(
   useResource(
     phrase === null || missing === '' ? null : `${phrase}|${missing}`,
     async (signal) => {
-      const found = await loadSnippets(db, wanted, query ?? { parts: [] }, { signal });
+      const found = await loadSnippets(db, wanted, query ?? { parts: [] }, {
+        signal,
+        saidBy: speakers === '' ? [] : speakers.split(',').map(Number),
+      });
       return wanted.map((id): [string, SnippetsState] => {
         const snippets = found.get(id);
         return [`${phrase}|${id}`, snippets ? { status: 'ready', snippets } : FAILED];

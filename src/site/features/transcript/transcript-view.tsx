@@ -9,7 +9,7 @@ import {
 import type { SearchQuery } from '../../../core/fts-query.ts';
 import { pluralize } from '../../../core/format.ts';
 import { buildTokenStream, findQueryMatches } from '../../../core/phrase-match.ts';
-import { keepSaidBy } from '../../../core/said-by.ts';
+import { keepSaidBy, matchedWordsOf } from '../../../core/said-by.ts';
 import { displayTerm, parseSearchQuery } from '../../../core/search-query.ts';
 import { wordAtTime, type TranscriptModel } from '../../../core/transcript-model.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
@@ -60,13 +60,7 @@ export function TranscriptView({
     const all = findQueryMatches(stream, parseSearchQuery(term)).matches;
     return keepSaidBy(all, model.speakerCodes, chosen === '' ? [] : chosen.split(',').map(Number));
   }, [stream, term, model, chosen]);
-  const matched = useMemo(() => {
-    if (!matches) return null;
-    const words = new Set<number>();
-    for (const match of matches)
-      for (let word = match.startWord; word < match.endWord; word += 1) words.add(word);
-    return words;
-  }, [matches]);
+  const matched = useMemo(() => (matches ? new Set(matchedWordsOf(matches)) : null), [matches]);
 
   const startWord = startAt === null ? 0 : wordAtTime(model, startAt);
   useEffect(() => {
