@@ -21,6 +21,22 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
+    // Type-aware rules: each file is checked in the TypeScript project that holds it.
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // Files no tsconfig.json near them includes: the test setup (tsconfig.site.json
+          // checks it) and the core's globals (tsconfig.core.json checks them).
+          allowDefaultProject: ['src/test/*.ts', 'types/*.d.ts'],
+          defaultProject: 'tsconfig.site.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
     languageOptions: {
       ecmaVersion: 2023,
       sourceType: 'module',

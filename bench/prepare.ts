@@ -95,6 +95,7 @@ export async function buildTrawl(corpusDir: string, outDir: string): Promise<Tra
     let timer: NodeJS.Timeout | undefined;
     result = await runProcess(process.execPath, cli, (pid) => {
       timer = setInterval(() => {
+        // A sample from a timer; peakRssOf never rejects (an unreadable status reads as 0).
         void peakRssOf(pid).then((bytes) => (peak = Math.max(peak, bytes)));
       }, 100);
     });

@@ -600,5 +600,7 @@ const command = defineCommand({
 });
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  // Not awaited, so importing this module (bench/prepare.ts does) stays synchronous; citty's
+  // runMain reports a failure itself and exits with status 1.
   void runMain(command);
 }

@@ -69,7 +69,9 @@ describe('two builds publishing into one output folder', () => {
         resumeFirst();
       },
     });
-    void publishingSecond.finally(resumeFirst);
+    // Unlocked, the second build completes while the first is paused: let the first go on then.
+    // A failure of either is reported by the Promise.all below.
+    void publishingSecond.then(resumeFirst, resumeFirst);
     const [a, b] = await Promise.all([publishing, publishingSecond]);
 
     const published = await readPublished(out);

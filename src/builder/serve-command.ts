@@ -83,7 +83,14 @@ export const serveCommand = defineCommand({
       });
       console.log(`Serving ${title} at ${server.url}`);
       const stop = (): void => {
-        void server.close().then(() => process.exit(0));
+        // A signal handler cannot be awaited: close, then exit, 1 if closing failed.
+        void server.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error(`trawl serve: ${error instanceof Error ? error.message : String(error)}`);
+            process.exit(1);
+          },
+        );
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

@@ -97,6 +97,7 @@ describe('runCheckHost', () => {
       seen.push(`${req.method} ${req.headers.origin === PROBE_ORIGIN ? 'cors ' : ''}${req.url}`);
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       const file = join(built.webRoot, path.endsWith('/') ? `${path}index.html` : path);
+      // A request handler cannot be awaited; a failure to answer ends the response.
       void stat(file)
         .then((info) => (info.isFile() ? file : join(built.webRoot, 'index.html')))
         .catch(() => join(built.webRoot, 'index.html'))
@@ -105,7 +106,8 @@ describe('runCheckHost', () => {
           res.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip' });
           if (req.method === 'HEAD') res.end();
           else createReadStream(served).pipe(createGzip()).pipe(res);
-        });
+        })
+        .catch(() => res.destroy());
     });
     const url = await listen(server);
     try {
