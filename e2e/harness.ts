@@ -69,7 +69,7 @@ export function freshAlert(page: Page): Locator {
 /** Types `term` into the search box and submits it, after marking what is on screen as old. */
 export async function submitSearch(page: Page, term: string): Promise<void> {
   await markStale(page);
-  const box = page.getByRole('searchbox', { name: 'Search episodes' });
+  const box = page.getByRole('combobox', { name: 'Search episodes' });
   await box.fill(term);
   await box.press('Enter');
 }

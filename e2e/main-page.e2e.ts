@@ -45,9 +45,9 @@ describe('the demo podcast', () => {
       'The Curious Haul',
     );
     await expect.poll(() => rowNumbers(page)).toEqual([...DEMO_FACTS.episodes].reverse());
-    await expect(page.getByRole('searchbox').getAttribute('placeholder')).resolves.toBe(
-      'no such thing as a search bar',
-    );
+    await expect(
+      page.getByRole('combobox', { name: 'Search episodes' }).getAttribute('placeholder'),
+    ).resolves.toBe('no such thing as a search bar');
     // One page only: no page input.
     expect(await page.getByRole('textbox', { name: 'page' }).count()).toBe(0);
     // Greyed avatars where a host is missing.
@@ -105,7 +105,9 @@ describe('the demo podcast', () => {
     // Back past the four searches: 'ice cream' in titles only again.
     for (let step = 0; step < 4; step += 1) await page.goBack();
     // The box follows the URL's term in the same render that starts its search.
-    await expect.poll(() => page.getByRole('searchbox').inputValue()).toBe('ice cream');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Search episodes' }).inputValue())
+      .toBe('ice cream');
     await page.getByText('found 1 of 10 episodes').waitFor();
     await expect.poll(() => rowNumbers(page)).toEqual(['9']);
     expectNoProblems(problems);

@@ -83,7 +83,7 @@ test(`${TYPED} random and adversarial terms typed into the search box (seed ${SE
   const { page, problems } = await openPage(session, baseUrl);
   await page.goto(baseUrl);
   await page.getByText('showing all 10 episodes').waitFor();
-  const box = page.getByRole('searchbox', { name: 'Search episodes' });
+  const box = page.getByRole('combobox', { name: 'Search episodes' });
   const outcomes = new Map<string, number>();
   for (const [index, term] of searchTerms(TYPED, SEED).entries()) {
     await submitSearch(page, term);

@@ -217,7 +217,7 @@ async function everyView(visited: Visit, baseUrl: string): Promise<void> {
   // A payload as the search term, highlighted nowhere and run nowhere.
   await search(page, `<img src=x onerror=${PWN}>`, /^found \d+ of \d+ episodes$/);
   await expectHarmless(visited, 'a payload as the search term', {
-    'search box': await page.getByRole('searchbox').inputValue(),
+    'search box': await page.getByRole('combobox', { name: 'Search episodes' }).inputValue(),
   });
 
   // An episode's own page (a link inside the app): its title, description and transcript.

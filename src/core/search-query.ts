@@ -9,7 +9,7 @@
  * `parseSearchQuery`, so they agree on what matches.
  */
 import { stemToken } from './stemmer.ts';
-import { tokenize } from './tokenizer.ts';
+import { tokenize, tokenizeWithOffsets } from './tokenizer.ts';
 
 /** One thing every result must contain. */
 export type QueryPart =
@@ -79,4 +79,10 @@ export function displayTerm(term: string): string {
 /** Every token a query names, in order (a word by its typed form). */
 export function queryTokens(query: ParsedQuery): string[] {
   return query.parts.flatMap((part) => (part.kind === 'word' ? [part.token] : part.tokens));
+}
+
+/** The term with the first occurrence of the (folded) token replaced by `word`. */
+export function replaceToken(term: string, token: string, word: string): string {
+  const found = tokenizeWithOffsets(term).find((entry) => entry.token === token);
+  return found ? `${term.slice(0, found.start)}${word}${term.slice(found.end)}` : term;
 }

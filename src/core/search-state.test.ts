@@ -18,6 +18,7 @@ const write = (state: SearchState): string =>
 
 const busy: SearchState = {
   term: 'ice cream',
+  order: 'newest',
   fields: { title: true, description: false, words: true, episode: false },
   types: { live: false, wfh: false },
   presenterIds: [6, 22],
@@ -121,6 +122,17 @@ describe('search state in the URL', () => {
       expect(state.term, value).toBe('cats');
     }
     expect(read('q=cats').moment).toBeNull();
+  });
+
+  it('reads the order, newest first unless it says best match', () => {
+    expect(read('q=fish&order=best').order).toBe('best');
+    expect(read('q=fish&order=newest').order).toBe('newest');
+    expect(read('q=fish&order=random').order).toBe('newest');
+    const best = { ...DEFAULT_SEARCH_STATE, term: 'fish', order: 'best' as const };
+    expect(write(best)).toBe('q=fish&order=best');
+    expect(read(write(best))).toEqual(best);
+    expect(write({ ...best, order: 'newest' })).toBe('q=fish');
+    expect(updateSearchState({ ...best, page: 4 }, { order: 'newest' }).page).toBe(1);
   });
 
   it('reads deployed as present or absent, whatever its value', () => {

@@ -16,6 +16,10 @@ import { ALL_TYPES_ON, allTypesOn, type TypeToggles } from './episode-filters.ts
 import { TYPE_ID } from './site-config.ts';
 import { parseClockTime } from './time-format.ts';
 
+/** The orders of a search's results: newest first (the spec's, the default) or best match. */
+export const SEARCH_ORDERS = ['newest', 'best'] as const;
+export type SearchOrder = (typeof SEARCH_ORDERS)[number];
+
 /** Search-field toggles: on means the search looks in that column. */
 export type FieldToggles = Record<FtsColumn, boolean>;
 
@@ -23,6 +27,8 @@ export type FieldToggles = Record<FtsColumn, boolean>;
 export interface SearchState {
   /** The submitted term, as typed (trimmed). `q` */
   term: string;
+  /** `order`: how a search's results are ordered ('best' match, or the spec's newest first). */
+  order: SearchOrder;
   /** `fieldsOff`: the search fields that are off. */
   fields: FieldToggles;
   /** `typesOff`: the episode types that are hidden. */
@@ -161,6 +167,13 @@ export const URL_PARAMS: { readonly [K in keyof SearchState]: UrlParam<SearchSta
     schema: z.string().transform(clipTerm),
     fallback: '',
     write: (term) => (term.trim() === '' ? null : term.trim()),
+  },
+  order: {
+    name: 'order',
+    role: 'query',
+    schema: z.enum(SEARCH_ORDERS),
+    fallback: 'newest',
+    write: (order) => (order === 'newest' ? null : order),
   },
   fields: {
     name: 'fieldsOff',

@@ -69,11 +69,13 @@ describe('groupTermLists', () => {
     ]);
   });
 
-  it('puts words seen twice or more in the neighbour rows of lengths within two', () => {
+  it('puts every word in the neighbour rows of lengths within two of its own', () => {
     const typo = 'submarnie';
     const list = rows.get(neighbourListId(typo) ?? -1) ?? [];
     expect(nearestTerms(list, typo, 5)).toEqual(['submarine', 'submarines']);
-    expect(row(neighbourListId('summat'))).not.toContain('summit');
+    expect(row(neighbourListId('summat'))).toContain('summit');
+    expect(row(neighbourListId('sunda'))).toContain('sunday');
+    expect(row(neighbourListId('su'))).not.toContain('sunday');
   });
 
   it('parses a row and skips entries of the wrong shape', () => {

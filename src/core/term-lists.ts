@@ -9,7 +9,8 @@
  * - a prefix row for every 3-character prefix: the most frequent words that start with it, as
  *   many as fit `MAX_LIST_BYTES`, so longer prefixes are answered from it in memory;
  * - a neighbour row for every first character and length: the words starting with that
- *   character whose length is within `MAX_EDIT_DISTANCE` of it, most frequent first.
+ *   character whose length is within `MAX_EDIT_DISTANCE` of it, most frequent first (as many
+ *   as fit `MAX_LIST_BYTES`: in a big archive the rarest words, typos among them, drop out).
  *
  * Only plain ASCII words that start with a letter are listed (`isIndexedToken`).
  */
@@ -160,7 +161,6 @@ export const MAX_LIST_BYTES = 12_000;
  */
 export function groupTermLists(
   frequencies: ReadonlyMap<string, number>,
-  minNeighbourCount = 2,
 ): Map<number, TermFrequency[]> {
   const sorted = [...frequencies]
     .filter(([term]) => isListedWord(term))
@@ -174,7 +174,7 @@ export function groupTermLists(
   };
   const shortCounts = new Map<string, number>();
   for (const entry of sorted) {
-    const [term, count] = entry;
+    const [term] = entry;
     const short = term.slice(0, MIN_PREFIX);
     const taken = shortCounts.get(short) ?? 0;
     if (term.length >= MIN_PREFIX && taken < SHORT_PREFIX_WORDS) {
@@ -182,7 +182,6 @@ export function groupTermLists(
       add(SHORT_PREFIXES_ID, entry);
     }
     if (term.length >= MAX_KEY_PREFIX) add(prefixListId(term.slice(0, MAX_KEY_PREFIX)), entry);
-    if (count < minNeighbourCount) continue;
     const longest = Math.min(64, term.length + MAX_EDIT_DISTANCE);
     for (
       let length = Math.max(1, term.length - MAX_EDIT_DISTANCE);

@@ -4,6 +4,7 @@ import type { EpisodeRow } from '../../core/db-schema.ts';
 import { applyTypeButton } from '../../core/episode-filters.ts';
 import { checkSearchTerm, searchQueryOf } from '../../core/fts-query.ts';
 import { episodeQuery, type PageUrl } from '../../core/page-url.ts';
+import { rankByRelevance } from '../../core/ranking.ts';
 import { countAlteredFilters } from '../../core/search-state.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
 import { hostProblemMessage } from '../data/database-errors.ts';
@@ -25,6 +26,8 @@ import {
 import { Pagination } from '../features/episodes/pagination.tsx';
 import { FiltersPanel, FiltersToggle } from '../features/filters/filters-panel.tsx';
 import { SearchErrorCard, SearchProblem } from '../features/search/search-error-card.tsx';
+import { DidYouMean } from '../features/search/did-you-mean.tsx';
+import { OrderSelect } from '../features/search/order-select.tsx';
 import { SearchForm } from '../features/search/search-form.tsx';
 import { Spinner } from '../shared/spinner.tsx';
 import { episodeHeading } from '../shared/episode-facts.ts';
@@ -79,6 +82,15 @@ export function EpisodeBrowser({
   const { episodeTypes } = settings;
   const typeIds = useMemo(() => episodeTypes.map((type) => type.id), [episodeTypes]);
   const searchIds = search.status === 'ready' ? search.ids : null;
+  const searchHits = search.status === 'ready' ? search.hits : null;
+  const total = episodes.status === 'ready' ? episodes.data.length : 0;
+  const bestMatch = check.kind === 'search' && state.order === 'best';
+  // 'Best match' ranks the hits the search already read: switching order reads nothing.
+  const rank = useMemo(
+    () =>
+      bestMatch && searchHits ? rankByRelevance(searchHits.parts, searchHits.ids, total) : null,
+    [bestMatch, searchHits, total],
+  );
   const list = useEpisodeList(
     episodes.status === 'ready' ? episodes.data : NO_EPISODES,
     state,
@@ -86,6 +98,7 @@ export function EpisodeBrowser({
     searchIds,
     typeIds,
     settings.pageSize,
+    rank,
   );
   const altered = countAlteredFilters(state, typeIds);
   const noSuchEpisode = episodes.status === 'ready' && list.routeEpisode === null;
@@ -163,6 +176,14 @@ export function EpisodeBrowser({
           />
         )}
         {!noSuchEpisode && list.found.length === 0 && <EmptyResults />}
+        {list.found.length === 0 && check.kind === 'search' && searchHits && (
+          <DidYouMean
+            term={check.term}
+            parsed={check.parsed}
+            hits={searchHits.parts}
+            onSearch={onSearch}
+          />
+        )}
         {list.found.length > 0 && (
           <EpisodeResults
             episodes={list.visible}
@@ -206,6 +227,9 @@ export function EpisodeBrowser({
           onToggle={() => setFiltersOpen((open) => !open)}
         />
         <ExpandToggle expanded={expandAll} onToggle={onExpandAll} />
+        {check.kind === 'search' && (
+          <OrderSelect order={state.order} onOrder={(order) => update({ order })} />
+        )}
       </div>
       {filtersOpen && (
         <FiltersPanel

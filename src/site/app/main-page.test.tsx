@@ -49,7 +49,7 @@ describe('the main page', () => {
       '4: Compilation of the best bits',
       '3: Episode 3: Live From Sydney',
     ]);
-    expect(screen.getByRole('searchbox', { name: 'Search episodes' })).toHaveAttribute(
+    expect(screen.getByRole('combobox', { name: 'Search episodes' })).toHaveAttribute(
       'placeholder',
       'Search episodes and transcripts',
     );
@@ -85,7 +85,7 @@ describe('the main page', () => {
   it('searches on submit, ignores short terms and keeps the term in the URL', async () => {
     const { user, router } = renderApp(fixture.database);
     await loaded();
-    const box = screen.getByRole('searchbox', { name: 'Search episodes' });
+    const box = screen.getByRole('combobox', { name: 'Search episodes' });
     await user.type(box, 'ab{Enter}');
     expect(screen.getByText('Type at least 3 characters to search.')).toBeInTheDocument();
     expect(screen.getByText('showing all 7 episodes')).toBeInTheDocument();
@@ -122,7 +122,7 @@ describe('the main page', () => {
     renderApp(fixture.database, '/?q=ice+cream&fieldsOff=title&typesOff=live&venues=2');
     expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
     expect(rowTitles()).toEqual(['15: Episode Fifteen: Mountains and Molecules']);
-    expect(screen.getByRole('searchbox', { name: 'Search episodes' })).toHaveValue('ice cream');
+    expect(screen.getByRole('combobox', { name: 'Search episodes' })).toHaveValue('ice cream');
     expect(screen.getByRole('button', { name: '[+] show filters (3)' })).toBeInTheDocument();
   });
 
@@ -132,7 +132,7 @@ describe('the main page', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(rowTitles()).toEqual(['2: Numbers Nobody Can Say', '1: Episode 1: Octopus Hearts']);
     expect(currentUrl(router)).toBe('/?p=2');
-    await user.type(screen.getByRole('searchbox', { name: 'Search episodes' }), 'ice cream{Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Search episodes' }), 'ice cream{Enter}');
     expect(await screen.findByText('found 2 of 7 episodes')).toBeInTheDocument();
     // A new search starts on page 1.
     expect(currentUrl(router)).toBe('/?q=ice+cream');
@@ -141,10 +141,10 @@ describe('the main page', () => {
     await waitFor(() =>
       expect(rowTitles()).toEqual(['2: Numbers Nobody Can Say', '1: Episode 1: Octopus Hearts']),
     );
-    expect(screen.getByRole('searchbox', { name: 'Search episodes' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Search episodes' })).toHaveValue('');
     await router.navigate(1);
     expect(await screen.findByText('found 2 of 7 episodes')).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Search episodes' })).toHaveValue('ice cream');
+    expect(screen.getByRole('combobox', { name: 'Search episodes' })).toHaveValue('ice cream');
   });
 });
 
@@ -332,7 +332,7 @@ describe('search errors', () => {
     try {
       const { user } = renderApp(broken.database);
       await loaded();
-      await user.type(screen.getByRole('searchbox', { name: 'Search episodes' }), 'narwhal{Enter}');
+      await user.type(screen.getByRole('combobox', { name: 'Search episodes' }), 'narwhal{Enter}');
       const card = await screen.findByRole('alert');
       expect(
         within(card).getByRole('heading', { name: 'Problem while searching' }),

@@ -5,7 +5,7 @@ import type { SearchState } from '../../core/search-state.ts';
 
 /** The filtered list, the page on screen and what the count line says. */
 export interface EpisodeListView {
-  /** Episodes that pass every filter, newest first. */
+  /** Episodes that pass every filter, newest first (or in `rank`'s order). */
   found: EpisodeRow[];
   /** The episodes on the current page. */
   visible: EpisodeRow[];
@@ -32,13 +32,15 @@ export function useEpisodeList(
   searchIds: ReadonlySet<number> | null,
   typeIds: readonly string[],
   pageSize: number,
+  /** Episode ids best match first ('best match'), or null for newest first. */
+  rank: readonly number[] | null = null,
 ): EpisodeListView {
   const { types, presenterIds, venueIds } = state;
   const typesKey = JSON.stringify(types);
   const presentersKey = presenterIds.join(',');
   const venuesKey = venueIds.join(',');
 
-  const found = useMemo(
+  const filtered = useMemo(
     () =>
       filterEpisodes(
         episodes,
@@ -49,6 +51,14 @@ export function useEpisodeList(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [episodes, typesKey, presentersKey, venuesKey, episodeNumber, searchIds, typeIds],
   );
+  const found = useMemo(() => {
+    if (rank === null) return filtered;
+    const position = new Map(rank.map((id, index) => [id, index]));
+    const last = rank.length;
+    return [...filtered].sort(
+      (a, b) => (position.get(a.id) ?? last) - (position.get(b.id) ?? last),
+    );
+  }, [filtered, rank]);
 
   const pageCount = Math.ceil(found.length / pageSize);
   const page = Math.min(Math.max(1, state.page), Math.max(1, pageCount));

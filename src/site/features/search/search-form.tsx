@@ -1,6 +1,10 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { checkSearchTerm, termProblem } from '../../../core/fts-query.ts';
 import { MAX_TERM_LENGTH } from '../../../core/search-state.ts';
+import { useDatabase } from '../../data/database-context.tsx';
+import { prepareSuggestions } from '../../data/term-list-queries.ts';
+import { optionId, SuggestionList } from './suggestion-list.tsx';
+import { useSuggestions, type Suggestion } from './use-suggestions.ts';
 import './search.css';
 
 export interface SearchFormProps {
@@ -13,29 +17,76 @@ export interface SearchFormProps {
 }
 
 /**
- * The search box. Typing only changes the box; the list changes when the form is submitted.
- * A term that would be ignored (too short, nothing to search for) says why instead.
+ * The search box, a combobox (the ARIA pattern): typing offers the index's most frequent
+ * completions of the last word (arrows move through them, Enter or a click searches the one
+ * chosen, Escape closes them), and the list changes when the form is submitted. A term that
+ * would be ignored (too short, nothing to search for) says why instead.
  */
 export function SearchForm({ term, placeholder, minLength, onSearch }: SearchFormProps): ReactNode {
+  const db = useDatabase();
   const [draft, setDraft] = useState(term);
   const [shownTerm, setShownTerm] = useState(term);
   const [hint, setHint] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const hintId = useId();
+  const listId = `${hintId}-suggestions`;
+  const suggestions = useSuggestions(open ? draft : null);
+  const showing = open && suggestions.length > 0;
 
   // Back, forward or a link changed the term: show it (adjusting state while rendering).
   if (term !== shownTerm) {
     setShownTerm(term);
     setDraft(term);
     setHint(null);
+    setOpen(false);
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const check = checkSearchTerm(draft, minLength);
+  const search = (text: string): void => {
+    setOpen(false);
+    setActive(-1);
+    const check = checkSearchTerm(text, minLength);
     const problem = termProblem(check);
     setHint(problem);
     if (problem !== null) return;
     onSearch(check.kind === 'empty' ? '' : check.term);
+  };
+
+  const pick = (suggestion: Suggestion): void => {
+    setDraft(suggestion.term);
+    search(suggestion.term);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    search(draft);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    const count = suggestions.length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) {
+        setOpen(true);
+        setActive(-1);
+        return;
+      }
+      if (count === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) =>
+        current < 0 && step < 0 ? count - 1 : (current + step + count) % count,
+      );
+    } else if (event.key === 'Enter' && showing) {
+      const chosen = suggestions[active];
+      if (!chosen) return;
+      event.preventDefault();
+      pick(chosen);
+    } else if (event.key === 'Escape' && showing) {
+      // Closes the list; the box keeps its text (a second Escape clears it, as a search box does).
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
   };
 
   return (
@@ -43,19 +94,42 @@ export function SearchForm({ term, placeholder, minLength, onSearch }: SearchFor
       <label className="visually-hidden" htmlFor={`${hintId}-input`}>
         Search episodes
       </label>
-      <input
-        id={`${hintId}-input`}
-        className="search-form__input"
-        type="search"
-        name="q"
-        value={draft}
-        placeholder={placeholder}
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={MAX_TERM_LENGTH}
-        aria-describedby={hint === null ? undefined : hintId}
-        onChange={(event) => setDraft(event.target.value)}
-      />
+      <div className="search-form__box">
+        <input
+          id={`${hintId}-input`}
+          className="search-form__input"
+          type="search"
+          name="q"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showing}
+          aria-controls={listId}
+          aria-activedescendant={showing && active >= 0 ? optionId(listId, active) : undefined}
+          value={draft}
+          placeholder={placeholder}
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={MAX_TERM_LENGTH}
+          aria-describedby={hint === null ? undefined : hintId}
+          onFocus={() => prepareSuggestions(db)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+        />
+        {showing && (
+          <SuggestionList
+            id={listId}
+            label="Suggestions"
+            suggestions={suggestions}
+            active={active}
+            onPick={pick}
+          />
+        )}
+      </div>
       <button className="search-form__button" type="submit">
         Search
       </button>

@@ -1,0 +1,92 @@
+/**
+ * Suggestions as the visitor types and 'did you mean' after a search that found nothing, from
+ * `term_lists` (`src/core/term-lists.ts`, docs/decisions/0009-english-stemming.md). Each call
+ * reads at most one row by primary key, and a row read once is kept for the visit, so the
+ * keystrokes after the third character of a word read nothing.
+ */
+import {
+  completionsOf,
+  nearestTerms,
+  neighbourListId,
+  parseTermList,
+  prefixListId,
+  SHORT_PREFIXES_ID,
+  type TermFrequency,
+} from '../../core/term-lists.ts';
+import type { QueryRunner } from './database-types.ts';
+import { blobBytes, inflateRawText } from './inflate.ts';
+
+/** One row of `term_lists` by id. */
+export const TERM_LIST_SQL = 'SELECT data FROM term_lists WHERE id = ?';
+
+const rowsOf = new WeakMap<QueryRunner, Map<number, Promise<TermFrequency[]>>>();
+
+function isMissingTable(error: unknown): boolean {
+  return error instanceof Error && error.message.includes('no such table: term_lists');
+}
+
+async function readList(db: QueryRunner, id: number): Promise<TermFrequency[]> {
+  let rows: { data: unknown }[];
+  try {
+    rows = await db.query<{ data: unknown }>(TERM_LIST_SQL, [id]);
+  } catch (error) {
+    // A database built before the lists: no suggestions, nothing wrong.
+    if (isMissingTable(error)) return [];
+    throw error;
+  }
+  const bytes = blobBytes(rows[0]?.data);
+  return bytes ? parseTermList(await inflateRawText(bytes)) : [];
+}
+
+/** A row of `term_lists`, read once per database (a failed read is tried again next time). */
+function loadList(db: QueryRunner, id: number): Promise<TermFrequency[]> {
+  let known = rowsOf.get(db);
+  if (!known) {
+    known = new Map();
+    rowsOf.set(db, known);
+  }
+  const cached = known.get(id);
+  if (cached) return cached;
+  const pending = readList(db, id);
+  known.set(id, pending);
+  pending.catch(() => {
+    if (known.get(id) === pending) known.delete(id);
+  });
+  return pending;
+}
+
+/** Reads the 2-character prefixes' row ahead of the first keystroke (on the box's focus). */
+export function prepareSuggestions(db: QueryRunner): void {
+  loadList(db, SHORT_PREFIXES_ID).catch(() => undefined);
+}
+
+/** Most suggestions shown for a word. */
+export const MAX_SUGGESTIONS = 8;
+
+/**
+ * The index's most frequent words that complete `prefix` (a folded token of 2 or more
+ * characters), most frequent first; none for a prefix the lists cannot hold.
+ */
+export async function loadCompletions(
+  db: QueryRunner,
+  prefix: string,
+  limit = MAX_SUGGESTIONS,
+): Promise<string[]> {
+  const id = prefixListId(prefix);
+  if (id === null) return [];
+  return completionsOf(await loadList(db, id), prefix, limit);
+}
+
+/** Most 'did you mean' words offered for one typed word. */
+export const MAX_NEAREST = 5;
+
+/** Indexed words within two edits of `word` (a folded token), most frequent first. */
+export async function loadNearestWords(
+  db: QueryRunner,
+  word: string,
+  limit = MAX_NEAREST,
+): Promise<string[]> {
+  const id = neighbourListId(word);
+  if (id === null) return [];
+  return nearestTerms(await loadList(db, id), word, limit);
+}

@@ -1,0 +1,54 @@
+import { useMemo, type ReactNode } from 'react';
+import { partEpisodes, type PartHits } from '../../../core/ranking.ts';
+import { replaceToken, type ParsedQuery } from '../../../core/search-query.ts';
+import { useDatabase } from '../../data/database-context.tsx';
+import { useResource } from '../../data/resource.ts';
+import { loadNearestWords } from '../../data/term-list-queries.ts';
+import './search.css';
+
+/**
+ * After a search that found nothing: the indexed words nearest the first unquoted word that
+ * matched nothing (up to two edits, most frequent first), each a button that searches the term
+ * with that word in its place.
+ */
+export function DidYouMean({
+  term,
+  parsed,
+  hits,
+  onSearch,
+}: {
+  term: string;
+  parsed: ParsedQuery;
+  hits: readonly PartHits[];
+  onSearch: (term: string) => void;
+}): ReactNode {
+  const db = useDatabase();
+  const missing = useMemo(() => {
+    const index = parsed.parts.findIndex((part, at) => {
+      const found = hits[at];
+      return part.kind === 'word' && found !== undefined && partEpisodes(found).size === 0;
+    });
+    const part = parsed.parts[index];
+    return part?.kind === 'word' ? part.token : null;
+  }, [parsed, hits]);
+  const nearest = useResource(missing, () => loadNearestWords(db, missing ?? ''));
+  if (missing === null || nearest.status !== 'ready' || nearest.data.length === 0) return null;
+  return (
+    <p className="did-you-mean">
+      Did you mean{' '}
+      {nearest.data.map((word, index) => (
+        <span key={word}>
+          {index > 0 && ', '}
+          <button
+            type="button"
+            className="did-you-mean__word"
+            onClick={() => onSearch(replaceToken(term, missing, word))}
+          >
+            {replaceToken(term, missing, word)}
+          </button>
+        </span>
+      ))}
+      ?
+    </p>
+  );
+}
