@@ -10,11 +10,11 @@ import './error-screens.css';
 
 /** The page for any path the site does not have, under the site's own header. */
 export function NotFoundPage(): ReactNode {
-  const { settings } = useSiteSettings();
+  const { settings, ready } = useSiteSettings();
   const [url] = usePageUrl();
   useDocumentTitle(documentTitle(settings.title, { kind: 'not-found' }));
   return (
-    <SiteFrame settings={settings} deployed={url.state.deployed}>
+    <SiteFrame settings={settings} ready={ready} deployed={url.state.deployed}>
       <main className="error-screen error-screen--framed">
         <h2>404 Not Found</h2>
         <p>

@@ -11,9 +11,9 @@ import { useSiteSettings } from './use-site-settings.ts';
  */
 export function MainPage(): ReactNode {
   const [url, update] = usePageUrl();
-  const { settings, failed } = useSiteSettings();
+  const { settings, ready, failed } = useSiteSettings();
   return (
-    <SiteFrame settings={settings} deployed={url.state.deployed}>
+    <SiteFrame settings={settings} ready={ready} deployed={url.state.deployed}>
       <PlayerProvider podcastTitle={settings.title}>
         <main className="page-main">
           <EpisodeBrowser url={url} update={update} settings={settings} configFailed={failed} />

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openFixtureDatabase,
@@ -18,6 +18,11 @@ afterAll(async () => {
   await fixture.close();
 });
 
+/** Waits for the tab's title (set in an effect once the settings and rows are in). */
+async function titleIs(title: string): Promise<void> {
+  await waitFor(() => expect(document.title).toBe(title));
+}
+
 async function loaded(): Promise<void> {
   await screen.findByText(/showing all|found \d+ of/);
 }
@@ -29,11 +34,11 @@ describe('pages that name nothing, and tab titles', () => {
       expect(await screen.findByText('found 0 of 7 episodes')).toBeInTheDocument();
       expect(screen.getByRole('heading', { name: 'No such episode' })).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'No results found' })).toBeNull();
-      expect(document.title).toBe('Not found · Fixture Facts');
+      await titleIs('Not found · Fixture Facts');
       await user.click(screen.getByRole('link', { name: 'Go back home' }));
       expect(currentUrl(router)).toBe('/');
       expect(await screen.findByText('showing all 7 episodes')).toBeInTheDocument();
-      expect(document.title).toBe('Fixture Facts');
+      await titleIs('Fixture Facts');
       unmount();
     }
     renderApp(fixture.database, '/episodes/999');
@@ -44,23 +49,23 @@ describe('pages that name nothing, and tab titles', () => {
     renderApp(fixture.database, '/episodes/3?typesOff=live');
     expect(await screen.findByText('found 0 of 7 episodes')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No results found' })).toBeInTheDocument();
-    expect(document.title).toBe('3: Episode 3: Live From Sydney · Fixture Facts');
+    await titleIs('3: Live From Sydney · Fixture Facts');
   });
 
   it('names the episode and the search in the tab title', async () => {
     const { unmount } = renderApp(fixture.database, '/episodes/14.5');
     await loaded();
-    expect(document.title).toBe('14.5: A half episode: Narwhal Special · Fixture Facts');
+    await titleIs('14.5: A half episode: Narwhal Special · Fixture Facts');
     unmount();
     renderApp(fixture.database, '/?q=narwhal');
     expect(await screen.findByText(/^found \d+ of 7 episodes$/)).toBeInTheDocument();
-    expect(document.title).toBe('Search: narwhal · Fixture Facts');
+    await titleIs('Search: narwhal · Fixture Facts');
   });
 
   it('links titles to the episode page, keeping the query but not the page', async () => {
     const { user, router } = renderApp(fixture.database, '/?typesOff=wfh&p=1');
     await loaded();
-    await user.click(screen.getByRole('link', { name: '3: Episode 3: Live From Sydney' }));
+    await user.click(screen.getByRole('link', { name: '3: Live From Sydney' }));
     expect(currentUrl(router)).toBe('/episodes/3?typesOff=wfh');
     expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
   });
@@ -71,7 +76,7 @@ describe('pages that name nothing, and tab titles', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Fixture Facts' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Not found · Fixture Facts');
+    await titleIs('Not found · Fixture Facts');
     await user.click(screen.getByRole('link', { name: 'Go back home' }));
     expect(currentUrl(router)).toBe('/');
     await loaded();

@@ -2,19 +2,26 @@ import { useMemo, type ReactNode } from 'react';
 import type { SiteSettings } from '../../core/site-config.ts';
 import { MediaProvider } from '../shared/media-context.tsx';
 import { createMediaUrls, resolveMediaBase } from '../shared/media-url.ts';
+import { useAccentColor, useFavicon } from './branding.ts';
 import { PageHeader } from './page-header.tsx';
 import './app.css';
 
+const NO_FAVICON = { favicon: '' };
+
 /**
  * What every page of the site shares: the podcast's media URLs for everything below, and the
- * header with its title and logo. The main page and the 404 page both sit in it.
+ * header with its title and logo, the tab's icon and the accent colour. The main page and the
+ * 404 page both sit in it.
  */
 export function SiteFrame({
   settings,
+  ready,
   deployed,
   children,
 }: {
   settings: SiteSettings;
+  /** The podcast's settings have arrived (until then `settings` are the defaults). */
+  ready: boolean;
   /** The URL's `deployed` flag: use the configured media host even on a local address. */
   deployed: boolean;
   children: ReactNode;
@@ -28,10 +35,12 @@ export function SiteFrame({
       ),
     [mediaBase, audio, deployed],
   );
+  useFavicon(ready ? settings : NO_FAVICON, media);
+  useAccentColor(settings);
   return (
     <MediaProvider media={media}>
       <div className="page">
-        <PageHeader settings={settings} />
+        <PageHeader settings={settings} ready={ready} />
         {children}
       </div>
     </MediaProvider>

@@ -1,11 +1,10 @@
 import type { EpisodeRow } from '../../core/db-schema.ts';
+import { displayTitle } from '../../core/display-title.ts';
 
-/** Whether an episode has a transcript to open. */
-export function hasTranscript(episode: Pick<EpisodeRow, 'word_count'>): boolean {
-  return episode.word_count > 0;
-}
-
-/** An episode's heading, 'number: title', as its row, its tab and its player show it. */
+/**
+ * An episode's heading as its row, its tab and the lock screen show it: 'number: title', the
+ * number once ('180: Python at …' for a feed title '#180 Python at …').
+ */
 export function episodeHeading(episode: Pick<EpisodeRow, 'episode' | 'title'>): string {
-  return `${episode.episode}: ${episode.title}`;
+  return `${episode.episode}: ${displayTitle(episode.title, episode.episode)}`;
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FallbackImage, initialsOf } from './fallback-image.tsx';
+import { FallbackImage, initialsOf, titleInitials } from './fallback-image.tsx';
 
 describe('FallbackImage', () => {
   it('shows the image until it fails to load, then the fallback, and tries a new URL', () => {
@@ -36,5 +36,15 @@ describe('initialsOf', () => {
     expect(initialsOf('Cher')).toBe('C');
     expect(initialsOf('Émile Zola')).toBe('ÉZ');
     expect(initialsOf('')).toBe('?');
+  });
+});
+
+describe('titleInitials', () => {
+  it('takes the first two words after a leading article', () => {
+    expect(titleInitials('The Mike Neumann Show')).toBe('MN');
+    expect(titleInitials('No Agenda')).toBe('NA');
+    expect(titleInitials('a "Quoted" podcast')).toBe('QP');
+    expect(titleInitials('Trawl')).toBe('T');
+    expect(titleInitials(' – ')).toBe('?');
   });
 });

@@ -42,6 +42,19 @@ export function FallbackImage({
   );
 }
 
+/** A show's initials: its first two words after a leading article ('The Mike Neumann Show' → 'MN'). */
+export function titleInitials(title: string): string {
+  const words = title
+    .replace(/^\s*(?:the|a|an)\s+/i, '')
+    .split(/\s+/)
+    .filter((word) => /\p{L}|\p{N}/u.test(word));
+  const letters = words
+    .slice(0, 2)
+    .map((word) => Array.from(word.replace(/^[^\p{L}\p{N}]+/u, ''))[0] ?? '');
+  const initials = letters.join('').toUpperCase();
+  return initials === '' ? '?' : initials;
+}
+
 /** The initials of a name: the first letters of its first and last words ('Ada Lovelace' → 'AL'). */
 export function initialsOf(name: string): string {
   const words = name

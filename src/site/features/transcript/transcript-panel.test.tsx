@@ -285,9 +285,12 @@ describe('TranscriptPanel', () => {
     );
   });
 
-  it('shows the under-construction banner for an episode without a transcript', () => {
-    const { loadTranscript } = renderPanel({ episode: { ...episode, word_count: 0 } });
+  it('shows the slim under-construction line for an episode without a transcript', () => {
+    const { loadTranscript } = renderPanel({
+      episode: { ...episode, word_count: 0, timing: null },
+    });
     expect(screen.getByRole('img', { name: 'Under construction' })).toBeInTheDocument();
+    expect(screen.getByText('No transcript yet')).toBeInTheDocument();
     expect(loadTranscript).not.toHaveBeenCalled();
   });
 

@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import type { EpisodeRow, TranscriptBlob } from '../../../core/db-schema.ts';
+import { hasTranscript, type EpisodeRow, type TranscriptBlob } from '../../../core/db-schema.ts';
 import type { SearchQuery } from '../../../core/fts-query.ts';
 import type { SiteSettings } from '../../../core/site-config.ts';
 import { buildTranscriptModel } from '../../../core/transcript-model.ts';
 import { hostProblemMessage } from '../../data/database-errors.ts';
 import { publishChapters } from '../../shared/chapter-store.ts';
-import { hasTranscript } from '../../shared/episode-facts.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
 import { UnderConstruction } from '../../shared/under-construction.tsx';
