@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { startServer, type RunningServer, type ServeOptions } from '../src/builder/serve.ts';
+import { servedPagePolicy } from '../src/builder/media-origins.ts';
 import { siteMounts } from '../src/builder/site-mounts.ts';
 
 const run = promisify(execFile);
@@ -40,5 +41,10 @@ export async function serveSite(
       `The production site is not built: run 'npx vite build' (expected ${SITE_DIR}/index.html)`,
     );
   }
-  return startServer({ ...options, mounts: siteMounts({ dbDir, siteDir: SITE_DIR, mediaDir }) });
+  // As `trawl serve` does: the page's policy allows the media origins the database names.
+  return startServer({
+    pagePolicy: servedPagePolicy(dbDir),
+    ...options,
+    mounts: siteMounts({ dbDir, siteDir: SITE_DIR, mediaDir }),
+  });
 }

@@ -4,15 +4,15 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import {
-  mediaOriginOf,
+  contentSecurityPolicy,
   readContentSecurityPolicy,
   withContentSecurityPolicy,
-  type CspOptions,
 } from '../../vite-csp-plugin.ts';
-import { latestSchema, type DbConfig } from '../core/site-config.ts';
+import { latestSchema } from '../core/site-config.ts';
 import { copyContained, isInside } from './contained-path.ts';
 import { isDirectory, readDatabaseVersions } from './database-versions.ts';
 import { BundleError } from './errors.ts';
+import { cspOptionsForVersions } from './media-origins.ts';
 import {
   nginxServerBlock,
   normaliseBasePath,
@@ -138,21 +138,6 @@ const optionsSchema = z.object({
     .default(1),
 });
 
-/** The media origins and audio hosts the page's CSP must allow for these versions. */
-function cspOptionsFor(
-  mediaBase: string | undefined,
-  versions: { config: DbConfig }[],
-): CspOptions {
-  const bases =
-    mediaBase !== undefined ? [mediaBase] : versions.map((folder) => folder.config.site.mediaBase);
-  return {
-    mediaOrigins: bases
-      .map(mediaOriginOf)
-      .filter((origin): origin is string => origin !== undefined),
-    anyHttpsAudio: versions.some((folder) => folder.config.site.audio === 'enclosure'),
-  };
-}
-
 /** Writes a deployable bundle (see the module comment) and returns what it holds. */
 export async function bundle(options: BundleOptions): Promise<BundleResult> {
   const log = options.log ?? (() => undefined);
@@ -208,12 +193,16 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     // GitHub Pages, Netlify and Cloudflare Pages answer unknown paths with 404.html: make it
     // the app, so its own 404 screen shows (and GitHub Pages can open /episodes/… at all).
     let indexHtml = await readFile(join(siteDir, 'index.html'), 'utf8');
+    // The policy allows exactly the media origins the versions name (and --media-base's),
+    // which are known only now; the host configs send the same policy.
+    const cspOptions = cspOptionsForVersions(
+      [current, ...database.older].map(({ config }) =>
+        mediaBase === undefined ? config : { ...config, site: { ...config.site, mediaBase } },
+      ),
+    );
+    const policy = contentSecurityPolicy(cspOptions);
     if (readContentSecurityPolicy(indexHtml) !== undefined) {
-      // The CSP meta tag must allow the media host, which is known only now.
-      indexHtml = withContentSecurityPolicy(
-        indexHtml,
-        cspOptionsFor(mediaBase, [current, ...database.older]),
-      );
+      indexHtml = withContentSecurityPolicy(indexHtml, cspOptions);
       await writeFile(join(siteDir, 'index.html'), indexHtml);
     }
     await writeFile(join(siteDir, '404.html'), indexHtml);
@@ -252,12 +241,12 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       log(`Kept older versions for open pages: ${database.older.map((v) => v.version).join(', ')}`);
     }
 
-    await writeFile(join(webRoot, '_headers'), staticHostHeaders(basePath));
+    await writeFile(join(webRoot, '_headers'), staticHostHeaders(basePath, policy));
     await writeFile(join(webRoot, '_redirects'), staticHostRedirects(basePath));
     await mkdir(join(temp, 'nginx'));
     await writeFile(
       join(temp, 'nginx', 'trawl.conf'),
-      nginxServerBlock({ basePath, root: join(out, 'public') }),
+      nginxServerBlock({ basePath, root: join(out, 'public'), contentSecurityPolicy: policy }),
     );
 
     await swapInto(temp, out);

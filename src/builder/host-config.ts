@@ -98,6 +98,8 @@ export interface NginxOptions {
   /** `listen` values; default port 80 on IPv4 and IPv6. */
   listen?: string[];
   serverName?: string;
+  /** The page policy (`contentSecurityPolicy`): sent on pages beside `frame-ancestors`. */
+  contentSecurityPolicy?: string;
 }
 
 /** The CORS headers of the database and media folders, `always` so errors are readable too. */
@@ -121,9 +123,21 @@ function nginxCors(indent: string): string[] {
 const FRAME_ANCESTORS = "frame-ancestors 'self'";
 const X_FRAME_OPTIONS = 'SAMEORIGIN';
 
-function nginxFraming(indent: string): string[] {
+/**
+ * The header policy of the site's pages: the page's own policy (the one in index.html, which
+ * names exactly the media origins the database uses) plus `frame-ancestors`, or only
+ * `frame-ancestors` when no page policy is given.
+ */
+function headerPolicy(pagePolicy: string | undefined): string {
+  if (pagePolicy !== undefined && /["\n\r]/.test(pagePolicy)) {
+    throw new Error('a Content-Security-Policy cannot hold quotes or line breaks');
+  }
+  return pagePolicy === undefined ? FRAME_ANCESTORS : `${pagePolicy}; ${FRAME_ANCESTORS}`;
+}
+
+function nginxFraming(indent: string, pagePolicy: string | undefined): string[] {
   return [
-    `${indent}add_header Content-Security-Policy "${FRAME_ANCESTORS}" always;`,
+    `${indent}add_header Content-Security-Policy "${headerPolicy(pagePolicy)}" always;`,
     `${indent}add_header X-Frame-Options "${X_FRAME_OPTIONS}" always;`,
   ];
 }
@@ -218,7 +232,7 @@ export function nginxServerBlock(options: NginxOptions): string {
     `${i1}location = ${base}index.html {`,
     `${i2}add_header Cache-Control "${CACHE_REVALIDATE}";`,
     `${i2}add_header X-Content-Type-Options "nosniff" always;`,
-    ...nginxFraming(i2),
+    ...nginxFraming(i2, options.contentSecurityPolicy),
     `${i1}}`,
     '',
     '    # Other files, by extension: a missing one is a real 404.',
@@ -232,7 +246,7 @@ export function nginxServerBlock(options: NginxOptions): string {
     `${i1}location ${base} {`,
     `${i2}add_header Cache-Control "${CACHE_REVALIDATE}";`,
     `${i2}add_header X-Content-Type-Options "nosniff" always;`,
-    ...nginxFraming(i2),
+    ...nginxFraming(i2, options.contentSecurityPolicy),
     `${i2}try_files $uri $uri/ ${base}index.html;`,
     `${i1}}`,
     '}',
@@ -246,7 +260,7 @@ export function nginxServerBlock(options: NginxOptions): string {
  * join repeated header names with commas, so no header name appears in two rules that can
  * match the same path (`db/:version/*` never matches `db/latest.json`).
  */
-export function staticHostHeaders(basePath: string): string {
+export function staticHostHeaders(basePath: string, pagePolicy?: string): string {
   const base = normaliseBasePath(basePath);
   const cors = [
     '  Access-Control-Allow-Origin: *',
@@ -261,7 +275,7 @@ export function staticHostHeaders(basePath: string): string {
     [
       `${base}*`,
       '  X-Content-Type-Options: nosniff',
-      `  Content-Security-Policy: ${FRAME_ANCESTORS}`,
+      `  Content-Security-Policy: ${headerPolicy(pagePolicy)}`,
       `  X-Frame-Options: ${X_FRAME_OPTIONS}`,
     ],
     [`${base}db/latest.json`, `  Cache-Control: ${CACHE_REVALIDATE}`, ...cors],

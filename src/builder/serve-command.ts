@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { dbConfigSchema } from '../core/site-config.ts';
 import { InputError, isInputError } from './errors.ts';
+import { servedPagePolicy } from './media-origins.ts';
 import { readLatest } from './publish.ts';
 import { startServer } from './serve.ts';
 import { siteMounts } from './site-mounts.ts';
@@ -80,6 +81,15 @@ export const serveCommand = defineCommand({
       const server = await startServer({
         mounts: siteMounts({ dbDir, siteDir, mediaDir }),
         port: Number(args.port),
+        pagePolicy: servedPagePolicy(dbDir),
+      }).catch((error: unknown) => {
+        if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+          throw new InputError(
+            { file: '--port' },
+            `port ${args.port} is already in use: stop what uses it, or pass --port <n> (--port 0 picks a free one)`,
+          );
+        }
+        throw error;
       });
       console.log(`Serving ${title} at ${server.url}`);
       const stop = (): void => {

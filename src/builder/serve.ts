@@ -1,8 +1,13 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { isInside, realPathInside, realRoot } from './contained-path.ts';
+import {
+  readContentSecurityPolicy,
+  withContentSecurityPolicy,
+  type CspOptions,
+} from '../../vite-csp-plugin.ts';
 import { isNotModified, rangeApplies, validatorsFor } from './http-validators.ts';
 
 /** One folder served under a URL prefix. The first mount that has the file answers. */
@@ -22,6 +27,12 @@ export interface ServeOptions {
   delayMs?: number;
   /** Called once per answered request, for counting in tests and benchmarks. */
   onResponse?: (entry: ServedRequest) => void;
+  /**
+   * The policy of the site's pages, asked for on every `.html` answer: a page's CSP meta tag
+   * is rewritten to it, so it allows exactly the media origins of the database being served
+   * (`servedPagePolicy`). Without it, pages are served as built.
+   */
+  pagePolicy?: () => Promise<CspOptions>;
 }
 
 export interface ServedRequest {
@@ -161,11 +172,34 @@ function decodePath(rawUrl: string | undefined): string | undefined {
   }
 }
 
+/** A page with its CSP meta tag rewritten to the served database's policy. */
+async function answerPage(
+  file: string,
+  policy: CspOptions,
+  method: string,
+  res: ServerResponse,
+): Promise<{ status: number; bytes: number }> {
+  const built = await readFile(file, 'utf8');
+  const html =
+    readContentSecurityPolicy(built) === undefined
+      ? built
+      : withContentSecurityPolicy(built, policy);
+  const body = Buffer.from(html);
+  res.writeHead(200, {
+    'Content-Type': contentTypeFor(file),
+    'Content-Length': String(body.length),
+    'Cache-Control': 'no-cache',
+  });
+  res.end(method === 'HEAD' ? undefined : body);
+  return { status: 200, bytes: method === 'HEAD' ? 0 : body.length };
+}
+
 async function answer(
-  mounts: Mount[],
+  options: ServeOptions,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<{ status: number; bytes: number }> {
+  const { mounts } = options;
   res.setHeader('Access-Control-Allow-Origin', '*');
   res.setHeader(
     'Access-Control-Expose-Headers',
@@ -191,6 +225,9 @@ async function answer(
     });
     res.end(method === 'HEAD' ? undefined : body);
     return { status: urlPath === undefined ? 400 : 404, bytes: body.length };
+  }
+  if (options.pagePolicy !== undefined && extname(file.asked).toLowerCase() === '.html') {
+    return answerPage(file.real, await options.pagePolicy(), method, res);
   }
   const { size, mtimeMs } = await stat(file.real);
   const validators = validatorsFor(size, mtimeMs);
@@ -244,11 +281,11 @@ async function answer(
  * to the SPA's index.html for route paths.
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const { mounts, delayMs = 0, onResponse } = options;
+  const { delayMs = 0, onResponse } = options;
   const server = createServer((req, res) => {
     const respond = async (): Promise<void> => {
       if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
-      const { status, bytes } = await answer(mounts, req, res);
+      const { status, bytes } = await answer(options, req, res);
       onResponse?.({
         method: req.method ?? 'GET',
         path: req.url ?? '/',
