@@ -96,8 +96,42 @@ export const OPERATIONS: readonly BenchOperation[] = [
   search(
     'search-phrase',
     (w) => `search a 2-word phrase "${w.phrase}" (${w.hits[w.phrase] ?? '?'} eps)`,
+    (w) => `"${w.phrase}"`,
+  ),
+  search(
+    'search-stemmed',
+    (w) => `search a word by its stem "${w.stemmed}" (${w.hits[w.stemmed] ?? '?'} eps as typed)`,
+    (w) => w.stemmed,
+  ),
+  search(
+    'search-two-words',
+    (w) => `search two unquoted words ${w.phrase} (both anywhere)`,
     (w) => w.phrase,
   ),
+  {
+    id: 'suggest',
+    label: (w) => `suggestions, the worst keystroke of "${w.rare}"`,
+    site: (driver, w) => driver.suggest(w.rare),
+    query: () => null,
+    queryWarm: false,
+    noBaseline: true,
+  },
+  {
+    id: 'did-you-mean',
+    label: (w) => `'did you mean' after "${w.typo}" (no results)`,
+    site: (driver, w) => driver.didYouMean(w.typo),
+    query: () => null,
+    queryWarm: false,
+    noBaseline: true,
+  },
+  {
+    id: 'best-match',
+    label: (w) => `switch "${w.common}" to 'best match' (reads beyond newest first)`,
+    site: (driver, w) => driver.bestMatch(w.common),
+    query: () => null,
+    queryWarm: false,
+    noBaseline: true,
+  },
   search(
     'search-all-fields',
     (w) => `all-fields OR search "${w.allFields}" (${w.hits[w.allFields] ?? '?'} eps)`,

@@ -169,6 +169,10 @@ export interface Workload {
   rare: string;
   common: string;
   phrase: string;
+  /** A plural whose singular is indexed too: an unquoted search finds both (decision 0009). */
+  stemmed: string;
+  /** `rare` with two middle letters swapped: no results, and 'did you mean' offers `rare`. */
+  typo: string;
   /** A word of the newest episode's title: it matches in titles, descriptions and transcripts. */
   allFields: string;
   transcript: { id: number; episode: string; title: string; words: number };
@@ -209,6 +213,24 @@ export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
         .prepare<[], string>('SELECT term FROM temp.bench_vocab ORDER BY doc, term LIMIT 1')
         .pluck()
         .get();
+    // A plural in 5–60 episodes whose singular is a term too, from the middle of the list.
+    const plurals = db
+      .prepare<[], string>(
+        `SELECT p.term FROM temp.bench_vocab p JOIN temp.bench_vocab s
+           ON s.term = substr(p.term, 1, length(p.term) - 1)
+         WHERE p.term GLOB '*s' AND p.doc BETWEEN 5 AND 60 AND length(p.term) >= 6
+           AND p.term NOT GLOB '*[^a-z]*'
+         ORDER BY p.term`,
+      )
+      .pluck()
+      .all();
+    const stemmed = plurals[Math.floor(plurals.length / 2)] ?? 'museums';
+    const word = rare ?? 'the';
+    const middle = Math.floor(word.length / 2);
+    const typo =
+      word.length < 4
+        ? `${word}x`
+        : `${word.slice(0, middle - 1)}${word.charAt(middle)}${word.charAt(middle - 1)}${word.slice(middle + 1)}`;
     const newest = db
       .prepare<[number], EpisodeSummary>(
         'SELECT id, episode, title, word_count FROM episodes ORDER BY id DESC LIMIT ?',
@@ -229,6 +251,8 @@ export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
       rare: rare ?? 'the',
       common: 'the',
       phrase: 'ice cream',
+      stemmed,
+      typo,
       allFields: titleWord ?? 'the',
       transcript: {
         id: transcript.id,
@@ -239,7 +263,14 @@ export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
       hits: {},
     };
     const count = db.prepare('SELECT count(*) FROM words_fts WHERE words_fts MATCH ?').pluck();
-    for (const term of [workload.rare, workload.common, workload.phrase, workload.allFields]) {
+    const terms = [
+      workload.rare,
+      workload.common,
+      workload.phrase,
+      workload.stemmed,
+      workload.allFields,
+    ];
+    for (const term of terms) {
       const match = ['title', 'description', 'words', 'episode']
         .map((column) => `${column}:"${term}"`)
         .join(' OR ');

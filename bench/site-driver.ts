@@ -173,6 +173,111 @@ export class SiteDriver {
     };
   }
 
+  /**
+   * Focuses the search box, then types `word` one key at a time, as a visitor does (decision
+   * 0009's suggestions). `measure` is the worst keystroke: its requests and KB, and the time
+   * until its suggestions show (keystrokes that show none are not timed). The focus's own read
+   * (the 2-character prefixes' row) is an extra.
+   */
+  async suggest(word: string): Promise<MeasuredAction> {
+    const box = this.page.locator('input[type="search"]');
+    await this.traffic.settle(this.quietMs);
+    let mark = this.traffic.mark();
+    await box.focus();
+    await this.traffic.settle(this.quietMs);
+    const focus = summarise(this.traffic.since(mark));
+    const worst: Measure = { requests: 0, kb: 0, ms: 0 };
+    for (const key of word) {
+      mark = this.traffic.mark();
+      const ms = await this.page.evaluate(async (typed) => {
+        const input = document.querySelector('input[type="search"]');
+        const before = document.querySelector('[role="listbox"]')?.textContent ?? '';
+        const started = performance.now();
+        const shown = (): boolean => {
+          const now = document.querySelector('[role="listbox"]')?.textContent ?? '';
+          return now !== '' && now !== before;
+        };
+        if (input instanceof HTMLInputElement) {
+          const setValue = Object.getOwnPropertyDescriptor(
+            HTMLInputElement.prototype,
+            'value',
+          )?.set;
+          setValue?.call(input, input.value + typed);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+        for (let waited = 0; waited < 2000; waited += 10) {
+          if (shown()) return performance.now() - started;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        return Number.NaN;
+      }, key);
+      await this.traffic.settle(this.quietMs);
+      const keystroke = summarise(this.traffic.since(mark));
+      worst.requests = Math.max(worst.requests, keystroke.dbRequests);
+      worst.kb = Math.max(worst.kb, keystroke.dbKb);
+      if (!Number.isNaN(ms)) worst.ms = Math.max(worst.ms, ms);
+    }
+    return {
+      measure: worst,
+      extras: {
+        'focusing the box (the 2-character prefixes)': {
+          requests: focus.dbRequests,
+          kb: focus.dbKb,
+          ms: Number.NaN,
+        },
+      },
+    };
+  }
+
+  /**
+   * Searches `typo` (no results) and times until 'Did you mean' shows: `measure` is what the
+   * offer reads after the count line says 'found 0'; the search itself is an extra.
+   */
+  async didYouMean(typo: string): Promise<MeasuredAction> {
+    await this.page.evaluate((text) => window.__trawlBench?.typeSearch(text), typo);
+    const action = await this.timed(() =>
+      this.page.evaluate(() => {
+        const probe = window.__trawlBench;
+        if (!probe) throw new Error('no probe');
+        return probe.time(
+          () => probe.submitSearch(),
+          () => /^found 0 /.test(probe.countLine()),
+          () => document.querySelector('.did-you-mean') !== null,
+        );
+      }),
+    );
+    const offer = action.after ?? { requests: Number.NaN, kb: Number.NaN, ms: Number.NaN };
+    return {
+      measure: { ...offer, ms: offer.ms - action.measure.ms },
+      extras: { 'the search (to "found 0")': action.measure },
+    };
+  }
+
+  /**
+   * After a search, switches the order to 'best match' and times until the list shows in it:
+   * its database reads are what 'best match' costs beyond 'newest first'.
+   */
+  async bestMatch(term: string): Promise<MeasuredAction> {
+    await this.search(term);
+    return this.timed(() =>
+      this.page.evaluate(() => {
+        const probe = window.__trawlBench;
+        if (!probe) throw new Error('no probe');
+        const select = [...document.querySelectorAll('select')].find((element) =>
+          element.labels?.[0]?.textContent?.includes('Order'),
+        );
+        if (!(select instanceof HTMLSelectElement)) throw new Error('no Order select');
+        return probe.time(
+          () => {
+            select.value = 'best';
+            select.dispatchEvent(new Event('change', { bubbles: true }));
+          },
+          () => location.search.includes('order=best') && probe.descriptionsLoaded(),
+        );
+      }),
+    );
+  }
+
   /** Submits an empty search: the list shows every episode again (no database read). */
   async clearSearch(): Promise<void> {
     await this.page.evaluate(async () => {
