@@ -18,6 +18,8 @@ describe('displayTitle', () => {
     ],
     ['The Grey Nato - Episode 10 - "Collection Inspection"', '10', '"Collection Inspection"'],
     ['14.5: A half', '14.5', 'A half'],
+    ['The Grey Nato Ep 25 - Dream Watches 2017', '25', 'Dream Watches 2017'],
+    ['The Grey NATO- Ep 60 - Blue Planet, Green Car', '60', 'Blue Planet, Green Car'],
   ])('shows %j of episode %s as %j', (title, episode, shown) => {
     expect(displayTitle(title, episode)).toBe(shown);
   });
@@ -29,6 +31,7 @@ describe('displayTitle', () => {
     ['Lagrange was here', '12'],
     ['#180', '180'],
     ['2024: the year in review', '7'],
+    ['Why I love episode 5', '5'],
     ['', '1'],
   ])('keeps %j of episode %s whole', (title, episode) => {
     expect(displayTitle(title, episode)).toBe(title);

@@ -15,7 +15,9 @@ const DASH = '[-–—|]';
  * a marker a space will do ('#180 Python').
  */
 const LEADING_NUMBER = new RegExp(
-  `^\\s*(?:[^\\s:|][^:|]{0,79}?\\s${DASH}\\s*)?` +
+  // A show name before the number: ended by a dash ('The Grey NATO – 249 –', 'Show- Ep 60 -'),
+  // or by a space when 'Episode' or 'Ep' follows ('The Grey Nato Ep 25 - …').
+  `^\\s*(?:[^\\s:|][^:|]{0,79}?(?:\\s*${DASH}\\s*|\\s+(?=(?:episode|ep\\.?)\\s*#?\\d)))?` +
     `(?:(?<marked>(?:episode|ep\\.?|no\\.?|#)\\s*#?)(?<n1>\\d+(?:\\.\\d+)?)(?:\\s*(?:[:.)]|${DASH})\\s*|\\s+|$)` +
     `|(?<n2>\\d+(?:\\.\\d+)?)\\s*(?:[:.)]|${DASH})\\s*)`,
   'iu',
