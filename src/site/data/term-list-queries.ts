@@ -15,11 +15,10 @@ import {
 } from '../../core/term-lists.ts';
 import type { QueryRunner } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
+import { cachedByRow } from './row-cache.ts';
 
 /** One row of `term_lists` by id. */
 export const TERM_LIST_SQL = 'SELECT data FROM term_lists WHERE id = ?';
-
-const rowsOf = new WeakMap<QueryRunner, Map<number, Promise<TermFrequency[]>>>();
 
 function isMissingTable(error: unknown): boolean {
   return error instanceof Error && error.message.includes('no such table: term_lists');
@@ -39,21 +38,7 @@ async function readList(db: QueryRunner, id: number): Promise<TermFrequency[]> {
 }
 
 /** A row of `term_lists`, read once per database (a failed read is tried again next time). */
-function loadList(db: QueryRunner, id: number): Promise<TermFrequency[]> {
-  let known = rowsOf.get(db);
-  if (!known) {
-    known = new Map();
-    rowsOf.set(db, known);
-  }
-  const cached = known.get(id);
-  if (cached) return cached;
-  const pending = readList(db, id);
-  known.set(id, pending);
-  pending.catch(() => {
-    if (known.get(id) === pending) known.delete(id);
-  });
-  return pending;
-}
+const loadList = cachedByRow(readList);
 
 /** Reads the 2-character prefixes' row ahead of the first keystroke (on the box's focus). */
 export function prepareSuggestions(db: QueryRunner): void {

@@ -8,6 +8,7 @@ import type { TranscriptBlob } from '../../core/db-schema.ts';
 import { parseTranscriptBlob } from '../../core/transcript-blob.ts';
 import type { QueryRunner } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
+import { cachedByRow } from './row-cache.ts';
 
 export const TRANSCRIPT_SQL = 'SELECT data FROM transcripts WHERE id = ?';
 
@@ -31,8 +32,6 @@ export async function decodeTranscript(data: Uint8Array, source: string): Promis
   return parseTranscriptBlob(json, source);
 }
 
-const cache = new WeakMap<QueryRunner, Map<number, Promise<TranscriptBlob>>>();
-
 async function fetchTranscript(db: QueryRunner, id: number): Promise<TranscriptBlob> {
   const rows = await db.query<{ data: unknown }>(TRANSCRIPT_SQL, [id]);
   const source = `transcript of episode id ${id}`;
@@ -44,18 +43,5 @@ async function fetchTranscript(db: QueryRunner, id: number): Promise<TranscriptB
 }
 
 /** The transcript of the episode with row id `id`, fetched once per database. */
-export function getTranscript(db: QueryRunner, id: number): Promise<TranscriptBlob> {
-  let byId = cache.get(db);
-  if (!byId) {
-    byId = new Map();
-    cache.set(db, byId);
-  }
-  const cached = byId.get(id);
-  if (cached) return cached;
-  const pending = fetchTranscript(db, id);
-  byId.set(id, pending);
-  pending.catch(() => {
-    if (byId.get(id) === pending) byId.delete(id);
-  });
-  return pending;
-}
+export const getTranscript: (db: QueryRunner, id: number) => Promise<TranscriptBlob> =
+  cachedByRow(fetchTranscript);
