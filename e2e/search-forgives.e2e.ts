@@ -83,6 +83,9 @@ describe('search that forgives, suggests and ranks', () => {
     expect(options).toContain('flamingo');
     expect(await box.getAttribute('aria-expanded')).toBe('true');
     await screenshot(page, 'search-suggestions-1280', false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'search-suggestions-390', false);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
@@ -118,6 +121,9 @@ describe('search that forgives, suggests and ranks', () => {
     await offer.waitFor();
     expect(await offer.getByRole('button').allTextContents()).toEqual(['banana', 'bananas']);
     await screenshot(page, 'search-did-you-mean-1280', false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'search-did-you-mean-390', false);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await offer.getByRole('button', { name: 'banana', exact: true }).click();
     await page.getByText('found 2 of 10 episodes').waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe('banana');
