@@ -2,6 +2,7 @@ import { defineCommand, runMain } from 'citty';
 import { buildCommand } from './build-command.ts';
 import { bundleCommand } from './bundle-command.ts';
 import { checkHostCommand } from './check-host/command.ts';
+import { initCommand } from './init-command.ts';
 import { serveCommand } from './serve-command.ts';
 
 // The `trawl` command table. Commands only orchestrate; pure modules do the work.
@@ -13,6 +14,7 @@ const main = defineCommand({
     description: "Build and serve a searchable site of a podcast's episodes and transcripts",
   },
   subCommands: {
+    init: initCommand,
     build: buildCommand,
     serve: serveCommand,
     bundle: bundleCommand,

@@ -41,6 +41,8 @@ export async function findTranscripts(
   for (const name of names.sort()) {
     const file = join(dir, name);
     const parts = transcriptFileName(name);
+    // `trawl init` puts a README beside the transcripts; it is no transcript and no mistake.
+    if (!parts && /^readme(?:\.[a-z]+)?$/i.test(name)) continue;
     if (!parts) {
       warnings.add(
         'not-a-transcript',

@@ -1,0 +1,141 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPodcast } from './build.ts';
+import { initPodcast } from './init.ts';
+import { parsePodcastConfig } from './podcast-config.ts';
+import { parsePresenters } from './people.ts';
+
+const FEED = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"
+     xmlns:podcast="https://podcastindex.org/namespace/1.0">
+  <channel>
+    <title>Init Show</title>
+    <podcast:person role="host" img="https://people.example.org/ada.jpg">Ada Host</podcast:person>
+    <item>
+      <title>Episode 1: One</title>
+      <itunes:episode>1</itunes:episode>
+      <podcast:person role="guest">Bea Guest</podcast:person>
+    </item>
+    <item>
+      <title>Episode 2: Bonus round</title>
+      <itunes:episode>2</itunes:episode>
+      <itunes:episodeType>bonus</itunes:episodeType>
+    </item>
+    <item>
+      <title>Episode 2: Bonus round (re-upload)</title>
+      <itunes:episode>2</itunes:episode>
+      <pubDate>Mon, 25 Mar 2024 09:00:00 GMT</pubDate>
+    </item>
+  </channel>
+</rss>
+`;
+
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'trawl-init-'));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('trawl init', () => {
+  it('scaffolds a folder from a feed that the next command builds as it is', async () => {
+    const feed = join(root, 'my-feed.xml');
+    await writeFile(feed, FEED);
+    const dir = join(root, 'show');
+    const result = await initPodcast({ dir, feed });
+    expect(result.written).toEqual([
+      'feed.xml',
+      'trawl.config.json',
+      'presenters.json',
+      'transcripts/README.md',
+    ]);
+    expect(result.nextCommands.at(0)).toMatch(/^npx trawl build .*show --out .*show\/db$/);
+    expect(result.notes).toEqual([
+      '1 episode number appeared on two feed items; kept the newer item',
+    ]);
+
+    expect(await readFile(join(dir, 'feed.xml'), 'utf8')).toBe(FEED);
+    const configText = await readFile(join(dir, 'trawl.config.json'), 'utf8');
+    const config = parsePodcastConfig('trawl.config.json', configText);
+    expect(config.site.title).toBe('Init Show');
+    expect(config.duplicateEpisodes).toBe('keep-newest');
+    expect(config.episodeTypes).toEqual([]);
+    expect(
+      parsePresenters('presenters.json', await readFile(join(dir, 'presenters.json'), 'utf8')),
+    ).toEqual([
+      {
+        id: 1,
+        firstName: 'Ada Host',
+        middleName: null,
+        lastName: null,
+        qiElf: false,
+        guest: false,
+        img: 'https://people.example.org/ada.jpg',
+      },
+      {
+        id: 2,
+        firstName: 'Bea Guest',
+        middleName: null,
+        lastName: null,
+        qiElf: false,
+        guest: true,
+        img: null,
+      },
+    ]);
+    expect(await readFile(join(dir, 'transcripts/README.md'), 'utf8')).toMatch(
+      /named by its episode number: `57\.json`/,
+    );
+
+    const built = await buildPodcast({ folder: dir, outDir: join(dir, 'db') });
+    expect(built.episodes).toBe(2);
+    expect(built.site.title).toBe('Init Show');
+    // The README beside the transcripts is no transcript and no mistake.
+    expect(built.warnings.map((warning) => warning.code)).not.toContain('not-a-transcript');
+  });
+
+  it('suggests the types the feed declares', async () => {
+    const feed = join(root, 'typed.xml');
+    await writeFile(
+      feed,
+      FEED.replace(/<item>\s*<title>Episode 2: Bonus round \(re-upload[\s\S]*?<\/item>/, ''),
+    );
+    const dir = join(root, 'typed');
+    await initPodcast({ dir, feed });
+    const config = parsePodcastConfig(
+      'trawl.config.json',
+      await readFile(join(dir, 'trawl.config.json'), 'utf8'),
+    );
+    expect(config.episodeTypes).toEqual([
+      { id: 'bonus', label: 'Bonus', rule: { field: 'itunes:episodeType', equals: 'bonus' } },
+    ]);
+    const built = await buildPodcast({ folder: dir, outDir: join(dir, 'db') });
+    expect(built.site.episodeTypes).toEqual([{ id: 'bonus', label: 'Bonus' }]);
+  });
+
+  it('without a feed, writes a starting config and says to add the feed first', async () => {
+    const result = await initPodcast({ dir: join(root, 'empty') });
+    expect(result.written).toEqual([
+      'trawl.config.json',
+      'presenters.json',
+      'transcripts/README.md',
+    ]);
+    expect(result.nextCommands[0]).toMatch(/^cp path\/to\/your\/feed\.xml .*empty\/feed\.xml$/);
+  });
+
+  it('never replaces a file, and names the ones in the way', async () => {
+    const dir = join(root, 'taken');
+    await initPodcast({ dir });
+    await writeFile(join(dir, 'trawl.config.json'), '{"site":{"title":"Mine"}}');
+    await expect(initPodcast({ dir })).rejects.toThrow(
+      /taken: already has trawl\.config\.json, presenters\.json, transcripts\/README\.md: init never replaces files/,
+    );
+    expect(await readFile(join(dir, 'trawl.config.json'), 'utf8')).toBe(
+      '{"site":{"title":"Mine"}}',
+    );
+  });
+});
