@@ -7,6 +7,7 @@ import { siteSettingsSchema } from '../../src/core/site-config.ts';
 import { tokenize } from '../../src/core/tokenizer.ts';
 import { parsePodcastConfig } from '../../src/builder/podcast-config.ts';
 import { DEMO_FACTS } from './demo-facts.ts';
+import { CAST } from './cast.ts';
 
 // Checks the committed demo folder (not the generator's inputs) against what demo/README.md
 // promises, because the site's end-to-end tests rely on each of these.
@@ -42,9 +43,24 @@ const overrideSchema = z.object({
   live: z.boolean().optional(),
   compilation: z.boolean().optional(),
 });
+// openai-whisper words have `probability`, WhisperX words (episodes 8 and 9) `score`.
 const transcriptSchema = z.object({
   segments: z.array(
-    z.object({ words: z.array(z.object({ word: z.string(), probability: z.number() })) }),
+    z.object({
+      speaker: z.string(),
+      words: z.array(
+        z
+          .object({
+            word: z.string(),
+            probability: z.number().optional(),
+            score: z.number().optional(),
+          })
+          .transform((word) => ({
+            word: word.word,
+            probability: word.probability ?? word.score ?? -1,
+          })),
+      ),
+    }),
   ),
 });
 
@@ -77,7 +93,7 @@ const presentersOf = (episode: string): number[] => {
 /** Every token an episode can be found by: title, description text and transcript. */
 const episodeTokens = (episode: string): string[] => {
   const item = items.find((candidate) => candidate['podcast:episode'] === episode);
-  const text = `${item?.title ?? ''} ${(item?.description ?? '').replace(/<[^>]*>/g, ' ')} ${words(episode).join('')}`;
+  const text = `${item?.title ?? ''} ${(item?.description ?? '').replace(/<[^>]*>/g, ' ')} ${words(episode).join(' ')}`;
   return tokenize(text);
 };
 const folderBytes = (dir: string): number =>
@@ -209,7 +225,7 @@ describe('the demo podcast folder', () => {
     expect(withWord).toEqual([DEMO_FACTS.uniqueWordEpisode]);
     const phrase = tokenize(DEMO_FACTS.phrase);
     const withPhrase = episodeNumbers.filter((episode) =>
-      containsPhrase(tokenize(words(episode).join('')), phrase),
+      containsPhrase(tokenize(words(episode).join(' ')), phrase),
     );
     expect(withPhrase.sort()).toEqual([...DEMO_FACTS.phraseEpisodes].sort());
   });
@@ -226,5 +242,39 @@ describe('the demo podcast folder', () => {
     );
     expect(probabilities.filter((probability) => probability < 0.5).length).toBeGreaterThan(20);
     expect(new Set(probabilities).size).toBeGreaterThan(probabilities.length / 2);
+  });
+
+  it('names its speakers in two formats and has chapters in three episodes', () => {
+    const speakersOf = (episode: string) =>
+      new Set(
+        transcriptSchema
+          .parse(JSON.parse(read(`transcripts/${episode}.json`)))
+          .segments.map((segment) => segment.speaker),
+      );
+    // openai-whisper segments by name; WhisperX words by diarisation label, mapped in speakers.json.
+    expect(speakersOf('1')).toEqual(
+      new Set(['Dora Finch', 'Milo Quarrie', 'Priya Shah', 'Hamish Angus MacLeod']),
+    );
+    expect(speakersOf('8')).toEqual(
+      new Set(['SPEAKER_00', 'SPEAKER_01', 'SPEAKER_02', 'SPEAKER_03']),
+    );
+    expect(JSON.parse(read('transcripts/8.json')).segments[0].words[0]).toMatchObject({
+      speaker: 'SPEAKER_00',
+      score: expect.any(Number),
+    });
+    expect(JSON.parse(read('speakers.json')).episodes['8']).toEqual({
+      SPEAKER_00: 7,
+      SPEAKER_01: 31,
+      SPEAKER_02: 12,
+      SPEAKER_03: 22,
+    });
+    for (const path of ['chapters/1.json', 'media/chapters/7.json', 'chapters/9.json'])
+      expect(JSON.parse(read(path)).chapters.length).toBeGreaterThanOrEqual(4);
+    expect(read('feed.xml')).toContain('<podcast:chapters url="media/chapters/7.json"');
+  });
+
+  it('gives every presenter a distinct espeak-ng voice', () => {
+    const voices = CAST.map(({ voice }) => `${voice.voice} ${voice.speed} ${voice.pitch}`);
+    expect(new Set(voices).size).toBe(CAST.length);
   });
 });

@@ -16,6 +16,8 @@ export interface FeedItem {
   /** Omitted from the item when absent. */
   imageUrl?: string;
   transcriptUrl: string;
+  /** A `podcast:chapters` file, relative to the podcast folder. */
+  chaptersUrl?: string;
   guid: string;
 }
 
@@ -90,6 +92,11 @@ function renderItem(item: FeedItem): string {
   lines.push(
     `      <podcast:episode>${escapeXml(item.episode)}</podcast:episode>`,
     `      <podcast:transcript url="${escapeXml(item.transcriptUrl)}" type="application/json"/>`,
+    ...(item.chaptersUrl === undefined
+      ? []
+      : [
+          `      <podcast:chapters url="${escapeXml(item.chaptersUrl)}" type="application/json+chapters"/>`,
+        ]),
     '    </item>',
   );
   return lines.join('\n');

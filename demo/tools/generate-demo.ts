@@ -29,6 +29,16 @@ import { hms, renderFeed, rfc2822, type FeedItem } from './feed-xml.ts';
 import { IMAGEMAGICK, drawAvatar, drawCover, hasImageMagick } from './images.ts';
 import { readMp3Info } from './mp3-info.ts';
 import { createPrng, seedFromString } from '../../src/core/prng.ts';
+import {
+  chaptersOf,
+  chaptersPath,
+  diarisationLabels,
+  FEED_CHAPTERS,
+  speakerName,
+  speakersFile,
+  toWhisperX,
+  WHISPERX_EPISODES,
+} from './speech.ts';
 import { toWhisperTranscript, type TimedWord } from './whisper-json.ts';
 
 const run = promisify(execFile);
@@ -91,6 +101,8 @@ async function mapLimited<T, R>(
 interface SynthesisedEpisode {
   pcm: Int16Array;
   words: TimedWord[];
+  /** Start (seconds) of each turn's first word. */
+  turnStarts: number[];
 }
 
 const clipCache = new Map<string, Promise<Int16Array>>();
@@ -125,6 +137,9 @@ async function synthesiseEpisode(episode: EpisodeScript): Promise<SynthesisedEpi
   positions.forEach((position, index) =>
     pcm.set(clips[index] ?? new Int16Array(0), position.start),
   );
+  // Speakers by name, or by diarisation label in the WhisperX episodes (demo/tools/speech.ts).
+  const labels = diarisationLabels(episode);
+  const whisperX = WHISPERX_EPISODES.includes(episode.episode);
   const words = script.map((word, index): TimedWord => {
     const position = positions[index] ?? { start: 0, end: 0 };
     const previous = script[index - 1];
@@ -133,9 +148,11 @@ async function synthesiseEpisode(episode: EpisodeScript): Promise<SynthesisedEpi
       start: position.start / SAMPLE_RATE,
       end: position.end / SAMPLE_RATE,
       segmentStart: word.turnStart || (previous !== undefined && /[.?!]$/.test(previous.text)),
+      speaker: whisperX ? (labels.get(word.speaker) ?? '') : speakerName(word.speaker),
     };
   });
-  return { pcm, words };
+  const turnStarts = words.filter((_, index) => script[index]?.turnStart).map((w) => w.start);
+  return { pcm, words, turnStarts };
 }
 
 /** Encodes PCM to MP3 and checks that a gapless decoder gives back exactly as many samples. */
@@ -183,26 +200,39 @@ async function main(): Promise<void> {
   const started = Date.now();
   const media = join(DEMO_DIR, 'media');
   // Only generated folders are cleared, so renamed episodes leave no stale files behind.
-  for (const dir of ['transcripts', 'media'])
+  for (const dir of ['transcripts', 'media', 'chapters'])
     await rm(join(DEMO_DIR, dir), { recursive: true, force: true });
-  for (const dir of ['transcripts', 'media/audio', 'media/images/episodes', 'media/hosts']) {
+  for (const dir of [
+    'transcripts',
+    'chapters',
+    'media/audio',
+    'media/chapters',
+    'media/images/episodes',
+    'media/hosts',
+  ]) {
     await mkdir(join(DEMO_DIR, dir), { recursive: true });
   }
   const scratch = await mkdtemp(join(tmpdir(), 'trawl-demo-'));
   try {
     const items: FeedItem[] = [];
     for (const episode of EPISODES) {
-      const { pcm, words } = await synthesiseEpisode(episode);
+      const { pcm, words, turnStarts } = await synthesiseEpisode(episode);
       const audioPath = join(media, 'audio', `${episode.episode}.mp3`);
       await encodeMp3(pcm, audioPath, scratch);
       const transcript = toWhisperTranscript(
         words,
         createPrng(seedFromString(`demo ${episode.episode}`)),
       );
+      const stored = WHISPERX_EPISODES.includes(episode.episode)
+        ? toWhisperX(transcript)
+        : transcript;
       await writeFile(
         join(DEMO_DIR, 'transcripts', `${episode.episode}.json`),
-        `${JSON.stringify(transcript)}\n`,
+        `${JSON.stringify(stored)}\n`,
       );
+      const chapters = chaptersOf(episode, turnStarts);
+      if (chapters !== null)
+        await writeJson(join(DEMO_DIR, chaptersPath(episode.episode)), chapters);
       const imageName = `${episode.episode}.${episode.image.ext}`;
       await drawCover(join(media, 'images', 'episodes', imageName), {
         number: episode.episode,
@@ -222,6 +252,9 @@ async function main(): Promise<void> {
         audioBytes: (await stat(audioPath)).size,
         imageUrl: `images/episodes/${imageName}`,
         transcriptUrl: `transcripts/${episode.episode}.json`,
+        ...(FEED_CHAPTERS.includes(episode.episode)
+          ? { chaptersUrl: chaptersPath(episode.episode) }
+          : {}),
         guid: `curious-haul-${episode.episode}`,
       });
       console.log(
@@ -260,6 +293,7 @@ async function main(): Promise<void> {
       CAST.map(({ voice: _voice, colour: _colour, ...presenter }) => presenter),
     );
     await writeJson(join(DEMO_DIR, 'venues.json'), VENUES);
+    await writeJson(join(DEMO_DIR, 'speakers.json'), speakersFile(EPISODES));
     await writeJson(
       join(DEMO_DIR, 'overrides.json'),
       EPISODES.map((episode) => {

@@ -23,6 +23,8 @@ export interface WhisperSegment {
   avg_logprob: number;
   no_speech_prob: number;
   words: WhisperWord[];
+  /** Who speaks (a name or a diarisation label), when the words carry one. */
+  speaker?: string;
 }
 
 export interface WhisperTranscript {
@@ -38,6 +40,8 @@ export interface TimedWord {
   end: number;
   /** True when the word starts a new segment (a new speaker or a new sentence). */
   segmentStart: boolean;
+  /** Who says it; the segment's `speaker` (the demo writes it, the scale corpus does not). */
+  speaker?: string;
 }
 
 /** Rounds to the millisecond, as the transcript files store times. */
@@ -57,6 +61,7 @@ export function wordProbability(text: string, prng: Prng): number {
 export function toWhisperTranscript(words: readonly TimedWord[], prng: Prng): WhisperTranscript {
   const segments: WhisperSegment[] = [];
   let current: WhisperWord[] = [];
+  let speaker: string | undefined;
   const flush = (): void => {
     const first = current[0];
     const last = current[current.length - 1];
@@ -74,11 +79,13 @@ export function toWhisperTranscript(words: readonly TimedWord[], prng: Prng): Wh
       avg_logprob: Math.round(logprob * 10000) / 10000,
       no_speech_prob: Math.round(prng.next() * 0.05 * 10000) / 10000,
       words: current,
+      ...(speaker === undefined ? {} : { speaker }),
     });
     current = [];
   };
   for (const word of words) {
     if (word.segmentStart) flush();
+    if (current.length === 0) speaker = word.speaker;
     current.push({
       word: ` ${word.text}`,
       start: roundTime(word.start),
