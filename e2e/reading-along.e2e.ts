@@ -99,7 +99,7 @@ describe('reading along', () => {
     await slider.press('ArrowRight');
     expect(await slider.getAttribute('aria-valuetext')).toMatch(/^0:0[5-6] of /);
 
-    const napoleon = words.getByRole('button', { name: 'Napoleon' }).first();
+    const napoleon = words.getByRole('button', { name: 'Napoleon', exact: true }).first();
     await napoleon.click();
     const sentence = await currentSentence(page, '9');
     expect(sentence).toContain('Napoleon');

@@ -33,7 +33,7 @@ export function ChapterList({ episode }: { episode: PlayerEpisode }): ReactNode 
               <button
                 type="button"
                 className="chapter-list__button"
-                aria-current={index === current ? 'true' : undefined}
+                aria-current={index === current ? 'step' : undefined}
                 onClick={() => store.dispatch({ type: 'playFrom', episode, time: seconds })}
               >
                 <span className="chapter-list__time">{formatClockTime(seconds)}</span>

@@ -40,7 +40,7 @@ describe('chapters in the player', () => {
     expect(store.getState()).toMatchObject({ status: 'loaded', playing: true, time: 25 });
     expect(screen.getByRole('button', { name: '0:25Bees' })).toHaveAttribute(
       'aria-current',
-      'true',
+      'step',
     );
     act(() => store.dispatch({ type: 'seek', time: 3 }));
     screen.getByRole('button', { name: '0:25Bees' }).focus();

@@ -24,6 +24,8 @@ interface TranscriptBodyProps {
   label: string;
   /** Plays the episode from `seconds`. */
   onPlayFrom: (seconds: number) => void;
+  /** Presenters who have an avatar (the hosts). */
+  avatarIds: ReadonlySet<number>;
 }
 
 function wordIndexOf(target: EventTarget | null): number | null {
@@ -52,6 +54,7 @@ export function TranscriptBody({
   tabStop,
   label,
   onPlayFrom,
+  avatarIds,
 }: TranscriptBodyProps): ReactNode {
   const rovingRef = useRef<HTMLElement | null>(null);
 
@@ -123,7 +126,7 @@ export function TranscriptBody({
           ))}
           <p className="transcript-paragraph">
             {paragraph.speaker !== null && !paragraph.continues ? (
-              <SpeakerLabel paragraph={paragraph} />
+              <SpeakerLabel paragraph={paragraph} avatarIds={avatarIds} />
             ) : null}
             {model.segments[p]?.map((segment) => (
               <TranscriptSegment

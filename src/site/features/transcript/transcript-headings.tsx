@@ -27,7 +27,14 @@ export function ChapterHeading({ chapter }: { chapter: Chapter }): ReactNode {
 }
 
 /** The name that heads a speaker's paragraph, with the presenter's avatar when they are one. */
-export function SpeakerLabel({ paragraph }: { paragraph: ModelParagraph }): ReactNode {
+export function SpeakerLabel({
+  paragraph,
+  avatarIds,
+}: {
+  paragraph: ModelParagraph;
+  /** Presenters who have an avatar (the hosts); others show their initials. */
+  avatarIds: ReadonlySet<number>;
+}): ReactNode {
   const media = useMedia();
   const name = paragraph.speaker ?? '';
   const initials = (
@@ -37,7 +44,9 @@ export function SpeakerLabel({ paragraph }: { paragraph: ModelParagraph }): Reac
   );
   return (
     <span className="transcript-speaker">
-      {paragraph.presenter === null ? null : (
+      {paragraph.presenter === null ? null : !avatarIds.has(paragraph.presenter) ? (
+        initials
+      ) : (
         <FallbackImage
           className="transcript-speaker__avatar"
           src={media.hostAvatar(paragraph.presenter)}

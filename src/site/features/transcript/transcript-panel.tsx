@@ -23,12 +23,14 @@ export interface TranscriptPanelProps {
   startAt?: number | null;
   /** The data module's `getTranscript` (fetches once per episode and caches). */
   loadTranscript: (id: number) => Promise<TranscriptBlob>;
-  settings: Pick<SiteSettings, 'timestampEvery' | 'lowConfidence'>;
+  settings: Pick<SiteSettings, 'timestampEvery' | 'lowConfidence'> &
+    Partial<Pick<SiteSettings, 'hostIds'>>;
   /** 'Said by': show speaker ids whose matches are marked and counted (empty: everyone's). */
   saidBy?: readonly number[];
 }
 
 const EVERYONE: readonly number[] = [];
+const NO_HOSTS: readonly number[] = [];
 
 /**
  * An opened episode's transcript. Rendering it loads the transcript (once; the loader
@@ -97,6 +99,7 @@ export function TranscriptPanel({
         startAt={startAt}
         approximate={episode.timing === 'approximate'}
         saidBy={saidBy}
+        avatarIds={settings.hostIds ?? NO_HOSTS}
       />
     );
   }

@@ -46,7 +46,7 @@ function renderPanel(term: string | null, saidBy: number[] = []) {
       <PlayerStoreContext.Provider value={store}>
         <TranscriptPanel
           episode={episode}
-          settings={{ timestampEvery: 200, lowConfidence: 0.5 }}
+          settings={{ timestampEvery: 200, lowConfidence: 0.5, hostIds: [6] }}
           loadTranscript={() => Promise.resolve(BLOB)}
           query={term === null ? null : searchQueryOf(checkSearchTerm(term, 1))}
           saidBy={saidBy}

@@ -27,7 +27,11 @@ interface TranscriptViewProps {
   approximate: boolean;
   /** 'Said by': show speaker ids whose matches count (empty: everyone's). */
   saidBy: readonly number[];
+  /** Presenters who have an avatar (the hosts); other speakers show initials. */
+  avatarIds?: readonly number[];
 }
+
+const NO_AVATARS: readonly number[] = [];
 
 /** A loaded transcript: the search line, the follow and share controls, and the words. */
 export function TranscriptView({
@@ -37,7 +41,9 @@ export function TranscriptView({
   startAt,
   approximate,
   saidBy,
+  avatarIds = NO_AVATARS,
 }: TranscriptViewProps): ReactNode {
+  const avatars = useMemo(() => new Set(avatarIds), [avatarIds]);
   const store = usePlayerStore();
   const boxRef = useRef<HTMLDivElement>(null);
   const highlighter = useMemo(
@@ -107,6 +113,7 @@ export function TranscriptView({
         tabStop={startWord}
         label={`Transcript of episode ${episode.episode}`}
         onPlayFrom={onPlayFrom}
+        avatarIds={avatars}
       />
     </>
   );
