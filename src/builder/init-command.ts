@@ -7,7 +7,7 @@ export const initCommand = defineCommand({
   meta: {
     name: 'init',
     description:
-      'Make a podcast folder: trawl.config.json, presenters.json and transcripts/ (from a feed, if given)',
+      'Make a podcast folder: trawl.config.json, presenters.json, speakers.json and transcripts/ (from a feed, if given)',
   },
   args: {
     dir: { type: 'positional', required: true, description: 'The podcast folder to create' },

@@ -52,6 +52,7 @@ describe('trawl init', () => {
       'feed.xml',
       'trawl.config.json',
       'presenters.json',
+      'speakers.json',
       'transcripts/README.md',
     ]);
     expect(result.nextCommands.at(0)).toMatch(/^npx trawl build .*show --out .*show\/db$/);
@@ -91,6 +92,10 @@ describe('trawl init', () => {
       /named by its episode number: `57\.json`/,
     );
 
+    expect(JSON.parse(await readFile(join(dir, 'speakers.json'), 'utf8'))).toEqual({
+      default: {},
+      episodes: {},
+    });
     const built = await buildPodcast({ folder: dir, outDir: join(dir, 'db') });
     expect(built.episodes).toBe(2);
     expect(built.site.title).toBe('Init Show');
@@ -113,6 +118,10 @@ describe('trawl init', () => {
     expect(config.episodeTypes).toEqual([
       { id: 'bonus', label: 'Bonus', rule: { field: 'itunes:episodeType', equals: 'bonus' } },
     ]);
+    expect(JSON.parse(await readFile(join(dir, 'speakers.json'), 'utf8'))).toEqual({
+      default: {},
+      episodes: {},
+    });
     const built = await buildPodcast({ folder: dir, outDir: join(dir, 'db') });
     expect(built.site.episodeTypes).toEqual([{ id: 'bonus', label: 'Bonus' }]);
   });
@@ -122,6 +131,7 @@ describe('trawl init', () => {
     expect(result.written).toEqual([
       'trawl.config.json',
       'presenters.json',
+      'speakers.json',
       'transcripts/README.md',
     ]);
     expect(result.nextCommands[0]).toMatch(/^cp path\/to\/your\/feed\.xml .*empty\/feed\.xml$/);
@@ -132,7 +142,7 @@ describe('trawl init', () => {
     await initPodcast({ dir });
     await writeFile(join(dir, 'trawl.config.json'), '{"site":{"title":"Mine"}}');
     await expect(initPodcast({ dir })).rejects.toThrow(
-      /taken: already has trawl\.config\.json, presenters\.json, transcripts\/README\.md: init never replaces files/,
+      /taken: already has trawl\.config\.json, presenters\.json, speakers\.json, transcripts\/README\.md: init never replaces files/,
     );
     expect(await readFile(join(dir, 'trawl.config.json'), 'utf8')).toBe(
       '{"site":{"title":"Mine"}}',

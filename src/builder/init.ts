@@ -4,6 +4,7 @@ import { displayPath, InputError } from './errors.ts';
 import type { EpisodeTypeConfig } from './episode-types.ts';
 import { parseFeed, type ParsedFeed } from './feed.ts';
 import { derivePresenters } from './people.ts';
+import { EMPTY_SPEAKERS_JSON } from './speakers.ts';
 import type { PodcastConfigInput } from './podcast-config.ts';
 import { WarningCollector } from './warnings.ts';
 
@@ -11,6 +12,7 @@ import { WarningCollector } from './warnings.ts';
  * `trawl init DIR [--feed FILE]`: a podcast folder to start from. With a feed it copies the
  * feed to `feed.xml` and suggests settings from it (title, the types its items declare,
  * keep-newest when it re-uploads episodes); `presenters.json` lists its `podcast:person` tags;
+ * `speakers.json` maps no speaker label yet (src/builder/speakers.ts);
  * `transcripts/README.md` says which files the build reads. Nothing that exists is replaced.
  */
 
@@ -83,7 +85,12 @@ function suggestedConfig(feed: ParsedFeed | undefined, duplicates: boolean): Pod
 export async function initPodcast(options: InitOptions): Promise<InitResult> {
   const dir = resolve(options.dir);
   const feedPath = options.feed === undefined ? undefined : resolve(options.feed);
-  const planned = ['trawl.config.json', 'presenters.json', 'transcripts/README.md'];
+  const planned = [
+    'trawl.config.json',
+    'presenters.json',
+    'speakers.json',
+    'transcripts/README.md',
+  ];
   if (feedPath !== undefined) planned.unshift('feed.xml');
   const taken: string[] = [];
   for (const name of planned) if (await exists(join(dir, name))) taken.push(name);
@@ -120,6 +127,8 @@ export async function initPodcast(options: InitOptions): Promise<InitResult> {
       }))
     : [];
   await writeFile(join(dir, 'presenters.json'), json(presenters));
+  // Who the transcripts' speaker labels are (SPEAKER_00 → a presenter): nothing mapped yet.
+  await writeFile(join(dir, 'speakers.json'), EMPTY_SPEAKERS_JSON);
   await writeFile(join(dir, 'transcripts', 'README.md'), TRANSCRIPTS_README);
   const shown = displayPath(dir);
   const nextCommands = [
