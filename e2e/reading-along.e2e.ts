@@ -146,7 +146,7 @@ describe('reading along', () => {
 
   test('search a phrase: the count line and the highlights agree with the index', async () => {
     const { page, problems } = await openPage(session, baseUrl);
-    await page.goto(`${baseUrl}/?q=${encodeURIComponent(DEMO_FACTS.phrase)}`);
+    await page.goto(`${baseUrl}/?q=${encodeURIComponent(`"${DEMO_FACTS.phrase}"`)}`);
     await page.getByText(`found ${DEMO_FACTS.phraseEpisodes.length} of 10 episodes`).waitFor();
     const words = await openEpisode(page, '9');
     await page.getByText(`found 1 utterance of "${DEMO_FACTS.phrase}"`).waitFor();
