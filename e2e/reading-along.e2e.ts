@@ -207,7 +207,7 @@ describe('reading along', () => {
 
   test('screenshots: a playing episode with a search highlight at 1280 and 360 px', async () => {
     const { page, problems } = await openPage(session, baseUrl);
-    await page.goto(`${baseUrl}/episodes/9?q=${encodeURIComponent(DEMO_FACTS.phrase)}`);
+    await page.goto(`${baseUrl}/episodes/9?q=${encodeURIComponent(`"${DEMO_FACTS.phrase}"`)}`);
     // An episode's own page opens it.
     const words = transcript(page, '9');
     await words.getByRole('button').first().waitFor();

@@ -18,6 +18,8 @@ interface TranscriptBodyProps {
   boxRef: RefObject<HTMLDivElement | null>;
   model: TranscriptModel;
   matched: ReadonlySet<number> | null;
+  /** Words where a match begins (see `TranscriptSegment`). */
+  runStarts?: ReadonlySet<number> | null;
   highlighter: SentenceHighlighter;
   /** The word that first takes Tab focus. */
   tabStop: number;
@@ -50,6 +52,7 @@ export function TranscriptBody({
   boxRef,
   model,
   matched,
+  runStarts = null,
   highlighter,
   tabStop,
   label,
@@ -134,6 +137,7 @@ export function TranscriptBody({
                 segment={segment}
                 words={model.words}
                 matched={matched}
+                runStarts={runStarts}
                 highlighter={highlighter}
                 tabStop={tabStop}
               />

@@ -109,6 +109,13 @@ describe('TranscriptPanel', () => {
     // Unquoted, each word counts on its own, by its stem.
     rerenderWith({ query: searchFor('creams ice') });
     expect(screen.getByText('found 6 utterances of "creams ice"')).toBeInTheDocument();
+    expect([...body.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
+      'ice',
+      'cream.',
+      'ice',
+      'cream',
+      'ice-cream,',
+    ]);
 
     rerenderWith({ query: searchFor('luxury') });
     expect(screen.getByText('found 1 utterance of "luxury"')).toBeInTheDocument();
@@ -319,7 +326,7 @@ describe('TranscriptPanel', () => {
 describe('transcript words as markup', () => {
   it('shows markup in a transcript as text, never as elements', async () => {
     const blob = transcriptOf(`Look: <img src=x onerror="alert(1)"> & 'quotes' <b>bold</b>.`);
-    renderPanel({ loadTranscript: () => Promise.resolve(blob), query: searchFor('img src') });
+    renderPanel({ loadTranscript: () => Promise.resolve(blob), query: searchFor('"img src"') });
     const body = await transcriptBody();
     expect(body.querySelector('img, b')).toBeNull();
     expect(body).toHaveTextContent(`Look: <img src=x onerror="alert(1)"> & 'quotes' <b>bold</b>.`);

@@ -8,6 +8,8 @@ interface TranscriptSegmentProps {
   words: readonly ModelWord[];
   /** Indexes of words that match the search, or null without a search. */
   matched: ReadonlySet<number> | null;
+  /** Words where a match begins: two matched words side by side are two highlights there. */
+  runStarts?: ReadonlySet<number> | null;
   highlighter: SentenceHighlighter;
   /** The word that takes Tab focus (roving tabindex); the others are reached with arrow keys. */
   tabStop: number;
@@ -43,6 +45,7 @@ export function segmentHtml(
   words: readonly ModelWord[],
   matched: ReadonlySet<number> | null,
   tabStop: number,
+  runStarts: ReadonlySet<number> | null = null,
 ): string {
   let html = '';
   for (let i = segment.start; i < segment.end; i += 1) {
@@ -51,10 +54,13 @@ export function segmentHtml(
     const className = word.lowConfidence ? 'transcript-word is-uncertain' : 'transcript-word';
     const title = uncertainTitle(word);
     const titleAttribute = title === null ? '' : ` title="${escapeHtml(title)}"`;
-    // A run of matched words is one <mark>, spaces included: a phrase is one highlight.
+    // A run of matched words is one <mark>, spaces included: a phrase is one highlight; a
+    // match that begins right after another (two searched words side by side) is its own.
     const isMatch = matched?.has(i) ?? false;
-    const runGoesOn = isMatch && i + 1 < segment.end && (matched?.has(i + 1) ?? false);
-    if (isMatch && (i === segment.start || !matched?.has(i - 1))) html += '<mark>';
+    const startsRun = (word: number): boolean => runStarts?.has(word) ?? false;
+    const runGoesOn =
+      isMatch && i + 1 < segment.end && (matched?.has(i + 1) ?? false) && !startsRun(i + 1);
+    if (isMatch && (i === segment.start || !matched?.has(i - 1) || startsRun(i))) html += '<mark>';
     html += `<span class="${className}" data-w="${i}" role="button" tabindex="${i === tabStop ? 0 : -1}"${titleAttribute}>${escapeHtml(word.text)}</span>`;
     if (isMatch && !runGoesOn) html += '</mark>';
     // The space after the segment's last word stays outside the sentence's highlight.
@@ -72,6 +78,7 @@ function TranscriptSegmentView({
   segment,
   words,
   matched,
+  runStarts = null,
   highlighter,
   tabStop,
 }: TranscriptSegmentProps): ReactNode {
@@ -86,8 +93,8 @@ function TranscriptSegmentView({
   // The same markup object until the words' marks or the Tab stop change: a highlight
   // change re-renders the segment but leaves its words (and any roving focus) alone.
   const markup = useMemo(
-    () => ({ __html: segmentHtml(segment, words, matched, tabStop) }),
-    [segment, words, matched, tabStop],
+    () => ({ __html: segmentHtml(segment, words, matched, tabStop, runStarts) }),
+    [segment, words, matched, tabStop, runStarts],
   );
 
   const markerTime = segment.marker === null ? null : (words[segment.marker]?.start ?? 0);
@@ -135,6 +142,7 @@ export const TranscriptSegment = memo(
     previous.words === next.words &&
     previous.highlighter === next.highlighter &&
     sameInRange(previous.matched, next.matched, next.segment) &&
+    sameInRange(previous.runStarts ?? null, next.runStarts ?? null, next.segment) &&
     inRange(previous.tabStop, next.segment) === inRange(next.tabStop, next.segment) &&
     (!inRange(next.tabStop, next.segment) || previous.tabStop === next.tabStop),
 );

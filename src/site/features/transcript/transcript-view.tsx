@@ -67,6 +67,14 @@ export function TranscriptView({
     return keepSaidBy(all, model.speakerCodes, chosen === '' ? [] : chosen.split(',').map(Number));
   }, [stream, term, model, chosen]);
   const matched = useMemo(() => (matches ? new Set(matchedWordsOf(matches)) : null), [matches]);
+  // Where a match begins that no other match runs through ('ha ha' twice in 'ha ha ha' is one
+  // highlight; two searched words side by side are two).
+  const runStarts = useMemo(() => {
+    if (!matches) return null;
+    const inside = (word: number): boolean =>
+      matches.some((match) => match.startWord < word && word < match.endWord);
+    return new Set(matches.map((match) => match.startWord).filter((word) => !inside(word)));
+  }, [matches]);
 
   const startWord = startAt === null ? 0 : wordAtTime(model, startAt);
   useEffect(() => {
@@ -109,6 +117,7 @@ export function TranscriptView({
         boxRef={boxRef}
         model={model}
         matched={matched}
+        runStarts={runStarts}
         highlighter={highlighter}
         tabStop={startWord}
         label={`Transcript of episode ${episode.episode}`}
