@@ -10,7 +10,7 @@ import type { InputPaths, ResolvedInputs } from './inputs.ts';
 import { loadInputs } from './load-inputs.ts';
 import { readMediaFolder } from './media-folder.ts';
 import { collectOrigins } from './media-origins.ts';
-import { resolveCast } from './people.ts';
+import { resolveCast } from './cast.ts';
 import { createWorkDir, DEFAULT_CHUNK_SIZE, publishVersion } from './publish.ts';
 import { createHtmlSanitizer } from './sanitize-html.ts';
 import { episodeDescription } from './episode-description.ts';
@@ -91,10 +91,10 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
   const { chunkSize, keep } = parsedOptions.data;
   const outDir = resolve(parsedOptions.data.outDir);
   const warnings = new WarningCollector();
-  const loaded = await loadInputs(options, options.recover ?? false, warnings);
-  const { feed } = loaded;
-  // Cast and transcript names are checked together, so one run reports every problem.
+  // Inputs, ids, casts and transcript names are checked together: one run reports them all.
   const problems = new ProblemCollector();
+  const loaded = await loadInputs(options, options.recover ?? false, warnings, problems);
+  const { feed } = loaded;
   const casts = problems.attempt(() =>
     resolveCast({
       feed,

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { siteSettingsSchema, type SiteSettings } from '../core/site-config.ts';
 import { ruleVenueIds } from './episode-types.ts';
-import { InputError, ProblemCollector } from './errors.ts';
+import type { ProblemCollector } from './errors.ts';
+import { InputError } from './errors.ts';
 import { parseFeed, type ParsedFeed } from './feed.ts';
 import { resolveInputs, type InputPaths, type ResolvedInputs } from './inputs.ts';
 import {
@@ -57,10 +58,12 @@ export async function loadInputs(
   paths: InputPaths,
   recover: boolean,
   warnings: WarningCollector,
+  problems: ProblemCollector,
 ): Promise<Loaded> {
   const inputs = await resolveInputs(paths);
-  // Each input is read on its own, so one run reports every broken file at once.
-  const problems = new ProblemCollector();
+  // Each input is read on its own, so one run reports every broken file at once. A file that
+  // cannot be read stops the build here; ids that name nothing are left in `problems` for the
+  // caller, which adds the problems of its own checks before throwing them all.
   const readEach = async <T>(file: string, parse: (text: string) => T): Promise<T | undefined> =>
     problems.attemptAsync(async () => parse(await readText(file)));
   const config =
@@ -109,16 +112,20 @@ export async function loadInputs(
     ...config.site,
   });
   const speakerFile = inputs.speakers;
-  const speakerMap = speakerFile
-    ? await readEach(speakerFile, (text) =>
-        parseSpeakerMap(
-          speakerFile,
-          text,
-          presenters,
-          new Set(feed.episodes.map((episode) => episode.episode)),
-        ),
-      )
-    : NO_SPEAKER_MAP;
+  // Speaker labels name presenters: with a broken presenters file they are checked next run.
+  const presentersKnown = presenterFile === undefined || listed.presenters !== undefined;
+  const speakerMap =
+    speakerFile && presentersKnown
+      ? await readEach(speakerFile, (text) =>
+          parseSpeakerMap(
+            speakerFile,
+            text,
+            presenters,
+            new Set(feed.episodes.map((episode) => episode.episode)),
+          ),
+        )
+      : NO_SPEAKER_MAP;
+  problems.throwIfAny();
   for (const problem of siteIdProblems(
     inputs.config ?? inputs.feed,
     site,
@@ -127,7 +134,6 @@ export async function loadInputs(
     venues,
   ))
     problems.add(problem);
-  problems.throwIfAny();
   return {
     inputs,
     config,

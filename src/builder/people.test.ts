@@ -6,8 +6,8 @@ import {
   parseOverrides,
   parsePresenters,
   parseVenues,
-  resolveCast,
 } from './people.ts';
+import { resolveCast } from './cast.ts';
 import { WarningCollector } from './warnings.ts';
 
 describe('parsePresenters', () => {

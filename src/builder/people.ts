@@ -1,10 +1,15 @@
 import { extname } from 'node:path';
 import { z } from 'zod';
 import { parseCsv } from './csv.ts';
-import { canonicalEpisodeNumber, compareEpisodeNumbers } from './episode-number.ts';
-import { formatZodIssues, InputError, parseJsonFile, type InputLocation } from './errors.ts';
+import { canonicalEpisodeNumber } from './episode-number.ts';
+import {
+  formatZodIssues,
+  InputError,
+  InputProblems,
+  parseJsonFile,
+  type InputLocation,
+} from './errors.ts';
 import type { FeedLocation, FeedPerson, ParsedFeed } from './feed.ts';
-import { plural, type WarningCollector } from './warnings.ts';
 
 const optionalText = z
   .string()
@@ -157,13 +162,17 @@ function validateEntries<T>(
   schema: z.ZodType<T>,
   keys: readonly string[],
 ): { row: T; entry: Entry }[] {
-  return readEntries(file, text, keys).map((entry) => {
+  // Every bad entry of the file is reported at once.
+  const problems: InputError[] = [];
+  const rows: { row: T; entry: Entry }[] = [];
+  for (const entry of readEntries(file, text, keys)) {
     const result = schema.safeParse(entry.value);
-    if (!result.success) {
-      throw new InputError(entry.where, `${entry.prefix}${formatZodIssues(result.error)}`);
-    }
-    return { row: result.data, entry };
-  });
+    if (result.success) rows.push({ row: result.data, entry });
+    else
+      problems.push(new InputError(entry.where, `${entry.prefix}${formatZodIssues(result.error)}`));
+  }
+  if (problems.length > 0) throw new InputProblems(problems);
+  return rows;
 }
 
 function assertUniqueIds(
@@ -238,7 +247,7 @@ export interface DerivedPresenters {
   idByName: Map<string, number>;
 }
 
-const nameKey = (name: string): string => name.toLocaleLowerCase('en');
+export const nameKey = (name: string): string => name.toLocaleLowerCase('en');
 
 /**
  * Derives presenters from podcast:person tags: the channel's people first, then each episode's
@@ -309,99 +318,4 @@ export function deriveVenues(feed: ParsedFeed): DerivedVenues {
   add(feed.location);
   for (const episode of feed.episodes) add(episode.location);
   return { venues, idByName };
-}
-
-/** The people and place of one episode as stored in the episodes table. */
-export interface EpisodeCast {
-  presenters: (number | null)[];
-  venue: number | null;
-  live: boolean;
-  compilation: boolean;
-}
-
-export interface CastInputs {
-  feed: ParsedFeed;
-  presenters: Presenter[];
-  venues: Venue[];
-  /** Set when presenters came from the feed: each episode's podcast:person tags map through it. */
-  derivedPresenterIds?: Map<string, number>;
-  derivedVenueIds?: Map<string, number>;
-  overrides: EpisodeOverride[];
-  warnings: WarningCollector;
-}
-
-/**
- * Works out presenter1..5, venue, live and compilation for every feed episode: from the feed's
- * people and location when those were derived, then the overrides file on top. Unknown presenter
- * or venue ids and overrides for episodes the feed lacks are errors naming the file and episode.
- */
-export function resolveCast(inputs: CastInputs): Map<string, EpisodeCast> {
-  const { feed, warnings } = inputs;
-  const presenterIds = new Set(inputs.presenters.map((presenter) => presenter.id));
-  const venueIds = new Set(inputs.venues.map((venue) => venue.id));
-  const casts = new Map<string, EpisodeCast>();
-  for (const episode of feed.episodes) {
-    let presenters: (number | null)[] = [];
-    if (inputs.derivedPresenterIds) {
-      const people =
-        episode.persons.length > 0
-          ? episode.persons
-          : feed.persons.filter((person) => person.role === 'host');
-      const ids = [
-        ...new Set(people.map((person) => inputs.derivedPresenterIds?.get(nameKey(person.name)))),
-      ].filter((value): value is number => value !== undefined);
-      if (ids.length > 5) {
-        warnings.add(
-          'too-many-people',
-          (n) => `${plural(n, 'episode')} listed more than 5 people; kept the first 5`,
-          `episode ${episode.episode}`,
-        );
-      }
-      presenters = ids.slice(0, 5);
-    }
-    const location = episode.location ?? feed.location;
-    const venue =
-      inputs.derivedVenueIds && location
-        ? (inputs.derivedVenueIds.get(nameKey(location.name)) ?? null)
-        : null;
-    casts.set(episode.episode, {
-      presenters: padSlots(presenters),
-      venue,
-      live: false,
-      compilation: false,
-    });
-  }
-  const sorted = [...inputs.overrides].sort((a, b) => compareEpisodeNumbers(a.episode, b.episode));
-  for (const override of sorted) {
-    const cast = casts.get(override.episode);
-    if (!cast) {
-      throw new InputError(
-        override.where,
-        `overrides episode ${override.episode}, which is not in the feed`,
-      );
-    }
-    override.presenters.forEach((slot, index) => {
-      if (slot === undefined) return;
-      if (slot !== null && !presenterIds.has(slot)) {
-        throw new InputError(
-          override.where,
-          `presenter${index + 1} is ${slot}, an unknown presenter id`,
-        );
-      }
-      cast.presenters[index] = slot;
-    });
-    if (override.venue !== undefined) {
-      if (override.venue !== null && !venueIds.has(override.venue)) {
-        throw new InputError(override.where, `venue is ${override.venue}, an unknown venue id`);
-      }
-      cast.venue = override.venue;
-    }
-    if (override.live !== undefined) cast.live = override.live;
-    if (override.compilation !== undefined) cast.compilation = override.compilation;
-  }
-  return casts;
-}
-
-function padSlots(ids: (number | null)[]): (number | null)[] {
-  return [0, 1, 2, 3, 4].map((index) => ids[index] ?? null);
 }

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { canonicalEpisodeNumber } from '../episode-number.ts';
-import { displayPath, InputError } from '../errors.ts';
+import { displayPath, InputError, InputProblems } from '../errors.ts';
 import { plural, type WarningCollector } from '../warnings.ts';
 import { transcriptFileName } from './detect.ts';
 
@@ -38,6 +38,8 @@ export async function findTranscripts(
       );
     } else if (target.isFile()) names.push(entry.name);
   }
+  // Every misnamed file is reported at once, not one per run.
+  const problems: InputError[] = [];
   for (const name of names.sort()) {
     const file = join(dir, name);
     const parts = transcriptFileName(name);
@@ -60,11 +62,15 @@ export async function findTranscripts(
           ? undefined
           : `episode ${episode} is not in the feed`;
     if (problem !== undefined) {
-      if (!ignoreOrphans)
-        throw new InputError(
-          { file },
-          `${problem}; remove the transcript or pass --ignore-orphan-transcripts`,
+      if (!ignoreOrphans) {
+        problems.push(
+          new InputError(
+            { file },
+            `${problem}; remove the transcript or pass --ignore-orphan-transcripts`,
+          ),
         );
+        continue;
+      }
       warnings.add(
         'orphan-transcript',
         (n) => `${plural(n, 'transcript')} had no episode in the feed; skipped`,
@@ -74,12 +80,17 @@ export async function findTranscripts(
     }
     const canonical = episode ?? '';
     const earlier = files.get(canonical);
-    if (earlier)
-      throw new InputError(
-        { file, episode: canonical },
-        `episode ${canonical} already has a transcript, ${displayPath(earlier)}: keep one`,
+    if (earlier) {
+      problems.push(
+        new InputError(
+          { file, episode: canonical },
+          `episode ${canonical} already has a transcript, ${displayPath(earlier)}: keep one`,
+        ),
       );
+      continue;
+    }
     files.set(canonical, file);
   }
+  if (problems.length > 0) throw new InputProblems(problems);
   return files;
 }
