@@ -150,6 +150,7 @@ describe.skipIf(!existsSync(FEED))('a podcast from its feed alone (themnshow.xml
     // No transcript anywhere: each row says so in one slim line and offers none.
     expect(await page.getByText('No transcript yet').count()).toBe(10);
     expect(await page.getByRole('button', { name: /show transcript/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /expand all/ }).count()).toBe(0);
 
     // No episode types: the filters panel has no type group.
     await page.getByRole('button', { name: /show filters/ }).click();

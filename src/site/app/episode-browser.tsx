@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { EpisodeRow } from '../../core/db-schema.ts';
+import { hasTranscript, type EpisodeRow } from '../../core/db-schema.ts';
 import { applyTypeButton } from '../../core/episode-filters.ts';
 import { checkSearchTerm, searchQueryOf } from '../../core/fts-query.ts';
 import { episodeQuery, type PageUrl } from '../../core/page-url.ts';
@@ -102,6 +102,11 @@ export function EpisodeBrowser({
   );
   const altered = countAlteredFilters(state, typeIds);
   const noSuchEpisode = episodes.status === 'ready' && list.routeEpisode === null;
+  // A show without a single transcript has nothing to expand.
+  const anyTranscript = useMemo(
+    () => episodes.status !== 'ready' || episodes.data.some(hasTranscript),
+    [episodes],
+  );
   let view: TitledView = { kind: 'home' };
   if (noSuchEpisode) view = { kind: 'not-found' };
   else if (list.routeEpisode)
@@ -226,7 +231,7 @@ export function EpisodeBrowser({
           controls={filtersId}
           onToggle={() => setFiltersOpen((open) => !open)}
         />
-        <ExpandToggle expanded={expandAll} onToggle={onExpandAll} />
+        {anyTranscript && <ExpandToggle expanded={expandAll} onToggle={onExpandAll} />}
         {check.kind === 'search' && (
           <OrderSelect order={state.order} onOrder={(order) => update({ order })} />
         )}
