@@ -77,6 +77,23 @@ describe('one build reports every input problem, each with its fix', () => {
     ]);
   });
 
+  it('every broken transcript, after reading them all', async () => {
+    const dir = join(root, 'transcripts');
+    await cp(FIXTURE_PODCAST_DIR, dir, { recursive: true });
+    await writeFile(join(dir, 'transcripts', '1.json'), '{"segments": [');
+    await writeFile(
+      join(dir, 'transcripts', '3.vtt'),
+      'WEBVTT\n\n00:00:05.000 --> 00:00:01.000\nBackwards\n',
+    );
+    const error = await buildPodcast({ folder: dir, outDir: join(dir, 'db') }).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(InputProblems);
+    const files = (error as InputProblems).problems.map((problem) => problem.location.file);
+    expect(files).toEqual([join(dir, 'transcripts', '1.json'), join(dir, 'transcripts', '3.vtt')]);
+  });
+
   it('broken files are all named in one run, and the CLI prints one line each', async () => {
     const dir = join(root, 'files');
     await cp(FIXTURE_PODCAST_DIR, dir, { recursive: true });

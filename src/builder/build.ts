@@ -185,14 +185,17 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
           `episode ${episode.episode}`,
         );
       } else {
-        const reading = await readEpisodeTranscript(file, episode, warnings);
-        if (reading.kind === 'no-words') {
+        // A broken transcript is kept in `problems`, reported with every other at the end.
+        const reading = await problems.attemptAsync(() =>
+          readEpisodeTranscript(file, episode, warnings),
+        );
+        if (reading?.kind === 'no-words') {
           warnings.add(
             'transcript-without-words',
             (n) => `${plural(n, 'transcript')} held no timed words; stored without a transcript`,
             `${displayPath(file)}: ${reading.reason}`,
           );
-        } else {
+        } else if (reading !== undefined) {
           transcript = reading.transcript;
           transcripts += 1;
           words += transcript.words.length;
@@ -253,6 +256,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       );
       options.onProgress?.({ step: 'episodes', done: index + 1, total });
     }
+    problems.throwIfAny();
     writer.finish(
       (step) => options.onProgress?.({ step, done: 0, total: 1 }),
       speakers.showSpeakers,
