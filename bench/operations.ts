@@ -153,6 +153,16 @@ export const OPERATIONS: readonly BenchOperation[] = [
     (w) => w.phrase,
   ),
   {
+    // Issue 15: the scale corpus's first named speaker (a host) said the common word.
+    id: 'said-by-common',
+    label: (w) => `'said by' one speaker: common word "${w.common}"`,
+    site: (driver, w) => driver.saidBy(w.common, [1]),
+    query: (w, layout) =>
+      layout === 'trawl' ? { kind: 'said-by', term: w.common, speakers: [1] } : null,
+    queryWarm: false,
+    noBaseline: true,
+  },
+  {
     id: 'transcript',
     label: (w) => `open a transcript (${w.transcript.words.toLocaleString('en')} words)`,
     site: (driver, w) => driver.openTranscript(`${w.transcript.episode}: ${w.transcript.title}`),

@@ -293,6 +293,31 @@ export class SiteDriver {
   }
 
   /** Clicks the title `text` and times until the transcript's words are on the page. */
+  /**
+   * A 'said by' search (issue 15): the page's own URL changes to `?q=term&saidBy=ids`, as a
+   * link or the filter would change it, and the count line of that search is timed.
+   */
+  async saidBy(term: string, speakers: readonly number[]): Promise<MeasuredAction> {
+    return this.timed(() =>
+      this.page.evaluate(
+        ({ text, ids }) => {
+          const probe = window.__trawlBench;
+          if (!probe) throw new Error('no probe');
+          return probe.time(
+            () => {
+              const query = new URLSearchParams({ q: text, saidBy: ids.join(',') });
+              history.pushState(null, '', `${location.pathname}?${query.toString()}`);
+              dispatchEvent(new PopStateEvent('popstate'));
+            },
+            () => /^found \d+/.test(probe.countLine()),
+            () => /^found 0 /.test(probe.countLine()) || probe.descriptionsLoaded(),
+          );
+        },
+        { text: term, ids: [...speakers] },
+      ),
+    );
+  }
+
   async openTranscript(text: string): Promise<MeasuredAction> {
     return this.timed(() =>
       this.page.evaluate((title) => {

@@ -82,6 +82,8 @@ describe('the scale corpus', () => {
         'trawl.config.json',
         'venues.json',
         ...episodeNumbers(16).map((episode) => `transcripts/${episode}.json`),
+        // Chapters of every episode (issue 15); the transcripts' segments name the speaker.
+        ...episodeNumbers(16).map((episode) => `chapters/${episode}.json`),
       ].sort(),
     );
 
@@ -120,6 +122,18 @@ describe('the scale corpus', () => {
     expect(transcript.segments.every((segment) => /^ [A-Z]/.test(segment.text))).toBe(true);
     expect(transcript.segments.every((segment) => /[.?!]$/.test(segment.text))).toBe(true);
     expect(words.some((word) => word.probability < 0.5)).toBe(true);
+    // Every segment names a host; turns change hands.
+    const speakers = JSON.parse(await readFile(join(out, 'transcripts/14.5.json'), 'utf8')) as {
+      segments: { speaker?: string }[];
+    };
+    const named = new Set(speakers.segments.map((segment) => segment.speaker));
+    expect(named.has(undefined)).toBe(false);
+    expect(named.size).toBeGreaterThanOrEqual(3);
+    const chapters = JSON.parse(await readFile(join(out, 'chapters/14.5.json'), 'utf8')) as {
+      chapters: { startTime: number; title: string }[];
+    };
+    expect(chapters.chapters).toHaveLength(6);
+    expect(chapters.chapters[0]).toEqual({ startTime: 0, title: 'Introduction' });
     words.forEach((word, index) => {
       expect(word.end).toBeGreaterThan(word.start);
       expect(word.start).toBeGreaterThanOrEqual(words[index - 1]?.end ?? 0);

@@ -427,6 +427,52 @@ function makeTranscript(
   return { words, durationSeconds: Math.ceil(time + 1) };
 }
 
+/**
+ * Gives every sentence a speaker, the hosts taking turns of one to four sentences (the
+ * segments' `speaker` is the host's name, which the build links to the presenter); returns
+ * the start times of the turns.
+ */
+function assignSpeakers(
+  words: TimedWord[],
+  presenters: readonly Presenter[],
+  prng: Prng,
+): number[] {
+  const names = HOST_IDS.map((id) => {
+    const presenter = presenters.find((candidate) => candidate.id === id);
+    return [presenter?.firstName, presenter?.middleName, presenter?.lastName]
+      .filter(Boolean)
+      .join(' ');
+  });
+  const turnStarts: number[] = [];
+  let speaker = prng.int(0, names.length - 1);
+  let sentencesLeft = 0;
+  for (const word of words) {
+    if (word.segmentStart) {
+      if (sentencesLeft === 0) {
+        speaker = (speaker + 1 + prng.int(0, names.length - 2)) % names.length;
+        sentencesLeft = prng.int(1, 4);
+        turnStarts.push(word.start);
+      }
+      sentencesLeft -= 1;
+    }
+    word.speaker = names[speaker] ?? 'Host';
+  }
+  return turnStarts;
+}
+
+/** Six Podcasting 2.0 chapters at turn starts spread over the episode, named by its topic. */
+function chaptersAt(turnStarts: readonly number[], topic: readonly string[]): unknown {
+  const count = Math.min(6, turnStarts.length);
+  const chapters = Array.from({ length: count }, (_, index) => {
+    const at = turnStarts[Math.floor((index * turnStarts.length) / count)] ?? 0;
+    return {
+      startTime: index === 0 ? 0 : at,
+      title: index === 0 ? 'Introduction' : capitalise(topic[(index - 1) % topic.length] ?? 'More'),
+    };
+  });
+  return { version: '1.2.0', chapters };
+}
+
 function makeDescription(prng: Prng, episode: string, title: string, topic: string[]): string {
   const [first = 'facts', second = 'stories', third = 'things'] = topic;
   return (
@@ -450,6 +496,7 @@ export async function generateCorpus(options: CorpusOptions): Promise<CorpusSumm
   const temporary = `${out}.tmp-${process.pid}`;
   await rm(temporary, { recursive: true, force: true });
   await mkdir(join(temporary, 'transcripts'), { recursive: true });
+  await mkdir(join(temporary, 'chapters'), { recursive: true });
   await mkdir(join(temporary, 'media', 'audio'), { recursive: true });
 
   const vocabulary = loadVocabulary();
@@ -478,8 +525,15 @@ export async function generateCorpus(options: CorpusOptions): Promise<CorpusSumm
     const topic = pickTopic(vocabulary, prng);
     const title = `${capitalise(topic[0] ?? 'Fish')}, ${capitalise(topic[1] ?? 'Chips')} and ${capitalise(topic[2] ?? 'Peas')}`;
     const { words, durationSeconds } = makeTranscript(vocabulary, prng, options.words, topic);
+    // Speakers and chapters (issue 15) draw on their own stream, so the words stay the same.
+    const speech = createPrng(seedFromString(`corpus ${options.seed} speech ${episode}`));
+    const turnStarts = assignSpeakers(words, presenters, speech);
     const transcript = `${JSON.stringify(toWhisperTranscript(words, prng))}\n`;
     await writeFile(join(temporary, 'transcripts', `${episode}.json`), transcript);
+    await writeFile(
+      join(temporary, 'chapters', `${episode}.json`),
+      `${JSON.stringify(chaptersAt(turnStarts, topic))}\n`,
+    );
     bytes += Buffer.byteLength(transcript);
     if (options.audio) {
       const target = join(temporary, 'media', 'audio', `${episode}.mp3`);

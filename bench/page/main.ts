@@ -20,6 +20,7 @@ import {
   searchEpisodes,
 } from '../../src/site/data/queries.ts';
 import { loadSnippets } from '../../src/site/data/snippet-queries.ts';
+import { saidByEpisodes } from '../../src/site/data/speech-queries.ts';
 import { getTranscript } from '../../src/site/data/transcript-queries.ts';
 import {
   BASELINE_EPISODES_SQL,
@@ -149,6 +150,12 @@ async function operate(session: Session, operation: PageOperation): Promise<numb
       const shown = [...session.found].sort((a, b) => b - a).slice(0, pageSize);
       const found = await loadSnippets(db, shown, check.parsed);
       return [...found.values()].reduce((sum, episode) => sum + episode.snippets.length, 0);
+    }
+    case 'said-by': {
+      const check = checkSearchTerm(operation.term, 1);
+      if (check.kind !== 'search') throw new Error(`"${operation.term}" is not a search`);
+      if (layout === 'baseline') return 0;
+      return (await saidByEpisodes(db, check.parsed, operation.speakers)).ids.size;
     }
     case 'transcript': {
       if (layout === 'baseline') {

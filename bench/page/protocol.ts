@@ -14,7 +14,9 @@ export type PageOperation =
   | { kind: 'transcript'; id: number; episode: string }
   | { kind: 'next-page' }
   /** Snippets of the first page of the last search's results (newest first), Trawl only. */
-  | { kind: 'snippets'; term: string };
+  | { kind: 'snippets'; term: string }
+  /** A 'said by' search (issue 15): what show speakers `speakers` said, Trawl only. */
+  | { kind: 'said-by'; term: string; speakers: number[] };
 
 /** What one operation took, measured in the page. */
 export interface PageOutcome {
