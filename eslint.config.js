@@ -1,11 +1,8 @@
 // @ts-check
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-const siteFeatures = ['search', 'filters', 'episodes', 'transcript', 'player', 'snippets'];
 
 export default tseslint.config(
   {
@@ -42,7 +39,6 @@ export default tseslint.config(
       sourceType: 'module',
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
@@ -50,67 +46,8 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'import-x/no-cycle': 'error',
-      'import-x/no-duplicates': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            // Arrows point one way: site → core and builder → core.
-            {
-              target: './src/core',
-              from: './src/site',
-              message: 'core is shared: it must not import the site',
-            },
-            {
-              target: './src/core',
-              from: './src/builder',
-              message: 'core is shared: it must not import the builder',
-            },
-            {
-              target: './src/site',
-              from: './src/builder',
-              message: 'the site never imports the builder',
-            },
-            {
-              target: './src/builder',
-              from: './src/site',
-              message: 'the builder never imports the site',
-            },
-            // Shared site code sits below the features; the app shell sits above them.
-            {
-              target: './src/site/shared',
-              from: './src/site/features',
-              message: 'shared code must not import features',
-            },
-            {
-              target: './src/site/shared',
-              from: './src/site/app',
-              message: 'shared code must not import the app shell',
-            },
-            {
-              target: './src/site/data',
-              from: './src/site/features',
-              message: 'the data module must not import features',
-            },
-            {
-              target: './src/site/features',
-              from: './src/site/app',
-              message: 'features must not import the app shell',
-            },
-            // Features do not import each other; the app shell composes them.
-            ...siteFeatures.map((feature) => ({
-              target: `./src/site/features/${feature}`,
-              from: './src/site/features',
-              except: [`./${feature}`],
-              message: 'features do not import each other: compose them in src/site/app',
-            })),
-          ],
-        },
-      ],
-    },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // Folder boundaries and import cycles: scripts/check-imports.ts, run by `npm run lint`.
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
     },
   },
   {

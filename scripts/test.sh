@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "==> Installing npm packages (npm install, from package-lock.json)"
-  npm install --no-audit --no-fund
+  echo "==> Installing npm packages (npm ci, from package-lock.json)"
+  npm ci --no-audit --no-fund
 fi
 
 missing=()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSAGE_BLOCK_SIZE } from './db-schema.ts';
-import { buildPassages, type PassageGeometry } from './passages.ts';
+import { buildPassages, passageWords, type PassageGeometry } from './passages.ts';
 import { findPhraseInWords } from './phrase-match.ts';
 import {
   buildEpisodeSnippets,
@@ -12,7 +12,6 @@ import {
 } from './snippets.ts';
 import { phraseQuery } from './search-query.ts';
 import { tokenize } from './tokenizer.ts';
-import { passageWords } from './passages.ts';
 
 const SMALL: PassageGeometry = { step: 48, overlap: 16 };
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-/* eslint-disable no-restricted-imports, import-x/no-restricted-paths --
+/* eslint-disable no-restricted-imports --
  * Node test of the site's snippet SQL against databases the real builder makes (the fixture
  * podcast and the demo podcast), through better-sqlite3 and the very statements of
  * snippet-queries.ts. The builder and Node's file system are needed for that alone. */

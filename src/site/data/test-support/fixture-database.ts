@@ -1,4 +1,4 @@
-/* eslint-disable no-restricted-imports, import-x/no-restricted-paths --
+/* eslint-disable no-restricted-imports --
  * Test support only, never bundled: the site's tests run in Node and read a real database that
  * the real builder makes from its fixture podcast, through better-sqlite3 and the very SQL of
  * queries.ts. The builder and Node's file system are needed for that alone. */
