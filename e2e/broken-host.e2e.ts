@@ -26,7 +26,9 @@ import { CHUNK_PATH, startFaultServer, type FaultServer } from './fault-server.t
 // (e2e/fault-server.ts). Each must end in a clear visible message, never a spinner that
 // spins for ever or SQLite's 'database disk image is malformed', and the site must recover
 // once the fault clears (a reload for faults at open, the next search or 'Try again' for faults
-// mid-visit). The demo database is built with 64 KiB chunks, so reads cross chunk files.
+// mid-visit). The demo database is built with 64 KiB chunks, so reads cross chunk files, and
+// without pre-rendered pages, so that every page opens the database itself (latest.json, the
+// config, the first screen's reads); prerender.e2e.ts covers a broken host under pages.
 
 const CHUNK_SIZE = 65_536;
 /** The database folder the fault server publishes (this run's own). */
@@ -72,7 +74,7 @@ let faultsInjected = 0;
 
 beforeAll(async () => {
   DB_DIR = join(await workFolder('broken-host'), 'db');
-  await buildWithCli(DEMO_FOLDER, DB_DIR, ['--chunk-size', String(CHUNK_SIZE)]);
+  await buildWithCli(DEMO_FOLDER, DB_DIR, ['--chunk-size', String(CHUNK_SIZE), '--no-pages']);
   const published = await readPublished(DB_DIR);
   version = published.version;
   const config = published.config;

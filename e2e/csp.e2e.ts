@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../src/builder/serve.ts';
 import { DEMO_MEDIA, SITE_DIR } from '../scripts/demo-site.ts';
 import {
   expectNoProblems,
+  PAGE_NOT_FOUND,
   launchBrowser,
   NO_PROBLEMS,
   openPage,
@@ -101,7 +102,9 @@ describe('the site under its policy', () => {
     const baseUrl = inject('baseUrl');
     const { page, problems } = await openPage(session, baseUrl);
     await useEverything(page, baseUrl);
-    expectNoProblems(problems);
+    // /no/such/page answers the 404 page with status 404.
+    expect(problems.consoleErrors.filter((text) => PAGE_NOT_FOUND.test(text))).toHaveLength(1);
+    expectNoProblems(problems, PAGE_NOT_FOUND);
     await page.close();
   });
 

@@ -32,6 +32,21 @@ export function expectNoProblems(problems: PageProblems, expectedConsoleErrors?:
   }).toEqual(NO_PROBLEMS);
 }
 
+/**
+ * What Chromium logs for a page whose address has no page of its own: the server answers its
+ * 404 page with status 404, as a crawler must see it.
+ */
+export const PAGE_NOT_FOUND =
+  /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/;
+
+/**
+ * Waits until the list comes from the database itself: a pre-rendered page shows its rows
+ * from its HTML, and reads the whole list once the engine has started.
+ */
+export async function waitForWholeList(page: Page): Promise<void> {
+  await page.locator('.results[data-list="whole"]').waitFor();
+}
+
 /** Any count line: 'showing all N episodes' or 'found X of N episodes'. */
 export const COUNT_LINE = /^(showing all \d+ episodes?|found \d+ of \d+ episodes?)$/;
 

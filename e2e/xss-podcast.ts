@@ -2,7 +2,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { joinChunks, readPublished, writeChunks } from '../src/builder/chunk-files.ts';
-import { writeLatest } from '../src/builder/publish.ts';
+import { PAGES_FOLDER, writeLatest } from '../src/builder/publish.ts';
 import { chunkFiles } from '../src/core/chunk-layout.ts';
 import { readContentSecurityPolicy } from '../vite-csp-plugin.ts';
 import { SITE_DIR } from '../scripts/demo-site.ts';
@@ -173,6 +173,9 @@ export async function writeRawDescriptions(from: string, to: string): Promise<vo
   await writeFile(join(versionDir, 'config.json'), JSON.stringify(rechunked));
   // latest.json carries a copy of config.json: keep the two the same.
   await writeLatest(to, latest, rechunked);
+  // Pages are rendered from the database as built: without them the page reads the raw
+  // descriptions from the altered database and must sanitise them itself.
+  await rm(join(versionDir, PAGES_FOLDER), { recursive: true, force: true });
 }
 
 /**

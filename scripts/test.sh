@@ -34,7 +34,7 @@ echo "==> Unit and component tests"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/unit.json" || status=1
 
 echo "==> Building the production site"
-npx vite build --logLevel warn
+npm run build:site
 
 echo "==> End-to-end tests in headless Chromium"
 npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$reports/e2e.json" || status=1

@@ -13,7 +13,9 @@ declare class URL {
   readonly protocol: string;
   readonly host: string;
   readonly hostname: string;
-  readonly pathname: string;
-  readonly search: string;
-  readonly hash: string;
+  readonly username: string;
+  readonly password: string;
+  pathname: string;
+  search: string;
+  hash: string;
 }

@@ -1,9 +1,11 @@
 import { defineCommand } from 'citty';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../core/db-schema.ts';
 import { buildPodcast, type BuildResult } from './build.ts';
 import { displayPath, InputError, isInputError } from './errors.ts';
 import { createProgressLine } from './progress.ts';
+import { DEFAULT_SITE_DIR, loadSiteBuild } from './prerender.ts';
 import { DEFAULT_CHUNK_SIZE } from './publish.ts';
 
 const wholeNumber = (flag: string) =>
@@ -33,6 +35,7 @@ export function formatBuildReport(result: BuildResult, seconds: number): string 
     `Built "${result.site.title}" version ${result.version} in ${seconds.toFixed(1)} s`,
     `  ${result.episodes.toLocaleString('en')} episodes (${result.transcripts.toLocaleString('en')} with transcripts, ${result.words.toLocaleString('en')} words), ${result.presenters} presenters, ${result.venues} venues`,
     `  database ${formatBytes(result.databaseBytes)} in ${result.chunks} chunk${result.chunks === 1 ? '' : 's'}: ${displayPath(result.versionDir)}`,
+    `  ${result.pages > 0 ? `${result.pages.toLocaleString('en')} pre-rendered pages` : 'no pre-rendered pages'}`,
     `  latest.json names ${result.version}${result.pruned.length > 0 ? `; removed old ${result.pruned.join(', ')}` : ''}`,
   ];
   if (result.warnings.length > 0) {
@@ -119,11 +122,28 @@ export const buildCommand = defineCommand({
       description:
         'Skip (with a warning) transcripts whose episode is not in the feed instead of failing',
     },
+    site: {
+      type: 'string',
+      description: `The built site whose components pre-render the pages (default: ${displayPath(DEFAULT_SITE_DIR)})`,
+      valueHint: 'dir',
+    },
+    pages: {
+      type: 'boolean',
+      default: true,
+      description: 'Pre-render the pages (--no-pages: the database alone)',
+    },
   },
   async run({ args }) {
     const started = performance.now();
     const progress = createProgressLine();
     try {
+      const siteDir = resolve(args.site ?? DEFAULT_SITE_DIR);
+      const siteBuild = args.pages ? await loadSiteBuild(siteDir) : undefined;
+      if (args.pages && siteBuild === undefined) {
+        console.warn(
+          `trawl build: no pages pre-rendered: ${displayPath(siteDir)} has no built site (run 'npm run build:site', or pass --no-pages)`,
+        );
+      }
       const result = await buildPodcast({
         folder: args.folder,
         outDir: args.out,
@@ -144,6 +164,7 @@ export const buildCommand = defineCommand({
             ? undefined
             : parseFlag(wholeNumber('--keep'), args.keep, '--keep'),
         ignoreOrphanTranscripts: args['ignore-orphan-transcripts'] === true,
+        siteBuild,
         onProgress: progress.update,
       });
       progress.done();

@@ -11,6 +11,7 @@ import { loadInputs } from './load-inputs.ts';
 import { readMediaFolder } from './media-folder.ts';
 import { collectOrigins } from './media-origins.ts';
 import { resolveCast } from './cast.ts';
+import { versionPages, type SiteBuild } from './prerender.ts';
 import { createWorkDir, DEFAULT_CHUNK_SIZE, publishVersion } from './publish.ts';
 import { createHtmlSanitizer } from './sanitize-html.ts';
 import { episodeDescription } from './episode-description.ts';
@@ -43,6 +44,8 @@ export interface BuildOptions extends InputPaths {
   ignoreOrphanTranscripts?: boolean;
   /** Skip feed items that are not well-formed XML (a warning each) instead of failing. */
   recover?: boolean;
+  /** The built site to pre-render the version's pages with (`loadSiteBuild`); none: no pages. */
+  siteBuild?: SiteBuild | undefined;
   onProgress?: (progress: BuildProgress) => void;
 }
 
@@ -62,6 +65,8 @@ export interface BuildResult {
   warnings: WarningSummary[];
   /** Old version folders deleted. */
   pruned: string[];
+  /** Pre-rendered pages published with the version. */
+  pages: number;
   inputs: ResolvedInputs;
 }
 
@@ -277,6 +282,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       chunkSize,
       keep,
       onWait: () => options.onProgress?.({ step: 'wait', done: 0, total: 1 }),
+      pages: options.siteBuild && versionPages(options.siteBuild, site.siteUrl),
     });
     return {
       version: published.version,
@@ -292,6 +298,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       site,
       warnings: warnings.summary(),
       pruned: published.pruned,
+      pages: published.pages,
       inputs: loaded.inputs,
     };
   } finally {

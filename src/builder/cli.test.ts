@@ -36,7 +36,15 @@ async function trawl(...args: string[]): Promise<{ code: number; stdout: string;
 describe('trawl build', () => {
   it('builds a podcast folder and prints a summary with the warnings counted', async () => {
     const out = join(root, 'out');
-    const { code, stdout } = await trawl('build', FIXTURE_PODCAST_DIR, '--out', out, '--keep', '2');
+    const { code, stdout } = await trawl(
+      'build',
+      FIXTURE_PODCAST_DIR,
+      '--out',
+      out,
+      '--keep',
+      '2',
+      '--no-pages',
+    );
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Built "Fixture Facts" version v1-[0-9a-f]{12} in \d+\.\d s$/m);
     expect(stdout).toContain('7 episodes (6 with transcripts, 55 words), 4 presenters, 3 venues');

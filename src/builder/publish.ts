@@ -19,6 +19,9 @@ export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
 /** Version folders Trawl writes, e.g. `v1-3f9a0c27b1d4`. Only these are ever pruned. */
 export const VERSION_FOLDER = /^v\d+-[0-9a-f]{12}$/;
 
+/** The folder of a version's pre-rendered pages, inside the version folder. */
+export const PAGES_FOLDER = 'pages';
+
 /** Prefix of the temporary folders a build works in, inside the output folder. */
 export const WORK_FOLDER_PREFIX = '.trawl-build-';
 
@@ -75,13 +78,14 @@ export async function versionFor(
   databasePath: string,
   site: SiteSettings,
   chunkSize: number,
+  siteBuildId = '',
 ): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(databasePath)) {
     if (Buffer.isBuffer(chunk)) hash.update(chunk);
   }
   hash.update('\0');
-  hash.update(JSON.stringify({ site, chunkSize, pageSize: PAGE_SIZE }));
+  hash.update(JSON.stringify({ site, chunkSize, pageSize: PAGE_SIZE, siteBuildId }));
   return `v${SCHEMA_VERSION}-${hash.digest('hex').slice(0, 12)}`;
 }
 
@@ -115,6 +119,14 @@ export async function writeLatest(
   await rename(temporary, join(outDir, 'latest.json'));
 }
 
+/** How a build pre-renders its pages into the version it publishes (prerender.ts). */
+export interface VersionPages {
+  /** Changes with the site build, so new pages make a new version. */
+  id: string;
+  /** Writes the pages of the finished database into `pagesDir`; returns how many. */
+  render: (databasePath: string, config: DbConfig, pagesDir: string) => Promise<number>;
+}
+
 export interface PublishInput {
   outDir: string;
   /** The build's temporary folder inside `outDir`; it holds the finished database. */
@@ -131,6 +143,8 @@ export interface PublishInput {
   lockWaitMs?: number;
   /** Test hook: runs once the version folder is in place, before latest.json is replaced. */
   afterVersionInPlace?: () => Promise<void>;
+  /** Pre-renders the version's pages (none: no pages); `id` names the site build in the version. */
+  pages?: VersionPages | undefined;
 }
 
 export interface Published {
@@ -140,6 +154,8 @@ export interface Published {
   chunks: number;
   /** Version folders deleted because they were beyond `keep`. */
   pruned: string[];
+  /** Pre-rendered pages published with the version. */
+  pages: number;
 }
 
 /**
@@ -150,12 +166,11 @@ export interface Published {
  * (output-lock.ts), so two builds into one folder publish one after the other.
  */
 export async function publishVersion(input: PublishInput): Promise<Published> {
-  const { outDir, workDir, databasePath, site, chunkSize, keep, mediaOrigins = [] } = input;
-  const version = await versionFor(databasePath, site, chunkSize);
+  const { outDir, workDir, databasePath, site, chunkSize, keep, mediaOrigins = [], pages } = input;
+  const version = await versionFor(databasePath, site, chunkSize, pages?.id);
   const stage = join(workDir, 'stage');
   await mkdir(stage);
   const layout = await writeChunks(databasePath, stage, chunkSize);
-  await rm(databasePath);
   const config: DbConfig = {
     version,
     serverMode: 'chunked',
@@ -165,6 +180,8 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
     mediaOrigins,
   };
   await writeFile(join(stage, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
+  const pageCount = pages ? await pages.render(databasePath, config, join(stage, PAGES_FOLDER)) : 0;
+  await rm(databasePath);
   const versionDir = join(outDir, version);
   // Renaming into place, replacing latest.json and pruning run under the output folder's lock:
   // another build's prune can never delete the version this latest.json is about to name.
@@ -190,6 +207,7 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
         databaseBytes: layout.databaseLengthBytes,
         chunks: chunkCount(layout),
         pruned,
+        pages: pageCount,
       };
     },
     { onWait: input.onWait, waitMs: input.lockWaitMs },

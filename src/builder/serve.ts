@@ -9,6 +9,7 @@ import {
   type CspOptions,
 } from '../../vite-csp-plugin.ts';
 import { isNotModified, rangeApplies, validatorsFor } from './http-validators.ts';
+import { latestPagesDir, pageFileFor } from './version-pages.ts';
 
 /** One folder served under a URL prefix. The first mount that has the file answers. */
 export interface Mount {
@@ -17,6 +18,11 @@ export interface Mount {
   dir: string;
   /** Answer unknown paths without a file extension with this mount's index.html (the SPA). */
   spaFallback?: boolean;
+  /**
+   * A database output folder whose latest version's pre-rendered pages answer the site's
+   * routes (`/`, `/episodes/<n>`, the 404 page, sitemap.xml, robots.txt) under this prefix.
+   */
+  pagesFrom?: string;
 }
 
 export interface ServeOptions {
@@ -132,6 +138,31 @@ function isRoutePath(mounts: Mount[], urlPath: string): boolean {
 interface FoundFile {
   real: string;
   asked: string;
+  /** 404 for the pre-rendered not-found page; 200 or 206 otherwise. */
+  status?: number;
+}
+
+/**
+ * The latest version's pre-rendered page for a route path under a `pagesFrom` mount, or with
+ * `notFound` that version's 404 page (answered with status 404). Undefined when there is no
+ * such mount or the version has no pages: the SPA answers then.
+ */
+async function findPage(
+  mounts: Mount[],
+  urlPath: string,
+  notFound: boolean,
+): Promise<FoundFile | undefined> {
+  const mount = mounts.find(
+    (each) => each.pagesFrom !== undefined && urlPath.startsWith(each.prefix),
+  );
+  if (mount?.pagesFrom === undefined) return undefined;
+  const pages = await latestPagesDir(mount.pagesFrom);
+  const file = notFound ? '404.html' : pageFileFor(`/${urlPath.slice(mount.prefix.length)}`);
+  if (pages === undefined || file === undefined) return undefined;
+  const real = await realPathInside(pages, join(pages, file));
+  const info = real === undefined ? undefined : await stat(real).catch(() => undefined);
+  if (real === undefined || !info?.isFile()) return undefined;
+  return { real, asked: join(pages, file), status: notFound ? 404 : undefined };
 }
 
 /**
@@ -139,6 +170,8 @@ interface FoundFile {
  * (or a chain of them) that leads out of the mount's folder is not found, nor is a dangling one.
  */
 async function findFile(mounts: Mount[], urlPath: string): Promise<FoundFile | undefined> {
+  const page = await findPage(mounts, urlPath, false);
+  if (page !== undefined) return page;
   for (const mount of mounts) {
     if (!urlPath.startsWith(mount.prefix)) continue;
     const root = await realRoot(mount.dir);
@@ -156,6 +189,8 @@ async function findFile(mounts: Mount[], urlPath: string): Promise<FoundFile | u
     }
   }
   if (!isRoutePath(mounts, urlPath)) return undefined;
+  const notFound = await findPage(mounts, urlPath, true);
+  if (notFound !== undefined) return notFound;
   const spa = mounts.find((mount) => mount.spaFallback && urlPath.startsWith(mount.prefix));
   const spaRoot = spa === undefined ? undefined : await realRoot(spa.dir);
   if (spaRoot === undefined) return undefined;
@@ -175,6 +210,7 @@ function decodePath(rawUrl: string | undefined): string | undefined {
 /** A page with its CSP meta tag rewritten to the served database's policy. */
 async function answerPage(
   file: string,
+  status: number,
   policy: CspOptions,
   method: string,
   res: ServerResponse,
@@ -185,13 +221,13 @@ async function answerPage(
       ? built
       : withContentSecurityPolicy(built, policy);
   const body = Buffer.from(html);
-  res.writeHead(200, {
+  res.writeHead(status, {
     'Content-Type': contentTypeFor(file),
     'Content-Length': String(body.length),
     'Cache-Control': 'no-cache',
   });
   res.end(method === 'HEAD' ? undefined : body);
-  return { status: 200, bytes: method === 'HEAD' ? 0 : body.length };
+  return { status, bytes: method === 'HEAD' ? 0 : body.length };
 }
 
 async function answer(
@@ -227,7 +263,7 @@ async function answer(
     return { status: urlPath === undefined ? 400 : 404, bytes: body.length };
   }
   if (options.pagePolicy !== undefined && extname(file.asked).toLowerCase() === '.html') {
-    return answerPage(file.real, await options.pagePolicy(), method, res);
+    return answerPage(file.real, file.status ?? 200, await options.pagePolicy(), method, res);
   }
   const { size, mtimeMs } = await stat(file.real);
   const validators = validatorsFor(size, mtimeMs);
@@ -246,14 +282,17 @@ async function answer(
   // Node types unknown headers as possibly repeated; two If-Range values match no version.
   const ifRangeHeader = req.headers['if-range'];
   const ifRange = Array.isArray(ifRangeHeader) ? ifRangeHeader.join(', ') : ifRangeHeader;
-  const range = rangeApplies(ifRange, validators) ? parseRange(req.headers.range, size) : undefined;
+  const range =
+    file.status === undefined && rangeApplies(ifRange, validators)
+      ? parseRange(req.headers.range, size)
+      : undefined;
   if (range === 'unsatisfiable') {
     res.writeHead(416, { 'Content-Range': `bytes */${size}` }).end();
     return { status: 416, bytes: 0 };
   }
   const { start, end } = range ?? { start: 0, end: size - 1 };
   const length = size === 0 ? 0 : end - start + 1;
-  const status = range ? 206 : 200;
+  const status = file.status ?? (range ? 206 : 200);
   res.setHeader('Content-Length', String(length));
   if (range) res.setHeader('Content-Range', `bytes ${start}-${end}/${size}`);
   res.writeHead(status);

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { siteMounts } from './site-mounts.ts';
 
 describe('siteMounts', () => {
-  it('serves the database under /db/, then the site with its SPA fallback, then the media', () => {
+  it('serves the database under /db/, then the pages and the site with its SPA fallback, then the media', () => {
     expect(
       siteMounts({ dbDir: 'out', siteDir: 'dist/site', mediaDir: 'demo/podcast/media' }),
     ).toEqual([
       { prefix: '/db/', dir: resolve('out') },
-      { prefix: '/', dir: resolve('dist/site'), spaFallback: true },
+      { prefix: '/', dir: resolve('dist/site'), spaFallback: true, pagesFrom: resolve('out') },
       { prefix: '/', dir: resolve('demo/podcast/media') },
     ]);
   });

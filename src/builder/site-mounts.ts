@@ -13,13 +13,19 @@ export interface SiteFolders {
 
 /**
  * The mounts `trawl serve`, `npm start` and the end-to-end tests use: `/db/` → the database
- * folder, `/` → the site with its SPA fallback, and `/` → the media folder. A file in the site
+ * folder, `/` → the latest version's pre-rendered pages, then the site with its SPA fallback,
+ * and `/` → the media folder. A file in the site
  * wins over one of the same name in the media folder; unknown routes get the site's index.html.
  */
 export function siteMounts(folders: SiteFolders): Mount[] {
   const mounts: Mount[] = [
     { prefix: '/db/', dir: resolve(folders.dbDir) },
-    { prefix: '/', dir: resolve(folders.siteDir), spaFallback: true },
+    {
+      prefix: '/',
+      dir: resolve(folders.siteDir),
+      spaFallback: true,
+      pagesFrom: resolve(folders.dbDir),
+    },
   ];
   if (folders.mediaDir !== undefined) mounts.push({ prefix: '/', dir: resolve(folders.mediaDir) });
   return mounts;

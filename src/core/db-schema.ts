@@ -37,13 +37,11 @@
  *   so the first screen's tables stay at the front.
  */
 
+import { FTS_TOKENIZER } from './tokenizer.ts';
 import type { Chapter, ShowSpeaker } from './speech.ts';
 
 /** SQLite page size of every published database; the site's request chunk size matches it. */
 export const PAGE_SIZE = 16384;
-
-/** FTS5 tokenizer of the search tables. `src/core/tokenizer.ts` mirrors its rules in JS. */
-export const FTS_TOKENIZER = 'unicode61 remove_diacritics 2';
 
 /** The FTS columns, in table order. `words` is the transcript. */
 export const FTS_COLUMNS = ['title', 'description', 'words', 'episode'] as const;

@@ -95,7 +95,7 @@ export function escapeHtml(text: string): string {
  * the two line separators JavaScript once refused are escaped too.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
+  return (JSON.stringify(value) ?? 'null')
     .replaceAll('<', '\\u003c')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');

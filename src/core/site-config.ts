@@ -53,6 +53,11 @@ export const siteSettingsSchema = z.object({
   title: z.string().min(1).default('Trawl'),
   /** The header links here (the project's source repository); empty hides the link. */
   sourceUrl: httpUrlOrEmpty.default(''),
+  /**
+   * The public address of the site (`https://example.org/show/`): canonical links, Open Graph
+   * URLs, the sitemap and robots.txt name it. Empty: pages have no canonical link or sitemap.
+   */
+  siteUrl: httpUrlOrEmpty.default(''),
   /** Where audio, images, avatars and icons live. Empty means the page's own origin. */
   mediaBase: mediaReferenceSchema.default(''),
   /** Placeholder of the search input. */

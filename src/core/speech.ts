@@ -7,7 +7,7 @@
  * of speaker, so a transcript with speakers costs a few percent more bytes than one without.
  */
 import { z } from 'zod';
-import { FTS_TOKENIZER } from './db-schema.ts';
+import { FTS_TOKENIZER } from './tokenizer.ts';
 
 /** A chapter as stored in the transcript blob: times in integer centiseconds. */
 export interface Chapter {

@@ -8,6 +8,9 @@
  * diacritics. Combining marks stay inside a token and are then removed with the diacritics.
  */
 
+/** FTS5 tokenizer of every search table; the functions below mirror its rules. */
+export const FTS_TOKENIZER = 'unicode61 remove_diacritics 2';
+
 const TOKEN_RUN = /[\p{L}\p{N}\p{Co}\p{M}]+/gu;
 const DIACRITICS = /\p{M}/gu;
 

@@ -1,25 +1,49 @@
 import './zod-config.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createDatabase } from './data/database.ts';
+import { afterFirstPaintOrInteraction } from './data/engine-start.ts';
 import { startFirstScreen } from './data/queries.ts';
+import { parsePageData } from './prerender/page-data.ts';
+import { PAGE_DATA_ID } from '../core/prerendered-page.ts';
 import { pathWithinBase, readPageUrl } from '../core/page-url.ts';
 import './styles/tokens.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
 
-const database = createDatabase();
-// The home page with no search, filter or page in its URL shows the newest episodes first.
 const path = pathWithinBase(location.pathname, import.meta.env.BASE_URL);
-startFirstScreen(
-  database,
-  path !== null && readPageUrl(path, new URLSearchParams(location.search)).isHomePage,
-);
+// A pre-rendered page carries what it shows and the version it was rendered from.
+const page = parsePageData(document.getElementById(PAGE_DATA_ID)?.textContent);
 
-createRoot(root).render(
-  <StrictMode>
-    <App database={database} />
-  </StrictMode>,
-);
+if (page === null) {
+  const database = createDatabase();
+  // The home page with no search, filter or page in its URL shows the newest episodes first.
+  startFirstScreen(
+    database,
+    path !== null && readPageUrl(path, new URLSearchParams(location.search)).isHomePage,
+  );
+  createRoot(root).render(
+    <StrictMode>
+      <App database={database} />
+    </StrictMode>,
+  );
+} else {
+  // The page stays on its version, and the engine waits for the first paint: the page is on
+  // screen from its HTML already.
+  const database = createDatabase({
+    pinned: page.config,
+    startAfter: afterFirstPaintOrInteraction(),
+  });
+  // Hydrate the very page that was rendered; any other address (a search in the query string,
+  // or the 404 page answering an unknown path) renders afresh over it.
+  const exact = path === page.path && location.search === '';
+  const app = (
+    <StrictMode>
+      <App database={database} page={page} />
+    </StrictMode>
+  );
+  if (exact) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}

@@ -2,6 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { TrawlDatabase } from '../data/database-types.ts';
 import { DatabaseProvider } from '../data/database-context.tsx';
+import { ListSnapshotProvider, type ListSnapshot } from '../data/list-snapshot.tsx';
+import { PageVersionProvider } from '../data/newer-version.tsx';
+import {
+  createResourceCache,
+  ResourceCacheProvider,
+  type ResourceCache,
+} from '../data/resource-cache.tsx';
+import type { PageData } from '../prerender/page-data.ts';
 import { routes } from './routes.tsx';
 
 /** The browser router, based at the build's base path so the site works in a sub-folder. */
@@ -11,12 +19,57 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
   });
 }
 
-/** The whole site: the database for every page below, and the routes. */
-export function App({ database }: { database: TrawlDatabase }): ReactNode {
+/**
+ * The whole site: the database for every page below, and the routes. A pre-rendered page's
+ * data seeds the loads it already shows.
+ */
+export function App({
+  database,
+  page = null,
+}: {
+  database: TrawlDatabase;
+  page?: PageData | null;
+}): ReactNode {
   const [router] = useState(createAppRouter);
+  const [cache] = useState(() => createResourceCache(page?.resources));
   return (
-    <DatabaseProvider database={database}>
+    <AppData
+      database={database}
+      cache={cache}
+      snapshot={page?.list ?? null}
+      version={page?.version ?? null}
+    >
       <RouterProvider router={router} />
-    </DatabaseProvider>
+    </AppData>
+  );
+}
+
+/**
+ * What every page reads besides its URL: the database, the loads already made, and a
+ * pre-rendered page's rows. The pre-renderer wraps its last pass in the same providers with
+ * the page's own data, so that pass and the browser's first render are the same render.
+ */
+export function AppData({
+  database,
+  cache,
+  snapshot,
+  version,
+  children,
+}: {
+  database: TrawlDatabase;
+  cache: ResourceCache;
+  snapshot: ListSnapshot | null;
+  /** The version a pre-rendered page was rendered from. */
+  version: string | null;
+  children: ReactNode;
+}): ReactNode {
+  return (
+    <ResourceCacheProvider cache={cache}>
+      <ListSnapshotProvider snapshot={snapshot}>
+        <PageVersionProvider version={version}>
+          <DatabaseProvider database={database}>{children}</DatabaseProvider>
+        </PageVersionProvider>
+      </ListSnapshotProvider>
+    </ResourceCacheProvider>
   );
 }

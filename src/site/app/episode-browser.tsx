@@ -37,6 +37,7 @@ import { EpisodeResults } from './episode-results.tsx';
 import { paths } from './paths.ts';
 import { useEpisodeList } from './use-episode-list.ts';
 import { useSaidBy } from './use-said-by.ts';
+import { useListRows } from './use-list-rows.ts';
 import { useDocumentTitle } from './use-site-settings.ts';
 
 const NO_EPISODES: EpisodeRow[] = [];
@@ -82,8 +83,10 @@ export function EpisodeBrowser({
   const { episodeTypes } = settings;
   const typeIds = useMemo(() => episodeTypes.map((type) => type.id), [episodeTypes]);
   const searchIds = search.status === 'ready' ? search.ids : null;
+  // Every episode, or before they load, the rows a pre-rendered page carried.
+  const rows = useListRows(url, episodes);
   const searchHits = search.status === 'ready' ? search.hits : null;
-  const total = episodes.status === 'ready' ? episodes.data.length : 0;
+  const total = rows?.total ?? 0;
   const bestMatch = check.kind === 'search' && state.order === 'best';
   // 'Best match' ranks the hits the search already read: switching order reads nothing.
   const rank = useMemo(
@@ -92,7 +95,7 @@ export function EpisodeBrowser({
     [bestMatch, searchHits, total],
   );
   const list = useEpisodeList(
-    episodes.status === 'ready' ? episodes.data : NO_EPISODES,
+    rows?.rows ?? NO_EPISODES,
     state,
     episodeId,
     searchIds,
@@ -101,12 +104,14 @@ export function EpisodeBrowser({
     rank,
   );
   const altered = countAlteredFilters(state, typeIds);
-  const noSuchEpisode = episodes.status === 'ready' && list.routeEpisode === null;
-  // A show without a single transcript has nothing to expand.
-  const anyTranscript = useMemo(
-    () => episodes.status !== 'ready' || episodes.data.some(hasTranscript),
-    [episodes],
-  );
+  const noSuchEpisode = rows !== null && list.routeEpisode === null;
+  // A pre-rendered home page carries its first page of rows: the rest count, unseen.
+  const homeSnapshot = rows?.partial === true && route.kind === 'home';
+  const foundCount = homeSnapshot ? rows.total : list.found.length;
+  const pageCount = homeSnapshot ? Math.ceil(rows.total / settings.pageSize) : list.pageCount;
+  // A show without a single transcript has nothing to expand (a pre-rendered page's rows say
+  // so alike before and after the whole list loads).
+  const anyTranscript = useMemo(() => rows === null || rows.rows.some(hasTranscript), [rows]);
   let view: TitledView = { kind: 'home' };
   if (noSuchEpisode) view = { kind: 'not-found' };
   else if (list.routeEpisode)
@@ -152,8 +157,9 @@ export function EpisodeBrowser({
     setExpandedRows(new Map());
   }, []);
 
-  const listFailed = configFailed || episodes.status === 'error';
-  const loading = episodes.status === 'loading' || search.status === 'loading';
+  // A pre-rendered page keeps its rows while the whole list cannot load (it is tried again).
+  const listFailed = configFailed || (episodes.status === 'error' && rows === null);
+  const loading = rows === null || search.status === 'loading';
 
   let body: ReactNode;
   if (listFailed) {
@@ -169,11 +175,7 @@ export function EpisodeBrowser({
   } else {
     body = (
       <>
-        <CountLine
-          found={list.found.length}
-          total={episodes.status === 'ready' ? episodes.data.length : 0}
-          narrowed={list.narrowed}
-        />
+        <CountLine found={foundCount} total={rows?.total ?? 0} narrowed={list.narrowed} />
         {noSuchEpisode && (
           <NoSuchEpisode
             episode={episodeId ?? ''}
@@ -206,12 +208,7 @@ export function EpisodeBrowser({
             onTypeButton={onTypeButton}
           />
         )}
-        <Pagination
-          page={list.page}
-          pageCount={list.pageCount}
-          onPage={onPage}
-          navigation={location}
-        />
+        <Pagination page={list.page} pageCount={pageCount} onPage={onPage} navigation={location} />
       </>
     );
   }
@@ -260,7 +257,11 @@ export function EpisodeBrowser({
       {search.status === 'off' && search.problem !== null && (
         <SearchProblem message={search.problem} />
       )}
-      <div ref={listTop} className="results">
+      <div
+        ref={listTop}
+        className="results"
+        data-list={rows === null ? 'loading' : rows.partial ? 'page' : 'whole'}
+      >
         {body}
       </div>
     </>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PlayerProvider } from '../features/player/player-provider.tsx';
 import { usePageUrl } from '../shared/use-page-url.ts';
 import { EpisodeBrowser } from './episode-browser.tsx';
+import { NewerVersionNotice } from './newer-version-notice.tsx';
 import { SiteFrame } from './site-frame.tsx';
 import { useSiteSettings } from './use-site-settings.ts';
 
@@ -15,6 +16,7 @@ export function MainPage(): ReactNode {
   return (
     <SiteFrame settings={settings} ready={ready} deployed={url.state.deployed}>
       <PlayerProvider podcastTitle={settings.title}>
+        <NewerVersionNotice />
         <main className="page-main">
           <EpisodeBrowser url={url} update={update} settings={settings} configFailed={failed} />
         </main>

@@ -30,7 +30,12 @@ export function SiteFrame({
   const media = useMemo(
     () =>
       createMediaUrls(
-        resolveMediaBase(mediaBase, window.location, import.meta.env.BASE_URL, deployed),
+        resolveMediaBase(
+          mediaBase,
+          typeof window === 'undefined' ? undefined : window.location,
+          import.meta.env.BASE_URL,
+          deployed,
+        ),
         audio,
       ),
     [mediaBase, audio, deployed],

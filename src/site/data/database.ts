@@ -14,6 +14,7 @@ import type { SplitFileConfig, SqliteComlinkMod } from 'sql.js-httpvfs/dist/sqli
 import workerUrl from 'sql.js-httpvfs/dist/sqlite.worker.js?url';
 import wasmUrl from 'sql.js-httpvfs/dist/sql-wasm.wasm?url';
 import { createWorkerDatabase, type OpenWorker } from './database-connections.ts';
+import type { DbConfig } from '../../core/site-config.ts';
 import type { TrawlDatabase } from './database-types.ts';
 import { toDatabaseError, withTimeout } from './database-errors.ts';
 import { chunkUrl, loadDbConfig, workerFileConfig } from './db-config.ts';
@@ -27,6 +28,13 @@ export interface DatabaseOptions {
   openTimeoutMs?: number;
   /** Longest wait for one query. */
   queryTimeoutMs?: number;
+  /**
+   * The version a pre-rendered page was rendered from, with its config: the page stays on it
+   * (a page never shows rows of two versions) and reads neither latest.json nor config.json.
+   */
+  pinned?: DbConfig;
+  /** Nothing starts (worker, wasm, requests) before this settles: the page's first paint. */
+  startAfter?: Promise<void>;
 }
 
 const DEFAULT_OPEN_TIMEOUT_MS = 30_000;
@@ -99,11 +107,12 @@ async function connect(
   dbBase: string,
   timeoutMs: number,
   versionUrl: string | undefined,
+  knownConfig: DbConfig | undefined,
 ): Promise<OpenWorker> {
   const abort = new AbortController();
   const started = startWorker();
   const start = async (): Promise<OpenWorker> => {
-    const resolved = await loadDbConfig(dbBase, { signal: abort.signal, versionUrl });
+    const resolved = await loadDbConfig(dbBase, { signal: abort.signal, versionUrl, knownConfig });
     const { config, chunkUrlPrefix } = resolved;
     const opening = openInWorker(started, [workerFileConfig(config, chunkUrlPrefix)]);
     // Awaited below; this keeps a failed open from being reported while the check runs.
@@ -128,7 +137,18 @@ async function connect(
 export function createDatabase(options: DatabaseOptions = {}): TrawlDatabase {
   const dbBase = options.dbBase ?? `${import.meta.env.BASE_URL}db`;
   const openTimeout = options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS;
-  return createWorkerDatabase((versionUrl) => connect(dbBase, openTimeout, versionUrl), {
+  const { pinned, startAfter } = options;
+  const pinnedUrl =
+    pinned === undefined
+      ? undefined
+      : new URL(`${pinned.version}/`, new URL(`${dbBase.replace(/\/$/, '')}/`, document.baseURI))
+          .href;
+  const open = async (versionUrl: string | undefined): Promise<OpenWorker> => {
+    await startAfter;
+    const target = versionUrl ?? pinnedUrl;
+    return connect(dbBase, openTimeout, target, target === pinnedUrl ? pinned : undefined);
+  };
+  return createWorkerDatabase(open, {
     queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
   });
 }

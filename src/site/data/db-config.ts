@@ -104,11 +104,16 @@ export async function loadDbConfig(
     signal?: AbortSignal;
     now?: number;
     versionUrl?: string;
+    /** That version's config, already known (a pre-rendered page carries it): no request. */
+    knownConfig?: DbConfig;
   } = {},
 ): Promise<ResolvedDbConfig> {
   const fetchImpl = options.fetchImpl ?? fetch;
   const signal = options.signal ?? new AbortController().signal;
   const base = new URL(dbBase.endsWith('/') ? dbBase : `${dbBase}/`, document.baseURI).href;
+  if (options.versionUrl !== undefined && options.knownConfig !== undefined) {
+    return resolveDbConfig(options.knownConfig, options.versionUrl);
+  }
   if (options.versionUrl !== undefined) {
     const config = await fetchJson(`${options.versionUrl}config.json`, fetchImpl, signal);
     return resolveDbConfig(config, options.versionUrl);
@@ -120,6 +125,24 @@ export async function loadDbConfig(
   const config =
     latest.config ?? (await fetchJson(`${latest.versionUrl}config.json`, fetchImpl, signal));
   return resolveDbConfig(config, latest.versionUrl);
+}
+
+/**
+ * The version latest.json names now (cache-busted), for a page that stays on an older one:
+ * a pre-rendered page compares it with its own.
+ */
+export async function loadLatestVersion(
+  dbBase: string,
+  options: { fetchImpl?: typeof fetch; signal?: AbortSignal; now?: number } = {},
+): Promise<string> {
+  const base = new URL(dbBase.endsWith('/') ? dbBase : `${dbBase}/`, document.baseURI).href;
+  const json = await fetchJson(
+    latestUrl(base, options.now ?? Date.now()),
+    options.fetchImpl ?? fetch,
+    options.signal ?? new AbortController().signal,
+  );
+  const { versionUrl } = latestVersionFrom(json, base);
+  return new URL(versionUrl).pathname.split('/').filter(Boolean).at(-1) ?? '';
 }
 
 /**

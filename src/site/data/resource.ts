@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from './database-errors.ts';
+import { useResourceCache } from './resource-cache.tsx';
 
 /** Something loaded asynchronously: loading, failed, or there. */
 export type Resource<T> =
@@ -21,6 +22,12 @@ export interface ResourceOptions<T> {
    * 1 s and, if that fails too, after 4 s more. A new key starts over.
    */
   retryAfterMs?: readonly number[];
+  /**
+   * Names the data in the page's resource cache (resource-cache.tsx), for loads a pre-rendered
+   * page makes: the renderer loads them before its last pass and the page carries them, so
+   * the browser's first render shows them without loading. The data must be plain JSON.
+   */
+  cacheKey?: string;
 }
 
 /**
@@ -34,6 +41,13 @@ export function useResource<T>(
   load: (signal: AbortSignal) => Promise<T>,
   options: ResourceOptions<T> = {},
 ): Resource<T> {
+  const cache = useResourceCache();
+  const cacheKey = key === null ? undefined : options.cacheKey;
+  // Data the cache holds for this key: the page carried it, or the pre-renderer loaded it.
+  const cached = cacheKey === undefined ? undefined : cache.read(cacheKey);
+  if (cacheKey !== undefined && cached === undefined) {
+    cache.request?.(cacheKey, () => load(new AbortController().signal));
+  }
   const [settled, setSettled] = useState<{ key: string; resource: Resource<T> } | null>(null);
   const [retried, setRetried] = useState({ key: '', times: 0 });
   const retries = retried.key === key ? retried.times : 0;
@@ -45,6 +59,12 @@ export function useResource<T>(
 
   useEffect(() => {
     if (key === null) return undefined;
+    const known = cacheKey === undefined ? undefined : cache.read(cacheKey);
+    if (known !== undefined) {
+      // Shown already; whoever keeps data for the visit gets it as if it had loaded.
+      latest.current.options.onData?.(known.value as T);
+      return undefined;
+    }
     const abort = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
     latest.current.load(abort.signal).then(
@@ -68,7 +88,13 @@ export function useResource<T>(
       abort.abort(new Error('replaced by a newer load'));
       clearTimeout(retry);
     };
+    // `cacheKey` and `cache` only say where `key`'s data may already be.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, retries]);
 
-  return key !== null && settled?.key === key ? settled.resource : LOADING;
+  if (key === null) return LOADING;
+  if (settled?.key === key) return settled.resource;
+  // The cache holds what this key's load would return (pre-rendered page data, or the
+  // pre-renderer's own loads): plain JSON of the same shape.
+  return cached === undefined ? LOADING : { status: 'ready', data: cached.value as T };
 }

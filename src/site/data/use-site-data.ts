@@ -2,7 +2,7 @@
  * The main page's data hooks. Each returns a `Resource` (loading, error, ready); failures are
  * logged in the spec's words and become that part's error state.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   FTS_COLUMNS,
   type EpisodeRow,
@@ -37,6 +37,7 @@ export function logDatabaseProblem(what: string, error: unknown): void {
 export function useSiteConfig(): Resource<DbConfig> {
   const db = useDatabase();
   return useResource('config', () => db.open(), {
+    cacheKey: 'config',
     onError: (error) => logDatabaseProblem('the config', error),
   });
 }
@@ -45,6 +46,7 @@ export function useSiteConfig(): Resource<DbConfig> {
 export function usePresenters(): Resource<PresenterRow[]> {
   const db = useDatabase();
   return useResource('presenters', () => loadPresenters(db), {
+    cacheKey: 'presenters',
     onError: (error) => logDatabaseProblem('presenters', error),
   });
 }
@@ -61,6 +63,7 @@ export function useShowSpeakers(): Resource<ShowSpeaker[]> {
 export function useVenues(): Resource<VenueRow[]> {
   const db = useDatabase();
   return useResource('venues', () => loadVenues(db), {
+    cacheKey: 'venues',
     onError: (error) => logDatabaseProblem('venues', error),
   });
 }
@@ -69,7 +72,10 @@ export function useVenues(): Resource<VenueRow[]> {
 export function useEpisodes(): Resource<EpisodeRow[]> {
   const db = useDatabase();
   return useResource('episodes', () => loadEpisodes(db), {
+    cacheKey: 'episodes',
     onError: (error) => logDatabaseProblem('episodes', error),
+    // A pre-rendered page shows its rows meanwhile; a dropped response should not cost the rest.
+    retryAfterMs: DESCRIPTION_RETRY_MS,
   });
 }
 
@@ -87,7 +93,7 @@ export function useDescriptions(ids: readonly number[]): ReadonlyMap<number, str
   const [known, setKnown] = useState<ReadonlyMap<number, string>>(() => new Map());
   const missing = ids.filter((id) => !known.has(id)).join(',');
 
-  useResource(
+  const loaded = useResource(
     missing === '' ? null : missing,
     async () => {
       const wanted = missing.split(',').map(Number);
@@ -99,9 +105,14 @@ export function useDescriptions(ids: readonly number[]): ReadonlyMap<number, str
       onData: (loaded) => setKnown((previous) => new Map([...previous, ...loaded])),
       onError: (error) => logDatabaseProblem('descriptions', error),
       retryAfterMs: DESCRIPTION_RETRY_MS,
+      cacheKey: `descriptions:${missing}`,
     },
   );
-  return known;
+  // A pre-rendered page's descriptions show in the first render, before `onData` keeps them.
+  return useMemo(
+    () => (loaded.status === 'ready' ? new Map([...known, ...loaded.data]) : known),
+    [known, loaded],
+  );
 }
 
 /** The search's state: off (no term, or one that cannot be searched), loading, failed or done. */

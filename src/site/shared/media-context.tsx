@@ -2,12 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { createMediaUrls, type MediaUrls } from './media-url.ts';
 
 /** Before the config is read, media comes from the page's own origin. */
-const fallback = createMediaUrls(
-  new URL(
-    import.meta.env.BASE_URL,
-    typeof location === 'undefined' ? 'http://localhost/' : location.origin,
-  ).href,
-);
+const fallback = createMediaUrls(import.meta.env.BASE_URL);
 
 const MediaContext = createContext<MediaUrls>(fallback);
 

@@ -20,12 +20,10 @@ describe('resolveMediaBase', () => {
   });
 
   it("uses the page's own origin and base path on localhost or a bare IP", () => {
-    expect(resolveAt(media, 'http://localhost:5173/', '/')).toBe('http://localhost:5173/');
-    expect(resolveAt(media, 'http://127.0.0.1:8080/episodes/3', '/sub/')).toBe(
-      'http://127.0.0.1:8080/sub/',
-    );
-    expect(resolveAt(media, 'http://[::1]:8080/', '/')).toBe('http://[::1]:8080/');
-    expect(resolveAt(media, 'http://192.168.1.20/', '/')).toBe('http://192.168.1.20/');
+    expect(resolveAt(media, 'http://localhost:5173/', '/')).toBe('/');
+    expect(resolveAt(media, 'http://127.0.0.1:8080/episodes/3', '/sub/')).toBe('/sub/');
+    expect(resolveAt(media, 'http://[::1]:8080/', '/')).toBe('/');
+    expect(resolveAt(media, 'http://192.168.1.20/', '/')).toBe('/');
   });
 
   it('keeps the media host on localhost or an IP with a deployed parameter', () => {
@@ -38,15 +36,19 @@ describe('resolveMediaBase', () => {
   });
 
   it('falls back to the own origin when no media host is configured', () => {
-    expect(resolveAt('', 'https://facts.example.org/', '/trawl/')).toBe(
-      'https://facts.example.org/trawl/',
-    );
+    expect(resolveAt('', 'https://facts.example.org/', '/trawl/')).toBe('/trawl/');
   });
 
   it('resolves a relative media base against the site', () => {
-    expect(resolveAt('media', 'https://facts.example.org/', '/trawl/')).toBe(
-      'https://facts.example.org/trawl/media/',
+    expect(resolveAt('media', 'https://facts.example.org/', '/trawl/')).toBe('/trawl/media/');
+    expect(resolveAt('/media/../files', 'https://facts.example.org/', '/trawl/')).toBe('/files/');
+  });
+
+  it('names the same folder while pre-rendering, with no page address, as deployed', () => {
+    expect(resolveMediaBase(media, undefined, '/', false)).toBe(
+      'https://media.example.org/podcast/',
     );
+    expect(resolveMediaBase('', undefined, '/trawl', false)).toBe('/trawl/');
   });
 });
 

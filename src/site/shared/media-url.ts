@@ -31,20 +31,27 @@ export function isLocalOrIpHost(hostname: string): boolean {
 }
 
 /**
- * The folder every media path is relative to, always ending in '/'. `deployed` is the URL's
- * `deployed` parameter.
+ * The folder every media path is relative to, always ending in '/'. The page's own folder is
+ * written as a path ('/trawl/'), not a URL, so a page pre-rendered without an address and the
+ * same page in the browser name the same files. `location` is the page's address (none while
+ * pre-rendering: the page is taken to be deployed); `deployed` is the URL's parameter.
  */
 export function resolveMediaBase(
   configured: string,
-  location: PageLocation,
+  location: PageLocation | undefined,
   baseUrl: string,
   deployed: boolean,
 ): string {
-  const own = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`, location.origin).href;
+  const own = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   if (configured.trim() === '') return own;
-  if (isLocalOrIpHost(location.hostname) && !deployed) return own;
-  const absolute = new URL(configured, own).href;
-  return absolute.endsWith('/') ? absolute : `${absolute}/`;
+  if (location !== undefined && isLocalOrIpHost(location.hostname) && !deployed) return own;
+  if (/^https?:\/\//i.test(configured.trim())) {
+    const absolute = new URL(configured.trim()).href;
+    return absolute.endsWith('/') ? absolute : `${absolute}/`;
+  }
+  // A path: relative to the site's own folder.
+  const path = new URL(configured.trim(), `http://site.invalid${own}`).pathname;
+  return path.endsWith('/') ? path : `${path}/`;
 }
 
 /** A path under the media base; each segment is URL-encoded. */

@@ -7,7 +7,7 @@ export function ReloadLink({ children = 'reload page' }: { children?: ReactNode 
     window.location.reload();
   };
   return (
-    <a href={window.location.href} onClick={reload}>
+    <a href={typeof window === 'undefined' ? '' : window.location.href} onClick={reload}>
       {children}
     </a>
   );

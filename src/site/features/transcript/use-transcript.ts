@@ -15,7 +15,9 @@ export function useTranscript(
 ): { load: TranscriptLoad; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   // A result for another episode or an older attempt reads as loading.
-  const resource = useResource(enabled ? `${id}:${attempt}` : null, () => loadTranscript(id));
+  const resource = useResource(enabled ? `${id}:${attempt}` : null, () => loadTranscript(id), {
+    cacheKey: `transcript:${id}`,
+  });
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   const load: TranscriptLoad =
     resource.status === 'ready' ? { status: 'ready', blob: resource.data } : resource;

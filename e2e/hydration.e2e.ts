@@ -1,0 +1,169 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { copyPodcastInputs } from '../src/builder/reliability/fuzz-support.ts';
+import { readPublished } from '../src/builder/chunk-files.ts';
+import type { RunningServer } from '../src/builder/serve.ts';
+import { buildWithCli, DEMO_FOLDER, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
+import {
+  expectNoProblems,
+  freshCountLine,
+  launchBrowser,
+  openPage,
+  submitSearch,
+  waitForWholeList,
+  workFolder,
+  type BrowserSession,
+} from './harness.ts';
+
+// Pre-rendered pages in the browser: the app takes over the page's HTML without a flash (no
+// console error, the very same row elements, no layout shift), the engine starts only after
+// the first paint, a search typed before it is ready waits for it, and a page older than the
+// published version stays on its own version and offers a reload.
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await launchBrowser();
+});
+
+afterAll(async () => {
+  await session.close();
+});
+
+/** Before the app's script runs, remembers the rows and starts counting layout shifts. */
+const WATCH_HYDRATION = `
+  window.__layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  document.addEventListener('readystatechange', () => {
+    // 'interactive': the HTML is parsed and the module script has not run yet.
+    if (document.readyState === 'interactive') {
+      window.__preRendered = new Set(document.querySelectorAll('article'));
+    }
+  });
+`;
+
+interface HydrationFacts {
+  rows: number;
+  keptRows: number;
+  layoutShift: number;
+  firstContentfulPaint: number;
+  firstDatabaseRead: number;
+}
+
+async function hydrationFacts(
+  page: Awaited<ReturnType<typeof openPage>>['page'],
+): Promise<HydrationFacts> {
+  return page.evaluate(() => {
+    const state = window as unknown as { __preRendered?: Set<Element>; __layoutShift: number };
+    const rows = [...document.querySelectorAll('article')];
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const reads = performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.includes('/db/'))
+      .map((entry) => entry.startTime);
+    return {
+      rows: rows.length,
+      keptRows: rows.filter((row) => state.__preRendered?.has(row) === true).length,
+      layoutShift: state.__layoutShift,
+      firstContentfulPaint: paint?.startTime ?? Number.NaN,
+      firstDatabaseRead: Math.min(...reads),
+    };
+  });
+}
+
+test('the home page and an episode page hydrate without an error, a new row or a shift', async () => {
+  const baseUrl = inject('baseUrl');
+  for (const [path, rows] of [
+    ['/', 10],
+    ['/episodes/3', 1],
+  ] as const) {
+    const { page, problems } = await openPage(session, baseUrl);
+    await page.addInitScript(WATCH_HYDRATION);
+    await page.goto(`${baseUrl}${path}`);
+    await waitForWholeList(page);
+    if (path !== '/') {
+      await page.getByRole('region', { name: 'Transcript of episode 3' }).waitFor();
+    }
+    const facts = await hydrationFacts(page);
+    expect(facts.rows, path).toBe(rows);
+    // The rows on screen are the elements the HTML made: hydration rendered nothing anew.
+    expect(facts.keptRows, path).toBe(rows);
+    expect(facts.layoutShift, path).toBeLessThan(0.01);
+    // The engine read nothing before the page was painted from its HTML.
+    expect(facts.firstDatabaseRead, path).toBeGreaterThan(facts.firstContentfulPaint);
+    expectNoProblems(problems);
+    await page.close();
+  }
+});
+
+test('a search typed before the engine is ready shows the spinner, then its results', async () => {
+  const baseUrl = inject('baseUrl');
+  const { page, problems } = await openPage(session, baseUrl);
+  // A slow host: every database read takes a second and a half.
+  await page.route('**/db/**', async (route) => {
+    await new Promise((done) => setTimeout(done, 1_500));
+    await route.continue();
+  });
+  await page.goto(baseUrl);
+  await submitSearch(page, 'vanilla');
+  await page.getByRole('status', { name: 'Loading episodes' }).waitFor();
+  await freshCountLine(page, 'found 2 of 10 episodes').waitFor({ timeout: 20_000 });
+  expect(new URL(page.url()).searchParams.get('q')).toBe('vanilla');
+  expectNoProblems(problems);
+  await page.close();
+});
+
+test('a page older than the published version stays on its version and offers a reload', async () => {
+  const work = await workFolder('hydration-versions');
+  const db = join(work, 'db');
+  const podcast = join(work, 'podcast');
+  await copyPodcastInputs(DEMO_FOLDER, podcast);
+  await buildWithCli(podcast, db);
+  const first = await readPublished(db);
+  const oldHome = await readFile(join(first.versionDir, 'pages', 'index.html'), 'utf8');
+  // The next version retitles the newest episode.
+  const feedFile = join(podcast, 'feed.xml');
+  const feed = await readFile(feedFile, 'utf8');
+  await writeFile(feedFile, feed.replace('The Orchid in Your Ice Cream', 'The Orchid, Revisited'));
+  await buildWithCli(podcast, db);
+  const second = await readPublished(db);
+  expect(second.version).not.toBe(first.version);
+
+  const server: RunningServer = await serveSite(db, DEMO_MEDIA);
+  try {
+    const { page, problems } = await openPage(session, server.url);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/db/')) reads.push(pathname);
+    });
+    // A cache hands out the first version's home page after the second was published.
+    await page.route(`${server.url}/`, (route) =>
+      route.fulfill({ body: oldHome, contentType: 'text/html; charset=utf-8' }),
+    );
+    await page.goto(`${server.url}/`);
+    const notice = page.getByRole('status').filter({ hasText: 'This archive has been updated' });
+    await notice.waitFor();
+    await page.getByRole('link', { name: /^9: The Orchid in Your Ice Cream$/ }).waitFor();
+    // It searches its own version: no read of the new version's files.
+    await submitSearch(page, 'orchid');
+    await freshCountLine(page, /^found \d+ of 10 episodes$/).waitFor();
+    expect(reads.filter((path) => path.includes(second.version))).toEqual([]);
+    expect(reads.filter((path) => path.includes(first.version)).length).toBeGreaterThan(0);
+
+    // The cache is gone; the notice's reload brings the new version's page.
+    await page.unroute(`${server.url}/`);
+    await notice.getByRole('link', { name: 'Reload for the newest episodes' }).click();
+    await page.getByRole('link', { name: /^9: The Orchid, Revisited$/ }).waitFor();
+    expect(await notice.count()).toBe(0);
+    expectNoProblems(problems);
+    await page.close();
+  } finally {
+    await server.close();
+  }
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { checkTemplate, pageDocument, TemplateError } from './page-document.ts';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Search a podcast's episodes and read their transcripts." />
+    <title>Trawl</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <noscript>This site needs JavaScript to search the episodes.</noscript>
+  </body>
+</html>`;
+
+const HEAD = {
+  title: 'Clouds · The Show',
+  description: 'About clouds',
+  canonical: 'https://example.org/episodes/1',
+  image: '',
+  type: 'article' as const,
+  siteName: 'The Show',
+  jsonLd: [],
+};
+
+describe('pageDocument', () => {
+  it('puts the head, the markup and the data in their places', () => {
+    const html = pageDocument(TEMPLATE, {
+      head: HEAD,
+      appHtml: '<main><h1>Clouds</h1></main>',
+      data: { version: 'v1-abc', note: '</script><script>alert(1)</script>' },
+    });
+    expect(html).toContain('<title>Clouds · The Show</title>');
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="description" content="About clouds">');
+    expect(html).toContain('<div id="root"><main><h1>Clouds</h1></main></div>');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(html).not.toContain('<noscript>');
+    expect(html).not.toContain('<script>alert(1)');
+    const data = /<script type="application\/json" id="trawl-page">(.*?)<\/script>/.exec(html);
+    expect(JSON.parse(data?.[1] ?? '')).toEqual({
+      version: 'v1-abc',
+      note: '</script><script>alert(1)</script>',
+    });
+  });
+
+  it('takes markup with dollar signs literally', () => {
+    const html = pageDocument(TEMPLATE, { head: HEAD, appHtml: "<p>$& $' $1</p>", data: null });
+    expect(html).toContain('<div id="root"><p>$& $\' $1</p></div>');
+  });
+
+  it('refuses an index.html without an empty root', () => {
+    expect(() => checkTemplate('<title>x</title><div id="root">x</div>')).toThrow(TemplateError);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The data a pre-rendered page carries for the app to hydrate from: the version it was
+ * rendered from (the app stays on it), that version's config (no latest.json or config.json
+ * round trip), and the loads the page's first render needs, by resource key. The whole episode
+ * list is left out: the page keeps only the rows it shows and the count (`ListSnapshot`), so
+ * the page stays small however long the archive grows.
+ */
+import { z } from 'zod';
+import type { EpisodeRow } from '../../core/db-schema.ts';
+import { normaliseEpisodeNumber } from '../../core/episode-filters.ts';
+import { readRoute, type PageRoute } from '../../core/page-url.ts';
+import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
+import type { ListSnapshot } from '../data/list-snapshot.tsx';
+import type { ResourceEntries } from '../data/resource-cache.tsx';
+
+export interface PageData {
+  version: string;
+  config: DbConfig;
+  /** The site path the page was rendered for ('/', '/episodes/12', '/404'). */
+  path: string;
+  resources: ResourceEntries;
+  list: ListSnapshot | null;
+}
+
+/** The resource key of the whole episode list (`useEpisodes`). */
+export const EPISODES_KEY = 'episodes';
+
+const pageDataSchema = z.object({
+  version: z.string().min(1),
+  config: dbConfigSchema,
+  path: z.string(),
+  resources: z.record(z.string(), z.unknown()),
+  list: z
+    .object({
+      path: z.string(),
+      total: z.number().int().min(0),
+      // Rows of a database Trawl built itself, as the list row holds them.
+      rows: z.array(z.custom<EpisodeRow>((row) => typeof row === 'object' && row !== null)),
+    })
+    .nullable(),
+});
+
+/** The page's data, or null when the JSON is missing or not a page's data. */
+export function parsePageData(json: string | null | undefined): PageData | null {
+  if (json === null || json === undefined || json.trim() === '') return null;
+  try {
+    const parsed = pageDataSchema.safeParse(JSON.parse(json));
+    return parsed.success && parsed.data.config.version === parsed.data.version
+      ? parsed.data
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function isEpisodeRows(value: unknown): value is EpisodeRow[] {
+  return Array.isArray(value);
+}
+
+/**
+ * The rows a pre-rendered page shows: the newest page of the list on '/', the episode on its
+ * own page, none elsewhere. `episodes` is newest first, as `useEpisodes` gives it.
+ */
+export function shownRows(
+  episodes: readonly EpisodeRow[],
+  route: PageRoute,
+  pageSize: number,
+): EpisodeRow[] {
+  if (route.kind === 'home') return episodes.slice(0, pageSize);
+  if (route.kind !== 'episode') return [];
+  const wanted = normaliseEpisodeNumber(route.episode);
+  return episodes.filter(
+    (row) => wanted !== null && normaliseEpisodeNumber(row.episode) === wanted,
+  );
+}
+
+/** The page data of a rendered page: its loads, with the episode list cut to the rows shown. */
+export function pageDataFor(config: DbConfig, path: string, entries: ResourceEntries): PageData {
+  const { [EPISODES_KEY]: episodes, ...resources } = entries;
+  const list = isEpisodeRows(episodes)
+    ? {
+        path,
+        total: episodes.length,
+        rows: shownRows(episodes, readRoute(path), config.site.pageSize),
+      }
+    : null;
+  return { version: config.version, config, path, resources, list };
+}
