@@ -120,6 +120,11 @@ export function row(page: Page, episode: string): Locator {
   return page.getByRole('article', { name: new RegExp(`^${episode.replace('.', '\\.')}: `) });
 }
 
+/** An opened episode's transcript (the region that holds its words). */
+export function transcript(page: Page, episode: string): Locator {
+  return page.getByRole('region', { name: `Transcript of episode ${episode}` });
+}
+
 /** Row headings on screen, in order. */
 export function rowTitles(page: Page): Promise<string[]> {
   return rows(page).locator('h2').allTextContents();

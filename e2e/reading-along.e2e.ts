@@ -7,6 +7,7 @@ import {
   openPage,
   row,
   screenshot,
+  transcript,
   type BrowserSession,
 } from './harness.ts';
 
@@ -26,10 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await session.close();
 });
-
-function transcript(page: Page, episode: string): Locator {
-  return page.getByRole('region', { name: `Transcript of episode ${episode}` });
-}
 
 function audioTime(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelector('audio')?.currentTime ?? -1);

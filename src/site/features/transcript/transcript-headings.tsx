@@ -17,9 +17,9 @@ export function ChapterHeading({ chapter }: { chapter: Chapter }): ReactNode {
         type="button"
         className="transcript-chapter__button"
         data-t={seconds}
-        aria-label={`Play chapter ${chapter.title} from ${formatClockTime(seconds)}`}
+        title={`Play from ${formatClockTime(seconds)}`}
       >
-        <span className="transcript-chapter__time">{formatClockTime(seconds)}</span>
+        <span className="transcript-chapter__time">{formatClockTime(seconds)}</span>{' '}
         <span className="transcript-chapter__title">{chapter.title}</span>
       </button>
     </h3>
