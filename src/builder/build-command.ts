@@ -139,9 +139,11 @@ export const buildCommand = defineCommand({
     try {
       const siteDir = resolve(args.site ?? DEFAULT_SITE_DIR);
       const siteBuild = args.pages ? await loadSiteBuild(siteDir) : undefined;
-      if (args.pages && siteBuild === undefined) {
-        console.warn(
-          `trawl build: no pages pre-rendered: ${displayPath(siteDir)} has no built site (run 'npm run build:site', or pass --no-pages)`,
+      // A site named on the command line must be there; the default one may not be built yet.
+      if (args.site !== undefined && args.pages && siteBuild === undefined) {
+        throw new InputError(
+          { file: args.site },
+          "no built site here (its index.html and ../server/render-page.js): run 'npm run build:site', or pass --no-pages",
         );
       }
       const result = await buildPodcast({
@@ -169,6 +171,11 @@ export const buildCommand = defineCommand({
       });
       progress.done();
       console.log(formatBuildReport(result, (performance.now() - started) / 1000));
+      if (args.pages && siteBuild === undefined) {
+        console.log(
+          `  (no built site at ${displayPath(siteDir)} to pre-render pages with: run 'npm run build:site' first)`,
+        );
+      }
     } catch (error) {
       progress.done();
       if (!isInputError(error)) throw error;
