@@ -5,7 +5,8 @@ import { runCommand } from 'citty';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { dbConfigSchema, latestSchema } from '../core/site-config.ts';
 import { bundleCommand } from './bundle-command.ts';
-import { bundle, builtForBase } from './bundle.ts';
+import { bundle } from './bundle.ts';
+import { builtForBase } from './bundle-site.ts';
 import { publishFixtureDatabase, writeBuiltSite } from './test-support/bundle-fixtures.ts';
 
 let root: string;
@@ -186,7 +187,7 @@ describe('bundle', () => {
     const out = join(root, 'out-keep');
     await bundle({ db: dbOut, out, site: join(root, 'site-root') });
     await expect(bundle({ db: dbOut, out, site: join(root, 'site-sub') })).rejects.toThrow(
-      `${join(root, 'site-sub/index.html')}: not built for base path /; leave --site out to build it, or build with TRAWL_BASE_PATH=/ npx vite build`,
+      `${join(root, 'site-sub/index.html')}: not built for base path /; leave --site out to build it, or build with TRAWL_BASE_PATH=/ npm run build:site`,
     );
     expect(await listFiles(join(out, 'public'))).toContain('index.html');
     expect((await readdir(root)).filter((name) => name.startsWith('.out-keep'))).toEqual([]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import {
@@ -8,9 +8,12 @@ import {
   readContentSecurityPolicy,
   withContentSecurityPolicy,
 } from '../../vite-csp-plugin.ts';
-import { latestSchema } from '../core/site-config.ts';
+import { latestSchema, type DbConfig } from '../core/site-config.ts';
 import { copyContained, isInside } from './contained-path.ts';
 import { isDirectory, readDatabaseVersions } from './database-versions.ts';
+import { PAGES_FOLDER } from './publish.ts';
+import { placePages } from './bundle-pages.ts';
+import { outsideError, placeSite } from './bundle-site.ts';
 import { BundleError } from './errors.ts';
 import { cspOptionsForVersions } from './media-origins.ts';
 import {
@@ -26,8 +29,6 @@ import {
  * `_redirects`, `404.html`); `<out>/nginx/trawl.conf` is a server block for it. The bundle is
  * built beside `<out>` and renamed into place, so `<out>` is always whole.
  */
-
-const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 export interface BundleOptions {
   /** The database output folder of `trawl build` (holds latest.json). */
@@ -61,11 +62,18 @@ export interface BundleResult {
   /** Older versions included for pages that are still open, newest first. */
   olderVersions: string[];
   mediaFiles: number;
+  /** Pre-rendered pages in the site folder (0: the single-page app alone). */
+  pages: number;
 }
 
 const mediaBaseSchema = z
   .url({ protocol: /^https?$/, error: '--media-base must be an http(s) URL' })
   .transform((url) => (url.endsWith('/') ? url : `${url}/`));
+
+/** A version's config with `site.mediaBase` set (unchanged without a media base). */
+function withMediaBaseConfig(config: DbConfig, mediaBase: string | undefined): DbConfig {
+  return mediaBase === undefined ? config : { ...config, site: { ...config.site, mediaBase } };
+}
 
 /** latest.json with `site.mediaBase` set in the config it carries (if it carries one). */
 function withMediaBase(latestText: string, mediaBase: string): string {
@@ -73,42 +81,6 @@ function withMediaBase(latestText: string, mediaBase: string): string {
   if (latest.config === undefined) return latestText;
   const config = { ...latest.config, site: { ...latest.config.site, mediaBase } };
   return `${JSON.stringify({ ...latest, config })}\n`;
-}
-
-/** True when index.html loads its assets from `basePath` (Vite writes absolute URLs). */
-export function builtForBase(indexHtml: string, basePath: string): boolean {
-  return indexHtml.includes(`"${basePath}assets/`);
-}
-
-async function buildSite(basePath: string, outDir: string): Promise<void> {
-  const { build } = await import('vite');
-  await build({
-    configFile: join(REPO_ROOT, 'vite.config.ts'),
-    base: basePath,
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
-}
-
-async function copySite(siteDir: string, basePath: string, outDir: string): Promise<void> {
-  const indexPath = join(siteDir, 'index.html');
-  const html = await readFile(indexPath, 'utf8').catch(() => {
-    throw new BundleError(`${indexPath}: missing (--site must be the output of vite build)`);
-  });
-  if (!builtForBase(html, basePath)) {
-    throw new BundleError(
-      `${indexPath}: not built for base path ${basePath}; leave --site out to build it, or build with TRAWL_BASE_PATH=${basePath} npx vite build`,
-    );
-  }
-  const { refused } = await copyContained(siteDir, outDir);
-  if (refused.length > 0) throw outsideError(siteDir, refused);
-}
-
-/** Links that dangle or lead out of a folder: a bundle never copies what they point to. */
-function outsideError(dir: string, refused: string[]): BundleError {
-  return new BundleError(
-    `${dir}: ${refused.map((path) => join(dir, path)).join(', ')}: links that dangle, loop or lead outside ${dir}; replace them with the files`,
-  );
 }
 
 /** Refuses to replace a folder that is not an earlier bundle (so a typo cannot delete data). */
@@ -184,14 +156,12 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   const siteDir = join(webRoot, ...basePath.split('/').filter(Boolean));
   try {
     await mkdir(siteDir, { recursive: true });
-    if (parsed.data.site === undefined) {
-      log(`Building the site for base path ${basePath}…`);
-      await buildSite(basePath, siteDir);
-    } else {
-      await copySite(resolve(parsed.data.site), basePath, siteDir);
-    }
-    // GitHub Pages, Netlify and Cloudflare Pages answer unknown paths with 404.html: make it
-    // the app, so its own 404 screen shows (and GitHub Pages can open /episodes/… at all).
+    const siteBuild = await placeSite(
+      parsed.data.site === undefined ? undefined : resolve(parsed.data.site),
+      basePath,
+      siteDir,
+      log,
+    );
     let indexHtml = await readFile(join(siteDir, 'index.html'), 'utf8');
     // The policy allows exactly the media origins the versions name (and --media-base's),
     // which are known only now; the host configs send the same policy.
@@ -205,8 +175,26 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       indexHtml = withContentSecurityPolicy(indexHtml, cspOptions);
       await writeFile(join(siteDir, 'index.html'), indexHtml);
     }
-    await writeFile(join(siteDir, '404.html'), indexHtml);
-    if (siteDir !== webRoot) await writeFile(join(webRoot, '404.html'), indexHtml);
+    const work = join(temp, 'work');
+    await mkdir(work);
+    const pages = await placePages({
+      current,
+      dbDir: db,
+      config: withMediaBaseConfig(current.config, mediaBase),
+      configChanged: mediaBase !== undefined,
+      siteDir,
+      build: siteBuild,
+      workDir: work,
+      csp: cspOptions,
+      log,
+    });
+    await rm(work, { recursive: true, force: true });
+    if (pages === undefined) {
+      // GitHub Pages, Netlify and Cloudflare Pages answer unknown paths with 404.html: without
+      // pages, make it the app, so its own 404 screen shows (and /episodes/… open at all).
+      await writeFile(join(siteDir, '404.html'), indexHtml);
+    }
+    if (siteDir !== webRoot) await copyFile(join(siteDir, '404.html'), join(webRoot, '404.html'));
 
     let mediaFiles = 0;
     if (media !== undefined) {
@@ -225,9 +213,11 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       const versionOut = join(siteDir, 'db', folder.version);
       const { refused } = await copyContained(folder.dir, versionOut, { root: db });
       if (refused.length > 0) throw outsideError(folder.dir, refused);
+      // Pages are published in the site folder, not beside the chunks.
+      await rm(join(versionOut, PAGES_FOLDER), { recursive: true, force: true });
       if (mediaBase !== undefined) {
         // The one change a copied version gets; see docs/deploy.md (caches keep old configs).
-        const config = { ...folder.config, site: { ...folder.config.site, mediaBase } };
+        const config = withMediaBaseConfig(folder.config, mediaBase);
         await writeFile(join(versionOut, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
       }
     }
@@ -242,11 +232,20 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     }
 
     await writeFile(join(webRoot, '_headers'), staticHostHeaders(basePath, policy));
-    await writeFile(join(webRoot, '_redirects'), staticHostRedirects(basePath));
+    const hasPages = pages !== undefined;
+    await writeFile(
+      join(webRoot, '_redirects'),
+      staticHostRedirects(basePath, { pages: hasPages }),
+    );
     await mkdir(join(temp, 'nginx'));
     await writeFile(
       join(temp, 'nginx', 'trawl.conf'),
-      nginxServerBlock({ basePath, root: join(out, 'public'), contentSecurityPolicy: policy }),
+      nginxServerBlock({
+        basePath,
+        root: join(out, 'public'),
+        contentSecurityPolicy: policy,
+        pages: hasPages,
+      }),
     );
 
     await swapInto(temp, out);
@@ -262,6 +261,7 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       chunks: current.chunkFiles.length,
       olderVersions: database.older.map((folder) => folder.version),
       mediaFiles,
+      pages: pages?.pages ?? 0,
     };
   } catch (error) {
     await rm(temp, { recursive: true, force: true });

@@ -32,6 +32,18 @@ describe('normaliseBasePath', () => {
 });
 
 describe('nginxServerBlock', () => {
+  test('with pre-rendered pages, an episode is its own page and an unknown path the 404 page', () => {
+    const pages = nginxServerBlock({ basePath: '/sub/', root: '/srv/trawl/public', pages: true });
+    const episodes =
+      /location ~ \^\/sub\/episodes\/\(\[\^\/\]\+\?\)\/\?\$ \{([\s\S]*?)\n {4}\}/.exec(pages)?.[1];
+    expect(episodes).toContain('try_files /sub/episodes/$1.html =404;');
+    expect(episodes).toContain('error_page 404 /sub/404.html;');
+    const rest = /location \/sub\/ \{([\s\S]*?)\n {4}\}/.exec(pages)?.[1];
+    expect(rest).toContain('try_files $uri $uri/index.html =404;');
+    expect(rest).toContain('error_page 404 /sub/404.html;');
+    expect(pages).not.toContain('/sub/index.html;\n');
+  });
+
   const block = nginxServerBlock({ basePath: '/', root: '/srv/trawl/public' });
 
   test('turns compression off for the database and sets the cache policy per folder', () => {
@@ -82,8 +94,18 @@ describe('nginxServerBlock', () => {
     async () => {
       const prefix = await mkdtemp(join(tmpdir(), 'trawl-nginx-t-'));
       try {
-        for (const basePath of ['/', '/sub/']) {
-          const server = nginxServerBlock({ basePath, root: prefix, listen: ['127.0.0.1:1'] });
+        for (const [basePath, pages] of [
+          ['/', false],
+          ['/sub/', false],
+          ['/', true],
+          ['/sub/', true],
+        ] as const) {
+          const server = nginxServerBlock({
+            basePath,
+            root: prefix,
+            listen: ['127.0.0.1:1'],
+            pages,
+          });
           const conf = join(prefix, 'nginx.conf');
           await writeFile(
             conf,
@@ -164,6 +186,15 @@ describe('Netlify / Cloudflare Pages files', () => {
         Cache-Control: no-cache
       "
     `);
+  });
+
+  test('with pre-rendered pages, nothing is rewritten to index.html', () => {
+    for (const base of ['/', '/sub/']) {
+      const redirects = staticHostRedirects(base, { pages: true });
+      expect(redirects).not.toContain('index.html');
+      expect(redirects).not.toMatch(/^\/.*episodes/m);
+    }
+    expect(staticHostRedirects('/sub/', { pages: true })).toContain('\n/sub  /sub/  301\n');
   });
 
   test('_headers and _redirects follow the base path', () => {

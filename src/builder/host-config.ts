@@ -6,7 +6,10 @@ import { z } from 'zod';
  * (see docs/deploy.md):
  * - database chunks are served byte for byte: ranges on, no gzip or brotli;
  * - version folders and hashed assets are immutable; `latest.json` and `index.html` revalidate;
- * - route paths (`/episodes/14.5` included) fall back to `index.html`; missing files are 404s;
+ * - with pre-rendered pages (the usual bundle), `/` is `index.html`, `/episodes/14.5` is its own
+ *   page `episodes/14.5.html`, and any other path answers `404.html` with status 404; without
+ *   pages, route paths (`/episodes/14.5` included) fall back to `index.html`; missing files are
+ *   404s;
  * - the database and media folders answer cross-origin readers and expose the range headers.
  */
 
@@ -100,6 +103,11 @@ export interface NginxOptions {
   serverName?: string;
   /** The page policy (`contentSecurityPolicy`): sent on pages beside `frame-ancestors`. */
   contentSecurityPolicy?: string;
+  /**
+   * The bundle holds pre-rendered pages (`index.html`, `episodes/<n>.html`, `404.html`): each
+   * route answers its own page and an unknown one the 404 page. Without: the SPA fallback.
+   */
+  pages?: boolean;
 }
 
 /** The CORS headers of the database and media folders, `always` so errors are readable too. */
@@ -139,6 +147,49 @@ function nginxFraming(indent: string, pagePolicy: string | undefined): string[] 
   return [
     `${indent}add_header Content-Security-Policy "${headerPolicy(pagePolicy)}" always;`,
     `${indent}add_header X-Frame-Options "${X_FRAME_OPTIONS}" always;`,
+  ];
+}
+
+/** The headers of a page: revalidated, not sniffed, framed only by the site. */
+function nginxPageHeaders(indent: string, pagePolicy: string | undefined): string[] {
+  return [
+    `${indent}add_header Cache-Control "${CACHE_REVALIDATE}";`,
+    `${indent}add_header X-Content-Type-Options "nosniff" always;`,
+    ...nginxFraming(indent, pagePolicy),
+  ];
+}
+
+/** Without pre-rendered pages every route is the single-page app's index.html. */
+function nginxSpaRoutes(base: string, pagePolicy: string | undefined): string[] {
+  return [
+    '    # Everything else is a route of the single-page app (/episodes/14.5 included).',
+    `    location ${base} {`,
+    ...nginxPageHeaders('        ', pagePolicy),
+    `        try_files $uri $uri/ ${base}index.html;`,
+    '    }',
+  ];
+}
+
+/**
+ * With pre-rendered pages each route answers its own page: `/episodes/14.5` (or
+ * `/episodes/14.5/`) is `episodes/14.5.html`; an episode without a page and any other path get
+ * `404.html` with status 404 (error_page keeps the status).
+ */
+function nginxPageRoutes(base: string, pagePolicy: string | undefined): string[] {
+  return [
+    '    # Pre-rendered pages: /episodes/14.5 is episodes/14.5.html; no page: the 404 page.',
+    `    location ~ ^${regexEscape(base)}episodes/([^/]+?)/?$ {`,
+    ...nginxPageHeaders('        ', pagePolicy),
+    `        error_page 404 ${base}404.html;`,
+    `        try_files ${base}episodes/$1.html =404;`,
+    '    }',
+    '',
+    '    # / is the pre-rendered first page; any other unknown path is the 404 page.',
+    `    location ${base} {`,
+    ...nginxPageHeaders('        ', pagePolicy),
+    `        error_page 404 ${base}404.html;`,
+    '        try_files $uri $uri/index.html =404;',
+    '    }',
   ];
 }
 
@@ -242,13 +293,9 @@ export function nginxServerBlock(options: NginxOptions): string {
     `${i2}try_files $uri =404;`,
     `${i1}}`,
     '',
-    '    # Everything else is a route of the single-page app (/episodes/14.5 included).',
-    `${i1}location ${base} {`,
-    `${i2}add_header Cache-Control "${CACHE_REVALIDATE}";`,
-    `${i2}add_header X-Content-Type-Options "nosniff" always;`,
-    ...nginxFraming(i2, options.contentSecurityPolicy),
-    `${i2}try_files $uri $uri/ ${base}index.html;`,
-    `${i1}}`,
+    ...(options.pages === true
+      ? nginxPageRoutes(base, options.contentSecurityPolicy)
+      : nginxSpaRoutes(base, options.contentSecurityPolicy)),
     '}',
     '',
   );
@@ -294,17 +341,22 @@ export function staticHostHeaders(basePath: string, pagePolicy?: string): string
 }
 
 /**
- * `_redirects` for Netlify and Cloudflare Pages: only the app's routes are rewritten to
- * index.html. A catch-all `/*` rule would answer missing assets and chunks with HTML (and on
+ * `_redirects` for Netlify and Cloudflare Pages. With pre-rendered pages nothing is rewritten.
+ * Without, only the app's routes are rewritten to index.html. A catch-all `/*` rule would answer missing assets and chunks with HTML (and on
  * Cloudflare, whose rules win over existing files, every asset). Other unknown paths get the
  * host's 404 page, which the bundle makes a copy of the app (`404.html`).
  */
-export function staticHostRedirects(basePath: string): string {
+export function staticHostRedirects(basePath: string, options: { pages?: boolean } = {}): string {
   const base = normaliseBasePath(basePath);
-  const lines = [
-    '# Trawl: routes of the single-page app (generated by `trawl bundle`).',
-    `${base}episodes/*  ${base}index.html  200`,
-  ];
+  // With pre-rendered pages the hosts serve /episodes/3 from episodes/3.html themselves (a
+  // rewrite to the .html file loops on Cloudflare, which strips .html with a 308).
+  const lines =
+    options.pages === true
+      ? ['# Trawl: pre-rendered pages; the hosts serve /episodes/<n> from episodes/<n>.html.']
+      : [
+          '# Trawl: routes of the single-page app (generated by `trawl bundle`).',
+          `${base}episodes/*  ${base}index.html  200`,
+        ];
   if (base !== '/') lines.push(`${base.slice(0, -1)}  ${base}  301`);
   return `${lines.join('\n')}\n`;
 }

@@ -63,7 +63,9 @@ function isPageRenderer(value: unknown): value is PageRenderer {
   return (
     typeof value === 'object' &&
     value !== null &&
-    typeof Object.getOwnPropertyDescriptor(value, 'renderPage')?.value === 'function'
+    'renderPage' in value &&
+    // Read, not described: a module namespace may export through a getter (vitest's does).
+    typeof value.renderPage === 'function'
   );
 }
 

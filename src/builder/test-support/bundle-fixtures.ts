@@ -47,3 +47,45 @@ export async function writeBuiltSite(dir: string, basePath: string): Promise<voi
   await writeFile(join(dir, 'assets/index-Ab12Cd34.js'), 'document.title = "Fixture";\n');
   await writeFile(join(dir, 'icons/play.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
 }
+
+/**
+ * A built site with a server entry, as `npm run build:site` writes it (`<dir>/site` and
+ * `<dir>/server/render-page.js`), for a base path. Its renderer is plain JavaScript that reads
+ * the version's real database: an episode's page names that episode's title, the home page the
+ * number of episodes, and links carry the base path. `tag` changes the hashed asset's name, as
+ * a changed build of the site would.
+ */
+export async function writeBuiltSiteWithServer(
+  dir: string,
+  basePath: string,
+  tag = 'Ab12Cd34',
+): Promise<string> {
+  const site = join(dir, 'site');
+  await mkdir(join(site, 'assets'), { recursive: true });
+  await mkdir(join(dir, 'server'), { recursive: true });
+  await writeFile(
+    join(site, 'index.html'),
+    `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'"><title>Trawl</title><script type="module" crossorigin src="${basePath}assets/index-${tag}.js"></script></head><body><div id="root"></div></body></html>\n`,
+  );
+  await writeFile(join(site, `assets/index-${tag}.js`), 'document.title = "Fixture";\n');
+  const renderer = `
+export async function renderPage(source, path) {
+  const base = ${JSON.stringify(basePath)};
+  const match = /^\\/episodes\\/([^/]+)$/.exec(path);
+  if (match) {
+    const [row] = await source.query('SELECT title FROM episodes WHERE episode = ?', [match[1]]);
+    if (row) {
+      return { status: 200, appHtml: '<h1>' + row.title + '</h1><a href="' + base + '">All episodes</a>', data: { path } };
+    }
+  }
+  if (path === '/') {
+    const rows = await source.query('SELECT episode, title FROM episodes ORDER BY id');
+    const links = rows.map((r) => '<a href="' + base + 'episodes/' + r.episode + '">' + r.title + '</a>');
+    return { status: 200, appHtml: '<p>' + rows.length + ' episodes</p>' + links.join(''), data: { path } };
+  }
+  return { status: 404, appHtml: '<h1>No such page</h1><p>media ' + source.config.site.mediaBase + '</p>', data: { path } };
+}
+`;
+  await writeFile(join(dir, 'server', 'render-page.js'), renderer);
+  return site;
+}
