@@ -52,7 +52,7 @@ export const checkHostCommand = defineCommand({
   meta: {
     name: 'check-host',
     description:
-      'Check a deployed site: byte ranges, no compression on the database, CORS, cache headers',
+      'Check a deployed site: byte ranges, no compression on the database, CORS, cache headers, episode pages',
   },
   args: {
     url: {

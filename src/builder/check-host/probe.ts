@@ -17,6 +17,7 @@ import {
   type HostObservations,
   type Outcome,
 } from './responses.ts';
+import { episodeLinks, episodesToProbe, isPrerendered } from './pages.ts';
 
 /** Probing for `trawl check-host`: asks a deployed site what the rules need, under deadlines. */
 
@@ -216,6 +217,26 @@ export async function probeHost(rawUrl: string, options: ProbeOptions): Promise<
     );
   };
 
-  await Promise.all([assetsProbe(), databaseProbe()]);
+  const pagesProbe = async (): Promise<void> => {
+    if (!isResponse(index) || index.status !== 200 || !isPrerendered(bodyText(index))) return;
+    const numbers = episodesToProbe(episodeLinks(bodyText(index), index.url, rootUrl));
+    const unknownUrl = new URL(`trawl-check-host-missing-${stamp}`, rootUrl).toString();
+    const [unknown, ...episodes] = await Promise.all([
+      get(unknownUrl, textHeaders),
+      ...numbers.map((number) =>
+        get(new URL(`episodes/${number}`, rootUrl).toString(), textHeaders),
+      ),
+    ]);
+    observations.pages = {
+      episodes: numbers.map((number, i) => ({
+        number,
+        url: new URL(`episodes/${number}`, rootUrl).toString(),
+        response: episodes[i] ?? { error: 'not fetched' },
+      })),
+      unknown: { url: unknownUrl, response: unknown ?? { error: 'not fetched' } },
+    };
+  };
+
+  await Promise.all([assetsProbe(), databaseProbe(), pagesProbe()]);
   return observations;
 }

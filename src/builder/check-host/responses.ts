@@ -39,6 +39,16 @@ export interface HostObservations {
   missingAsset: Outcome;
   spaRoute: Outcome;
   spaDottedRoute: Outcome;
+  /** Present when the site root is a pre-rendered page: its episode pages and a 404. */
+  pages?: PageProbes;
+}
+
+/** What the probe saw of the pre-rendered pages (pages.ts judges it). */
+export interface PageProbes {
+  /** Episodes the home page links to, each fetched at its route. */
+  episodes: { number: string; url: string; response: Outcome }[];
+  /** A route no site has: must be the 404 page with status 404. */
+  unknown: { url: string; response: Outcome };
 }
 
 export interface ChunkProbe {

@@ -7,6 +7,7 @@ import {
   checkMissingChunk,
   checkRange,
 } from './database-rules.ts';
+import { checkPages } from './pages.ts';
 import {
   checkLongCache,
   FIX_CORS,
@@ -224,6 +225,6 @@ export function evaluateHost(obs: HostObservations, options: EvaluateOptions): F
   }
   findings.push(...checkCors(obs, options));
   if (chunks) findings.push(...checkChunkCache(chunks), ...checkMissingChunk(chunks, obs.rootUrl));
-  findings.push(...checkAssets(obs), ...checkSpa(obs));
+  findings.push(...checkAssets(obs), ...(obs.pages ? checkPages(obs) : checkSpa(obs)));
   return findings;
 }
