@@ -22,8 +22,10 @@ export interface BrowserSession {
   close: () => Promise<void>;
 }
 
-/** Launches Chromium with a fresh, throw-away profile. */
-export async function launchBrowser(options: { audio?: boolean } = {}): Promise<BrowserSession> {
+/** Launches Chromium with a fresh, throw-away profile (JavaScript on unless told otherwise). */
+export async function launchBrowser(
+  options: { audio?: boolean; javaScript?: boolean } = {},
+): Promise<BrowserSession> {
   const profile = await mkdtemp(join(tmpdir(), 'trawl-chromium-'));
   const args = [...CHROMIUM_FLAGS];
   if (options.audio) args.push('--autoplay-policy=no-user-gesture-required');
@@ -32,6 +34,8 @@ export async function launchBrowser(options: { audio?: boolean } = {}): Promise<
     headless: true,
     args,
     viewport: { width: 1280, height: 900 },
+    // `javaScript: false` is a visitor (or crawler) without scripts: only the HTML and CSS.
+    javaScriptEnabled: options.javaScript ?? true,
   });
   return {
     context,

@@ -1,0 +1,175 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { buildWithCli, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
+import type { RunningServer } from '../src/builder/serve.ts';
+import {
+  expectNoProblems,
+  launchBrowser,
+  openPage,
+  row,
+  rows,
+  rowTitles,
+  workFolder,
+  type BrowserSession,
+} from './harness.ts';
+
+// A visitor (or a crawler) without JavaScript: Chromium with scripts off reads the pre-rendered
+// pages `trawl build` published with the demo database, served as `trawl serve` serves them.
+// The list, an episode's transcript, the links between them and the 404 page all work from the
+// HTML and CSS alone; nothing reads the database.
+
+let session: BrowserSession | undefined;
+
+beforeAll(async () => {
+  session = await launchBrowser({ javaScript: false });
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+function browser(): BrowserSession {
+  if (session === undefined) throw new Error('the browser did not start');
+  return session;
+}
+
+/** Opens a page that records problems and every request for the database folder. */
+async function open(baseUrl: string): Promise<{
+  page: Page;
+  problems: Awaited<ReturnType<typeof openPage>>['problems'];
+  dbReads: string[];
+}> {
+  const { page, problems } = await openPage(browser(), baseUrl);
+  const dbReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/db/')) dbReads.push(request.url());
+  });
+  return { page, problems, dbReads };
+}
+
+describe('the demo without JavaScript', () => {
+  test('the list is readable: rows with titles, dates, venues and descriptions', async () => {
+    const baseUrl = inject('baseUrl');
+    const { page, problems, dbReads } = await open(baseUrl);
+    const response = await page.goto(`${baseUrl}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.title()).resolves.toBe('The Curious Haul');
+    await expect(rows(page).count()).resolves.toBe(10);
+    const titles = await rowTitles(page);
+    expect(titles[0]).toBe('9: The Orchid in Your Ice Cream');
+    expect(titles).toContain("3: The Axolotl's Secret");
+    expect(titles).toContain('4.5: The Best Bits So Far');
+    const third = row(page, '3');
+    await expect(third.locator('time').textContent()).resolves.toBe('Jan 20, 2025');
+    await expect(third.getByText('The Boathouse Office').first().isVisible()).resolves.toBe(true);
+    const description = third.getByText(/one very strange salamander, the axolotl/);
+    await expect(description.isVisible()).resolves.toBe(true);
+    expect(dbReads).toEqual([]);
+    expectNoProblems(problems);
+    await page.close();
+  });
+
+  test('an episode page shows its transcript as readable paragraphs', async () => {
+    const baseUrl = inject('baseUrl');
+    const { page, problems, dbReads } = await open(baseUrl);
+    const response = await page.goto(`${baseUrl}/episodes/7`);
+    expect(response?.status()).toBe(200);
+    await expect(page.title()).resolves.toBe('Lightning Round in Chicago · The Curious Haul');
+    const transcript = page.getByRole('region', { name: 'Transcript of episode 7' });
+    await expect(transcript.isVisible()).resolves.toBe(true);
+    // Episode 7 is the demo's longest: its transcript breaks into three paragraphs. Words read
+    // as sentences (spaces between them), after the timestamp a paragraph starts at.
+    const paragraphs = await transcript.locator('p').allInnerTexts();
+    expect(paragraphs).toHaveLength(3);
+    expect(paragraphs[0]).toMatch(/^0:00\s+Good evening, Chicago! Welcome to a live Curious Haul/);
+    expect(paragraphs[1]).toMatch(/let's talk about ice cream\./);
+    expect(paragraphs[2]).toMatch(/^2:40\s+Then there was a banana shortage/);
+    expect(dbReads).toEqual([]);
+    expectNoProblems(problems);
+    await page.close();
+  });
+
+  test('links lead from the list to episode pages and back', async () => {
+    const baseUrl = inject('baseUrl');
+    const { page, problems, dbReads } = await open(baseUrl);
+    await page.goto(`${baseUrl}/`);
+    for (const [title, number] of [
+      ["3: The Axolotl's Secret", '3'],
+      ['4.5: The Best Bits So Far', '4.5'],
+    ] as const) {
+      await page.getByRole('link', { name: title, exact: true }).click();
+      await page.waitForURL(`${baseUrl}/episodes/${number}`);
+      await expect(
+        page.getByRole('heading', { name: title, exact: true }).first().isVisible(),
+      ).resolves.toBe(true);
+      await expect(
+        page.getByRole('region', { name: `Transcript of episode ${number}` }).isVisible(),
+      ).resolves.toBe(true);
+      await page.getByRole('link', { name: 'The Curious Haul' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await expect(rows(page).count()).resolves.toBe(10);
+    }
+    expect(dbReads).toEqual([]);
+    expectNoProblems(problems);
+    await page.close();
+  });
+
+  test('an unknown path and an unknown episode are the 404 page, with status 404', async () => {
+    const baseUrl = inject('baseUrl');
+    const { page, problems } = await open(baseUrl);
+    for (const path of ['/no-such-page', '/episodes/999']) {
+      const response = await page.goto(`${baseUrl}${path}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.title()).resolves.toBe('Not found · The Curious Haul');
+      await expect(page.getByText('404 Not Found').isVisible()).resolves.toBe(true);
+    }
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await expect(rows(page).count()).resolves.toBe(10);
+    // Chromium logs the 404 responses themselves as console errors.
+    expectNoProblems(problems, /404 \(Not Found\)/);
+    await page.close();
+  });
+});
+
+const THEMNSHOW = resolve(REPO_ROOT, '../shared/realdata/pc20-feeds/themnshow.xml');
+
+describe.skipIf(!existsSync(THEMNSHOW))('a real feed without JavaScript (themnshow.xml)', () => {
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    const work = await workFolder('themnshow');
+    const dbDir = join(work, 'db');
+    await buildWithCli(work, dbDir, ['--feed', THEMNSHOW]);
+    server = await serveSite(dbDir, join(work, 'no-media'));
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('the list, an episode page and the way back are readable', async () => {
+    const baseUrl = server?.url ?? '';
+    const { page, problems, dbReads } = await open(baseUrl);
+    const response = await page.goto(`${baseUrl}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.title()).resolves.toBe('The Mike Neumann Show');
+    expect(await rows(page).count()).toBeGreaterThan(0);
+    const [title] = await rowTitles(page);
+    if (title === undefined) throw new Error('no rows');
+    await page.getByRole('link', { name: title, exact: true }).click();
+    await page.waitForURL(/\/episodes\/[0-9.]+$/);
+    await expect(page.title()).resolves.toMatch(/ · The Mike Neumann Show$/);
+    await expect(
+      page.getByRole('heading', { name: title, exact: true }).first().isVisible(),
+    ).resolves.toBe(true);
+    await page.getByRole('link', { name: 'The Mike Neumann Show' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    expect(dbReads).toEqual([]);
+    // The feed's artwork and avatars live on the web, which these machines cannot reach.
+    expect(problems.pageErrors).toEqual([]);
+    await page.close();
+  });
+});
