@@ -134,7 +134,7 @@ describe('the bundle served by nginx', () => {
     await page.close();
   });
 
-  test('opens an episode link with a dot in it directly (SPA fallback)', async () => {
+  test('opens an episode link with a dot in it directly', async () => {
     const { page, problems } = await openPage(browser(), site.url);
     const response = await page.goto(`${site.url}/episodes/4.5`);
     expect(response?.status()).toBe(200);
@@ -143,11 +143,35 @@ describe('the bundle served by nginx', () => {
     await page.close();
   });
 
+  test('answers each episode route with its own page and an unknown path with the 404 page', async () => {
+    const episode = await fetch(`${site.url}/episodes/3`);
+    expect(episode.status).toBe(200);
+    expect(await episode.text()).toContain(
+      '<title>The Axolotl&#39;s Secret · The Curious Haul</title>',
+    );
+    const dotted = await fetch(`${site.url}/episodes/4.5/`);
+    expect(dotted.status).toBe(200);
+    expect(await dotted.text()).toContain('<title>The Best Bits So Far · The Curious Haul</title>');
+    for (const path of ['/episodes/999', '/no-such-page', '/episodes/']) {
+      const missing = await fetch(`${site.url}${path}`);
+      expect(missing.status, path).toBe(404);
+      expect(await missing.text()).toContain('<title>Not found · The Curious Haul</title>');
+    }
+    const home = await fetch(`${site.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('3: The Axolotl&#x27;s Secret</a>');
+  });
+
   test('trawl check-host reports it clean', async () => {
     const result = await trawl(['check-host', `${site.url}/`, '--cross-origin']);
     expect(result.stdout).not.toMatch(/^(PROBLEM|warning)/m);
     expect(result.stdout).toMatch(/^ok {7}ranges: first chunk .* → 206 /m);
     expect(result.stdout).toMatch(/^ok {7}compression: chunks are not compressed/m);
+    expect(result.stdout).toMatch(/^ok {7}pages: episodes\/9 is its own page/m);
+    expect(result.stdout).toMatch(/^ok {7}pages: episodes\/4\.5 is its own page/m);
+    expect(result.stdout).toMatch(
+      /^ok {7}pages: an unknown route is the 404 page with status 404/m,
+    );
     expect(result.stdout).toMatch(/0 warning\(s\), 0 problem\(s\)\n$/);
     expect(result.code).toBe(0);
   });
@@ -177,6 +201,18 @@ describe('the bundle under a sub-path', () => {
     expect(outside).toEqual([]);
     expectNoProblems(problems);
     await page.close();
+  });
+
+  test('serves pages rendered again for /sub/: their links and assets are under /sub/', async () => {
+    const page = await fetch(`${subSite.url}/sub/episodes/4.5`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<title>The Best Bits So Far · The Curious Haul</title>');
+    expect(html).toMatch(/src="\/sub\/assets\/index-[\w-]+\.js"/);
+    expect(html).not.toMatch(/(?:src|href)="\/(?!sub\/)[^"]/);
+    const missing = await fetch(`${subSite.url}/sub/episodes/999`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<title>Not found · The Curious Haul</title>');
   });
 
   test('opens /sub/episodes/4.5 directly and passes check-host', async () => {
