@@ -9,18 +9,29 @@ import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { sqliteWorkerPatch } from '../vite-sqlite-worker-plugin.ts';
+import { PAGES_FOLDER } from '../src/builder/publish.ts';
 import type { Mount } from '../src/builder/serve.ts';
+import { pageFileFor } from '../src/builder/version-pages.ts';
+import { latestSchema } from '../src/core/site-config.ts';
 import { isDatabaseChunk, pathOf, type TrafficEntry } from './traffic.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 
-/** Builds the site for production (the project's vite.config.ts) into `outDir`. */
+/**
+ * Builds the site for production (the project's vite.config.ts) into `outDir`, and its server
+ * entry beside it (`<outDir>/../server`), as `npm run build:site` does: `trawl build --site`
+ * pre-renders the pages with it.
+ */
 export async function buildSite(outDir: string): Promise<void> {
-  await build({
+  const common = {
     configFile: resolve(REPO_ROOT, 'vite.config.ts'),
     root: resolve(REPO_ROOT, 'src/site'),
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
+  } as const;
+  await build({ ...common, build: { outDir, emptyOutDir: true } });
+  await build({
+    ...common,
+    build: { ssr: true, outDir: join(outDir, '..', 'server'), emptyOutDir: true },
   });
 }
 
@@ -99,9 +110,34 @@ export async function assetSizes(siteDir: string): Promise<AssetSize[]> {
   return order.flatMap((kind) => sizes.get(kind) ?? []);
 }
 
-/** The file a mount list serves for a URL path (the SPA's index.html for route paths). */
+/** The pre-rendered page a `pagesFrom` mount answers `path` with (serve.ts), if any. */
+function pageFor(mount: Mount, path: string): string | undefined {
+  if (mount.pagesFrom === undefined) return undefined;
+  let latest;
+  try {
+    latest = latestSchema.safeParse(
+      JSON.parse(readFileSync(join(mount.pagesFrom, 'latest.json'), 'utf8')),
+    );
+  } catch {
+    return undefined;
+  }
+  if (!latest.success) return undefined;
+  const pages = join(mount.pagesFrom, latest.data.latest, PAGES_FOLDER);
+  const page = pageFileFor(`/${path.slice(mount.prefix.length)}`);
+  if (page !== undefined && existsSync(join(pages, page))) return join(pages, page);
+  // A route without a page (an unknown episode or path) is answered with the 404 page.
+  const notFound = join(pages, '404.html');
+  return extname(path) === '' && existsSync(notFound) ? notFound : undefined;
+}
+
+/** The file a mount list serves for a URL path (its page, or the SPA's index.html for routes). */
 export function fileFor(mounts: readonly Mount[], url: string): string | undefined {
   const path = decodeURIComponent(pathOf(url));
+  for (const mount of mounts) {
+    if (!path.startsWith(mount.prefix)) continue;
+    const page = pageFor(mount, path);
+    if (page !== undefined) return page;
+  }
   for (const mount of mounts) {
     if (!path.startsWith(mount.prefix)) continue;
     const root = resolve(mount.dir);

@@ -9,6 +9,7 @@ import type { BenchOperation, SiteContext } from './operations.ts';
 import type { Layout } from './page/protocol.ts';
 import type { Workload } from './prepare.ts';
 import { QueryDriver, type QueryMeasure } from './query-driver.ts';
+import { openEpisodePage } from './episode-page.ts';
 import { SiteDriver, type FirstScreen, type MeasuredAction } from './site-driver.ts';
 import { formatNumber, type Measure } from './stats.ts';
 import type { TrafficLog } from './traffic.ts';
@@ -16,6 +17,8 @@ import type { TrafficLog } from './traffic.ts';
 /** Every run's figures, before medians. */
 export interface RawResults {
   firstScreen: { site: FirstScreen[]; trawl: QueryMeasure[]; baseline: QueryMeasure[] };
+  /** A fresh visit of an episode page, to its transcript text (issue 17), once per run. */
+  episodePage: FirstScreen[];
   operations: Record<string, OperationRuns>;
 }
 
@@ -30,6 +33,8 @@ export interface OperationRuns {
 
 export interface MeasureOptions {
   siteUrl: string;
+  /** The episode page a fresh visitor opens (the workload's transcript episode). */
+  episodeUrl: string;
   queryUrl: string;
   siteTraffic: TrafficLog;
   /** The site served with the database less its snippet tables (operations' `siteWithout`). */
@@ -150,10 +155,27 @@ async function onBenchPage(
   }
 }
 
+async function onEpisodePage(options: MeasureOptions, visits: FirstScreen[]): Promise<void> {
+  const session = await launchBrowser();
+  try {
+    const visit = await openEpisodePage(
+      session,
+      options.episodeUrl,
+      options.siteTraffic,
+      options.quietMs,
+    );
+    visits.push(visit);
+    options.log(`    episode   page to transcript text ${describe(visit.measure)}`);
+  } finally {
+    await session.close();
+  }
+}
+
 /** Measures every operation `runs` times on the three targets. */
 export async function measureAll(options: MeasureOptions): Promise<RawResults> {
   const results: RawResults = {
     firstScreen: { site: [], trawl: [], baseline: [] },
+    episodePage: [],
     operations: {},
   };
   for (const operation of options.operations) {
@@ -167,6 +189,7 @@ export async function measureAll(options: MeasureOptions): Promise<RawResults> {
     };
   }
   for (let run = 1; run <= options.runs; run += 1) {
+    await onEpisodePage(options, results.episodePage);
     if (options.operations.length === 0) {
       options.log(`  run ${run}/${options.runs}: first screen only`);
       await onSite(options, null, null, results.firstScreen.site);

@@ -77,9 +77,22 @@ async function peakRssOf(pid: number): Promise<number> {
 }
 
 /** Publishes the corpus with the real CLI (`node bin/trawl.js build`), timed. */
-export async function buildTrawl(corpusDir: string, outDir: string): Promise<TrawlBuild> {
+export async function buildTrawl(
+  corpusDir: string,
+  outDir: string,
+  siteDir: string,
+): Promise<TrawlBuild> {
   await rm(outDir, { recursive: true, force: true });
-  const cli = [resolve(REPO_ROOT, 'bin/trawl.js'), 'build', corpusDir, '--out', outDir];
+  // The pages are pre-rendered with the site the benchmark serves (its hashed assets).
+  const cli = [
+    resolve(REPO_ROOT, 'bin/trawl.js'),
+    'build',
+    corpusDir,
+    '--out',
+    outDir,
+    '--site',
+    siteDir,
+  ];
   const started = performance.now();
   let peak = 0;
   let rssSource: TrawlBuild['rssSource'];

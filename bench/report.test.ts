@@ -125,8 +125,15 @@ describe('budgets', () => {
 
   it('checks the site figures, the first visit and the query-level ratios', () => {
     const rows = [firstScreen, common, commonWarm];
-    const visit = { requests: 20, kb: 1800, compressedKb: 760 };
+    const visit = { requests: 20, kb: 1800, compressedKb: 760, beforeFirstScreenKb: 41 };
     expect(budgetFigure(rows, visit, 'first-screen', 'ms')).toBe(760);
+    expect(budgetFigure(rows, visit, 'first-screen', 'first-screen-kb')).toBe(41);
+    // The first screen's baseline (bench page) ms ÷ the site's ms.
+    const baselineMs = firstScreen.baseline?.ms ?? Number.NaN;
+    expect(budgetFigure(rows, visit, 'first-screen', 'site-ms-ratio')).toBeCloseTo(
+      baselineMs / 760,
+    );
+    expect(budgetFigure(rows, visit, 'episode-page', 'ms')).toBeNull();
     expect(budgetFigure(rows, visit, 'search-common', 'kb')).toBe(48);
     expect(budgetFigure(rows, visit, 'search-common', 'kb-ratio')).toBe(608);
     expect(budgetFigure(rows, visit, 'first-screen', 'first-visit-kb')).toBe(760);

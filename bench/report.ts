@@ -95,6 +95,15 @@ export interface FirstVisit {
   requests: number;
   kb: number;
   compressedKb: number;
+  /** The page's HTML and CSS, gzipped: what the first screen waits for (issue 17). */
+  beforeFirstScreenKb: number;
+}
+
+/** The first screen's baseline design (bench page) ÷ the Trawl site, in ms, or null. */
+export function firstScreenRatio(rows: readonly OperationRow[]): number | null {
+  const row = rows.find((candidate) => candidate.id === 'first-screen' && !candidate.warm);
+  if (!row?.baseline || !row.site || row.site.ms <= 0) return null;
+  return row.baseline.ms / row.site.ms;
 }
 
 /** The figure a budget is checked against. */
@@ -105,6 +114,8 @@ export function budgetFigure(
   metric: BudgetCheck['metric'],
 ): number | null {
   if (metric === 'first-visit-kb') return firstVisit?.compressedKb ?? null;
+  if (metric === 'first-screen-kb') return firstVisit?.beforeFirstScreenKb ?? null;
+  if (metric === 'site-ms-ratio') return firstScreenRatio(rows);
   const row = rows.find((candidate) => candidate.id === operation && !candidate.warm);
   if (!row) return null;
   if (metric === 'kb-ratio') return row.ratio?.kb ?? null;
@@ -191,7 +202,9 @@ const METRIC_NAMES: Record<BudgetCheck['metric'], string> = {
   kb: 'KB from the database',
   ms: 'wall time',
   'first-visit-kb': 'first-visit transfer, compressed',
+  'first-screen-kb': 'the page and its CSS before the first screen, gzipped',
   'kb-ratio': 'KB: baseline ÷ Trawl',
+  'site-ms-ratio': 'ms: baseline design ÷ Trawl site',
   'count-line-delay-ms': 'count line, with the snippet tables − without',
 };
 

@@ -26,8 +26,10 @@ import { measureAll, type RawResults } from './measure.ts';
 import { OPERATIONS } from './operations.ts';
 import { buildTrawl, chooseWorkload, corpusKey, ensureBaseline, ensureCorpus } from './prepare.ts';
 import { joinChunks } from '../src/builder/chunk-files.ts';
+import { bundleSize, firstScreenBytes } from './bundle-size.ts';
 import {
   checkBudgets,
+  firstScreenRatio,
   formatBudgets,
   formatOperations,
   historyLine,
@@ -133,6 +135,8 @@ interface BenchResults {
   build: { seconds: number; peakRssMb: number; rssSource: string; corpusSeconds: number | null };
   databases: { trawlBytes: number; baselineBytes: number; baselineBuildSeconds: number };
   assets: Awaited<ReturnType<typeof assetSizes>>;
+  /** What `trawl bundle` writes for this corpus: files and bytes of the web root. */
+  bundle: { files: number; bytes: number };
   firstVisit: FirstVisit | null;
   firstScreenRowsMs: number | null;
   rows: OperationRow[];
@@ -150,6 +154,12 @@ function buildRows(raw: RawResults, workload: BenchResults['workload']): Operati
       trawl: raw.firstScreen.trawl.map((run) => run.measure),
       baseline: raw.firstScreen.baseline.map((run) => run.measure),
     }),
+    operationRow(
+      'episode-page',
+      `episode page (episode ${workload.transcript.episode} opened directly, to its transcript text)`,
+      false,
+      { site: raw.episodePage.map((run) => run.measure), trawl: [], baseline: [] },
+    ),
   ];
   for (const operation of OPERATIONS) {
     const runs = raw.operations[operation.id];
@@ -229,6 +239,18 @@ function formatResults(results: BenchResults): string {
             : '–',
         ],
         ['first screen, rows before descriptions', `${formatNumber(results.firstScreenRowsMs)} ms`],
+        [
+          'before the first screen (the page and its CSS, gzipped)',
+          results.firstVisit ? `${formatNumber(results.firstVisit.beforeFirstScreenKb)} KB` : '–',
+        ],
+        [
+          'first screen, baseline design ÷ Trawl site (ms, same run)',
+          formatRatio(firstScreenRatio(results.rows)),
+        ],
+        [
+          'trawl bundle (web root, pages included)',
+          `${formatNumber(results.bundle.files)} files, ${mib(results.bundle.bytes)}`,
+        ],
       ],
     ),
   ];
@@ -295,8 +317,15 @@ async function main(): Promise<void> {
     if (existsSync(trawlFile)) renameSync(trawlFile, join(CACHE_DIR, `trawl-${key}.sqlite3`));
     rmSync(runDir, { recursive: true, force: true });
   });
+  // The site first: `trawl build` pre-renders the pages with its server entry.
+  const siteDir = join(runDir, 'site');
+  const pageDir = join(runDir, 'page');
+  await buildSite(siteDir);
+  await buildBenchPage(pageDir);
+  const assets = await assetSizes(siteDir);
+  log('site and bench page built');
   const trawlOut = join(runDir, `trawl-${key}`);
-  const trawl = await buildTrawl(corpus.dir, trawlOut);
+  const trawl = await buildTrawl(corpus.dir, trawlOut, siteDir);
   log(
     `trawl build: ${formatNumber(trawl.seconds)} s, peak RSS ${mib(trawl.peakRssBytes)}, database ${mib(trawl.databaseBytes)}`,
   );
@@ -312,13 +341,6 @@ async function main(): Promise<void> {
   log(
     `workload: rare "${workload.rare}", common "${workload.common}", phrase "${workload.phrase}", all fields "${workload.allFields}", transcript of episode ${workload.transcript.episode} (${workload.transcript.words} words)`,
   );
-
-  const siteDir = join(runDir, 'site');
-  const pageDir = join(runDir, 'page');
-  await buildSite(siteDir);
-  await buildBenchPage(pageDir);
-  const assets = await assetSizes(siteDir);
-  log('site and bench page built');
 
   const mediaDirs = [join(corpus.dir, 'media'), resolve(REPO_ROOT, 'demo/podcast/media')];
   const operations = options.only
@@ -348,6 +370,7 @@ async function main(): Promise<void> {
   try {
     raw = await measureAll({
       siteUrl: site.url,
+      episodeUrl: `${site.url}/episodes/${encodeURIComponent(workload.transcript.episode)}`,
       queryUrl: query.url,
       siteTraffic: site.traffic,
       withoutSnippets: siteWithout ? { url: siteWithout.url, traffic: siteWithout.traffic } : null,
@@ -390,8 +413,13 @@ async function main(): Promise<void> {
           requests: median(visits.map((visit) => visit.requests)),
           kb: median(visits.map((visit) => visit.kb)),
           compressedKb: median(visits.map((visit) => visit.compressedKb)),
+          beforeFirstScreenKb: median(
+            raw.firstScreen.site.map((run) => firstScreenBytes(run.entries, sizer) / 1024),
+          ),
         };
   const rows = buildRows(raw, workload);
+  const bundled = await bundleSize(trawl.outDir, siteDir, join(runDir, 'bundle'));
+  log(`trawl bundle: ${formatNumber(bundled.files)} files, ${mib(bundled.bytes)}`);
   const results: BenchResults = {
     date: new Date().toISOString(),
     commit: gitCommit(),
@@ -410,6 +438,7 @@ async function main(): Promise<void> {
       baselineBuildSeconds: baseline.build.seconds,
     },
     assets,
+    bundle: bundled,
     firstVisit,
     firstScreenRowsMs:
       raw.firstScreen.site.length > 0
