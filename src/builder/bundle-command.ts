@@ -7,7 +7,7 @@ export const bundleCommand = defineCommand({
   meta: {
     name: 'bundle',
     description:
-      'Make one deployable folder: the site, the current database version, media and host configs',
+      'Make one deployable folder: the site and its pre-rendered pages, the current database version, media and host configs',
   },
   args: {
     db: {
@@ -31,7 +31,8 @@ export const bundleCommand = defineCommand({
     },
     site: {
       type: 'string',
-      description: 'an already built site for the same base path (skips the Vite build)',
+      description:
+        'an already built site for the same base path (skips the Vite build); its server entry (../server) renders the pages when they must be rendered again',
     },
     keep: {
       type: 'string',

@@ -40,7 +40,10 @@ export interface BundleOptions {
   mediaBase?: string;
   /** Folder whose files (audio/, images/, hosts/ …) are copied into the site folder. */
   media?: string;
-  /** A site already built with the same base path (`vite build` output); default: build it. */
+  /**
+   * A site already built with the same base path (`npm run build:site` output, its server entry
+   * in `<site>/../server`); default: build both.
+   */
   site?: string;
   /**
    * Older complete versions from `db` to include besides the current one (default 1), so
