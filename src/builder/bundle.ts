@@ -26,7 +26,8 @@ import {
 /**
  * `trawl bundle`: one deployable folder. `<out>/public/` is the web root (the site built for
  * the base path, the database version that latest.json names, the media, `_headers`,
- * `_redirects`, `404.html`); `<out>/nginx/trawl.conf` is a server block for it. The bundle is
+ * `_redirects`, and the version's pre-rendered pages: `index.html`, `episodes/<n>.html`,
+ * `404.html`, see bundle-pages.ts); `<out>/nginx/trawl.conf` is a server block for it. The bundle is
  * built beside `<out>` and renamed into place, so `<out>` is always whole.
  */
 
