@@ -8,6 +8,7 @@ import {
   expectNoProblems,
   launchBrowser,
   openPage,
+  PAGE_NOT_FOUND,
   row,
   rows,
   rowTitles,
@@ -128,8 +129,7 @@ describe('the demo without JavaScript', () => {
     await page.getByRole('link', { name: 'Go back home' }).click();
     await page.waitForURL(`${baseUrl}/`);
     await expect(rows(page).count()).resolves.toBe(10);
-    // Chromium logs the 404 responses themselves as console errors.
-    expectNoProblems(problems, /404 \(Not Found\)/);
+    expectNoProblems(problems, PAGE_NOT_FOUND);
     await page.close();
   });
 });
