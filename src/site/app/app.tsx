@@ -10,13 +10,12 @@ import {
   type ResourceCache,
 } from '../data/resource-cache.tsx';
 import type { PageData } from '../prerender/page-data.ts';
+import { ROUTER_BASENAME } from './paths.ts';
 import { routes } from './routes.tsx';
 
 /** The browser router, based at the build's base path so the site works in a sub-folder. */
 export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
-  return createBrowserRouter(routes, {
-    basename: import.meta.env.BASE_URL.replace(/\/$/, '') || '/',
-  });
+  return createBrowserRouter(routes, { basename: ROUTER_BASENAME });
 }
 
 /**

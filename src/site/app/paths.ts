@@ -11,3 +11,6 @@ export const paths = {
     return `/episodes/${encodeURIComponent(episodeNumber)}${query === '' ? '' : `?${query}`}`;
   },
 } as const;
+
+/** The router's basename: the build's base path without its trailing slash ('/' at the root). */
+export const ROUTER_BASENAME = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';

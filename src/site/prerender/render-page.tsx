@@ -22,6 +22,7 @@ import {
   type ResourceCache,
 } from '../data/resource-cache.tsx';
 import { AppData } from '../app/app.tsx';
+import { ROUTER_BASENAME } from '../app/paths.ts';
 import { HtmlSanitizerProvider, type HtmlSanitizer } from '../shared/html-sanitizer.tsx';
 import { pageDataFor, type PageData } from './page-data.ts';
 
@@ -56,8 +57,12 @@ function staticDatabase(source: PrerenderSource): TrawlDatabase {
 
 /** Renders the page at `path` ('/', '/episodes/12', any other path for the 404 page). */
 export async function renderPage(source: PrerenderSource, path: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://trawl.invalid/')));
+  // Under the build's base path, as the browser's router is: links name the same addresses.
+  const handler = createStaticHandler(routes, { basename: ROUTER_BASENAME });
+  const base = ROUTER_BASENAME === '/' ? '' : ROUTER_BASENAME;
+  const context = await handler.query(
+    new Request(new URL(`${base}${path}`, 'http://trawl.invalid/')),
+  );
   if (context instanceof Response) {
     throw new Error(`${path}: the router answered ${context.status}, not a page`);
   }
