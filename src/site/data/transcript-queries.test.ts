@@ -45,11 +45,24 @@ describe('getTranscript', () => {
     expect(blob.words).toHaveLength(11);
     expect(blob.speakerNames).toEqual(['Anna']);
     const model = buildTranscriptModel(blob, { timestampEvery: 200, lowConfidence: 0.5 });
-    // The first segment has no speaker; Anna's turn starts a paragraph at 'Did'.
-    expect(model.paragraphs.map((paragraph) => [paragraph.start, paragraph.speaker])).toEqual([
-      [0, null],
-      [4, 'Anna'],
+    // The first segment has no speaker; Anna's turn starts a paragraph at 'Did'. Episode 1 has
+    // chapters (fixtures/podcast/chapters/1.json), and a chapter heading starts a paragraph
+    // (src/core/transcript-model.ts): 'Three hearts' at 3.5 s stands before 'have' (3.6 s), so
+    // Anna's turn goes on in a paragraph of its own, naming her again. 'Welcome' (0 s) heads the
+    // first paragraph; 'Hidden' has toc: false (the build drops it) and 'Blue blood' (5 s) comes
+    // after the last word.
+    expect(
+      model.paragraphs.map((paragraph) => [
+        paragraph.start,
+        paragraph.speaker,
+        paragraph.chapters?.map((chapter) => chapter.title) ?? [],
+      ]),
+    ).toEqual([
+      [0, null, ['Welcome']],
+      [4, 'Anna', []],
+      [8, 'Anna', ['Three hearts']],
     ]);
+    expect(model.paragraphs[2]?.continues).toBe(false);
     expect(model.words.slice(0, 2).map((word) => [word.start, word.end])).toEqual([
       [0.5, 0.92],
       [0.92, 1.1],
