@@ -122,6 +122,7 @@ export async function loadInputs(
             text,
             presenters,
             new Set(feed.episodes.map((episode) => episode.episode)),
+            warnings,
           ),
         )
       : NO_SPEAKER_MAP;

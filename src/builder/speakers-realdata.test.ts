@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { NO_SPEAKER_MAP, parseSpeakerMap, SpeakerResolver } from './speakers.ts';
+import { WarningCollector } from './warnings.ts';
 import { readTranscriptFile } from './transcripts/detect.ts';
 import { parseWhisper } from './transcripts/whisper.ts';
 import type { ParsedTranscript } from './transcripts/word-collector.ts';
@@ -69,6 +70,7 @@ describe.skipIf(!present)('speakers in the real samples', () => {
       '{"default": {"SPEAKER_00": 1}, "episodes": {"10": {"SPEAKER_01": "Jason Heaton"}}}',
       presenters,
       new Set(['10']),
+      new WarningCollector(),
     );
     const resolved = new SpeakerResolver(map, presenters).resolve(
       '10',

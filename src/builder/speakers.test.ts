@@ -6,6 +6,7 @@ import {
   parseSpeakerMap,
   SpeakerResolver,
 } from './speakers.ts';
+import { WarningCollector } from './warnings.ts';
 
 const person = (id: number, firstName: string, lastName: string | null = null): Presenter => ({
   id,
@@ -36,6 +37,7 @@ describe('parseSpeakerMap', () => {
       }),
       PRESENTERS,
       EPISODES,
+      new WarningCollector(),
     );
     expect(map.default).toEqual(
       new Map<string, number | string>([
@@ -47,25 +49,62 @@ describe('parseSpeakerMap', () => {
   });
 
   it('reads what trawl init writes', () => {
-    const map = parseSpeakerMap('speakers.json', EMPTY_SPEAKERS_JSON, PRESENTERS, EPISODES);
+    const map = parseSpeakerMap(
+      'speakers.json',
+      EMPTY_SPEAKERS_JSON,
+      PRESENTERS,
+      EPISODES,
+      new WarningCollector(),
+    );
     expect(map.default.size + map.episodes.size).toBe(0);
   });
 
   it('names the file and the key of every problem', () => {
     const parse = (value: unknown) =>
-      parseSpeakerMap('/p/speakers.json', JSON.stringify(value), PRESENTERS, EPISODES);
+      parseSpeakerMap(
+        '/p/speakers.json',
+        JSON.stringify(value),
+        PRESENTERS,
+        EPISODES,
+        new WarningCollector(),
+      );
     expect(() => parse({ default: { SPEAKER_00: 99 } })).toThrow(
       '/p/speakers.json: default."SPEAKER_00": 99 is an unknown presenter id',
-    );
-    expect(() => parse({ episodes: { 3: { A: 6 } } })).toThrow(
-      '/p/speakers.json: episodes."3": episode 3 is not in the feed',
     );
     expect(() => parse({ episodes: { x: {} } })).toThrow(/episodes\."x": is not an episode number/);
     expect(() => parse({ default: { A: true } })).toThrow(/\/p\/speakers\.json: default\.A/);
     expect(() => parse({ speakers: {} })).toThrow(/speakers/);
-    expect(() => parseSpeakerMap('/p/speakers.json', '{"default": ', PRESENTERS, EPISODES)).toThrow(
-      /\/p\/speakers\.json.*not valid JSON/,
+    expect(() =>
+      parseSpeakerMap(
+        '/p/speakers.json',
+        '{"default": ',
+        PRESENTERS,
+        EPISODES,
+        new WarningCollector(),
+      ),
+    ).toThrow(/\/p\/speakers\.json.*not valid JSON/);
+  });
+
+  it('warns about, and ignores, an override for an episode the feed does not have', () => {
+    // A deleted or renumbered episode must not block the build (issue 18: bad input gets a
+    // clear message and loses nothing); the other overrides still apply.
+    const warnings = new WarningCollector();
+    const map = parseSpeakerMap(
+      '/p/speakers.json',
+      JSON.stringify({ episodes: { 3: { A: 6 }, 2: { B: 7 } } }),
+      PRESENTERS,
+      EPISODES,
+      warnings,
     );
+    expect([...map.episodes.keys()]).toEqual(['2']);
+    expect(warnings.summary()).toEqual([
+      {
+        code: 'speakers-episode-not-in-feed',
+        count: 1,
+        message: '1 speakers.json override named an episode that is not in the feed; ignored',
+        examples: ['/p/speakers.json: episodes."3": episode 3 is not in the feed'],
+      },
+    ]);
   });
 });
 
@@ -76,6 +115,7 @@ describe('SpeakerResolver', () => {
       JSON.stringify({ default: { SPEAKER_01: 6 }, episodes: { 2: { SPEAKER_02: 'Guest Star' } } }),
       PRESENTERS,
       EPISODES,
+      new WarningCollector(),
     );
     const resolver = new SpeakerResolver(map, PRESENTERS);
     const labels = ['SPEAKER_00', 'SPEAKER_01', 'SPEAKER_02', 'SPEAKER_03'];
@@ -114,6 +154,7 @@ describe('SpeakerResolver', () => {
       JSON.stringify({ default: { SPEAKER_00: 6, SPEAKER_02: 6 } }),
       PRESENTERS,
       EPISODES,
+      new WarningCollector(),
     );
     const resolved = new SpeakerResolver(map, PRESENTERS).resolve(
       '1',

@@ -8,8 +8,9 @@
 import { z } from 'zod';
 import { foldName, MAX_SHOW_SPEAKERS, MAX_SPEECH_LABEL, type ShowSpeaker } from '../core/speech.ts';
 import { canonicalEpisodeNumber } from './episode-number.ts';
-import { formatZodIssues, InputError, parseJsonFile } from './errors.ts';
+import { displayPath, formatZodIssues, InputError, parseJsonFile } from './errors.ts';
 import type { Presenter } from './people.ts';
+import { plural, type WarningCollector } from './warnings.ts';
 
 const target = z.union([
   z.number().int().nonnegative(),
@@ -39,14 +40,17 @@ export const EMPTY_SPEAKERS_JSON = `${JSON.stringify({ default: {}, episodes: {}
 export const NO_SPEAKER_MAP: SpeakerMap = { file: null, default: new Map(), episodes: new Map() };
 
 /**
- * Reads `speakers.json`. Presenter ids must exist and episode keys must be episode numbers of
- * the feed; either problem is an error naming the file and the key.
+ * Reads `speakers.json`. Presenter ids must exist and episode keys must be episode numbers:
+ * either problem is an error naming the file and the key. An override for an episode the feed
+ * does not have (one since deleted or renumbered) is a warning naming it, and is not used: like
+ * a chapters file of no episode (src/builder/chapters.ts), it does not block the build.
  */
 export function parseSpeakerMap(
   file: string,
   text: string,
   presenters: readonly Presenter[],
   feedEpisodes: ReadonlySet<string>,
+  warnings: WarningCollector,
 ): SpeakerMap {
   const parsed = speakersFileSchema.safeParse(parseJsonFile(file, text));
   if (!parsed.success) throw new InputError({ file }, formatZodIssues(parsed.error));
@@ -63,12 +67,19 @@ export function parseSpeakerMap(
   const episodes = new Map<string, Map<string, SpeakerTarget>>();
   for (const [key, labels] of Object.entries(parsed.data.episodes)) {
     const episode = canonicalEpisodeNumber(key);
-    if (episode === undefined || !feedEpisodes.has(episode))
-      throw new InputError(
-        { file },
-        `episodes."${key}": ${episode === undefined ? 'is not an episode number like 14 or 14.5' : `episode ${episode} is not in the feed`}`,
+    if (episode === undefined)
+      throw new InputError({ file }, `episodes."${key}": is not an episode number like 14 or 14.5`);
+    const map = toMap(labels, `episodes.${key}.`);
+    if (!feedEpisodes.has(episode)) {
+      warnings.add(
+        'speakers-episode-not-in-feed',
+        (n) =>
+          `${plural(n, 'speakers.json override')} named an episode that is not in the feed; ignored`,
+        `${displayPath(file)}: episodes."${key}": episode ${episode} is not in the feed`,
       );
-    episodes.set(episode, toMap(labels, `episodes.${key}.`));
+      continue;
+    }
+    episodes.set(episode, map);
   }
   return { file, default: toMap(parsed.data.default, 'default.'), episodes };
 }
