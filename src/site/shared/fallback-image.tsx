@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export interface FallbackImageProps {
   /** The image's URL; null shows the fallback at once. */
@@ -27,9 +27,19 @@ export function FallbackImage({
   fallback,
 }: FallbackImageProps): ReactNode {
   const [failed, setFailed] = useState<string | null>(null);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // A pre-rendered page's image may have failed before the app took over the page, when
+    // nothing listened for its error: a finished image with no pixels failed.
+    const shown = image.current;
+    if (src !== null && shown !== null && shown.complete && shown.naturalWidth === 0) {
+      setFailed(src);
+    }
+  }, [src]);
   if (src === null || failed === src) return fallback;
   return (
     <img
+      ref={image}
       className={className}
       src={src}
       alt={alt}
