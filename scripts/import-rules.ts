@@ -79,6 +79,11 @@ export const IMPORT_ZONES: readonly ImportZone[] = [
     from: 'src/site/app',
     message: 'features must not import the app shell',
   },
+  ...['src/site/features', 'src/site/shared', 'src/site/data', 'src/site/app'].map((target) => ({
+    target,
+    from: 'src/site/prerender',
+    message: 'the pre-renderer sits above the app: only it and main.tsx import it',
+  })),
   ...SITE_FEATURES.map((feature) => ({
     target: `src/site/features/${feature}`,
     from: 'src/site/features',

@@ -8,14 +8,21 @@ import {
   createResourceCache,
   ResourceCacheProvider,
   type ResourceCache,
+  type ResourceEntries,
 } from '../data/resource-cache.tsx';
-import type { PageData } from '../prerender/page-data.ts';
 import { ROUTER_BASENAME } from './paths.ts';
 import { routes } from './routes.tsx';
 
 /** The browser router, based at the build's base path so the site works in a sub-folder. */
 export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
   return createBrowserRouter(routes, { basename: ROUTER_BASENAME });
+}
+
+/** What a pre-rendered page hands the app (src/site/prerender/page-data.ts). */
+export interface PageSeed {
+  version: string;
+  resources: ResourceEntries;
+  list: ListSnapshot | null;
 }
 
 /**
@@ -27,7 +34,7 @@ export function App({
   page = null,
 }: {
   database: TrawlDatabase;
-  page?: PageData | null;
+  page?: PageSeed | null;
 }): ReactNode {
   const [router] = useState(createAppRouter);
   const [cache] = useState(() => createResourceCache(page?.resources));
