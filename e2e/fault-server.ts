@@ -23,8 +23,17 @@ export type Fault =
   | { kind: 'ignore-range'; path?: RegExp }
   /** 200 with the whole chunk gzipped and `Content-Encoding: gzip`, as a compressing CDN does. */
   | { kind: 'gzip' }
-  /** This status for the next `count` matching requests (default: all of them). */
-  | { kind: 'status'; status: number; path: RegExp; count?: number }
+  /**
+   * This status for the next `count` matching requests (default: all of them); with `bytes`,
+   * only range requests whose bytes it accepts match (the inclusive range within the file).
+   */
+  | {
+      kind: 'status';
+      status: number;
+      path: RegExp;
+      count?: number;
+      bytes?: (path: string, start: number, end: number) => boolean;
+    }
   /** The right headers, then half the body, then the connection closes. */
   | { kind: 'truncate'; path: RegExp; count?: number }
   /** Matching requests are held open and never answered (until the fault is cleared). */
@@ -85,7 +94,7 @@ export async function startFaultServer(dbDir: string): Promise<FaultServer> {
   const sockets = new Set<Socket>();
   const requests: FaultedRequest[] = [];
 
-  const matches = (path: string): Fault | null => {
+  const matches = (path: string, range: string | undefined): Fault | null => {
     if (fault === null) return null;
     switch (fault.kind) {
       case 'ignore-range':
@@ -99,6 +108,10 @@ export async function startFaultServer(dbDir: string): Promise<FaultServer> {
       case 'status':
       case 'truncate': {
         if (!fault.path.test(path)) return null;
+        if (fault.kind === 'status' && fault.bytes !== undefined) {
+          const bytes = /^bytes=(\d+)-(\d+)$/.exec(range ?? '');
+          if (!bytes || !fault.bytes(path, Number(bytes[1]), Number(bytes[2]))) return null;
+        }
         if (fault.count !== undefined && used >= fault.count) return null;
         used += 1;
         return fault;
@@ -108,7 +121,7 @@ export async function startFaultServer(dbDir: string): Promise<FaultServer> {
 
   const answer = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = pathOf(req);
-    const active = matches(path);
+    const active = matches(path, req.headers.range);
     requests.push({ path, range: req.headers.range, fault: active?.kind ?? 'none' });
     if (active === null) {
       forward(inner, req, res);
