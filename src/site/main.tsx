@@ -5,6 +5,7 @@ import { App } from './app/app.tsx';
 import { createDatabase } from './data/database.ts';
 import { afterFirstPaintOrInteraction } from './data/engine-start.ts';
 import { startFirstScreen } from './data/queries.ts';
+import { readingMarkupOf } from './features/transcript/transcript-reading.tsx';
 import { parsePageData } from './prerender/page-data.ts';
 import { PAGE_DATA_ID } from '../core/prerendered-page.ts';
 import { pathWithinBase, readPageUrl } from '../core/page-url.ts';
@@ -39,9 +40,10 @@ if (page === null) {
   // Hydrate the very page that was rendered; any other address (a search in the query string,
   // or the 404 page answering an unknown path) renders afresh over it.
   const exact = path === page.path && location.search === '';
+  const readings = exact ? readingMarkupOf(root) : new Map<number, string>();
   const app = (
     <StrictMode>
-      <App database={database} page={page} />
+      <App database={database} page={{ ...page, readings }} />
     </StrictMode>
   );
   if (exact) hydrateRoot(root, app);

@@ -10,6 +10,10 @@ import {
   type ResourceCache,
   type ResourceEntries,
 } from '../data/resource-cache.tsx';
+import {
+  TranscriptPrerenderProvider,
+  type TranscriptPrerender,
+} from '../features/transcript/transcript-reading.tsx';
 import { ROUTER_BASENAME } from './paths.ts';
 import { routes } from './routes.tsx';
 
@@ -23,6 +27,8 @@ export interface PageSeed {
   version: string;
   resources: ResourceEntries;
   list: ListSnapshot | null;
+  /** The reading-form transcripts on the page, by episode id, read off it before hydrating. */
+  readings?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -44,6 +50,7 @@ export function App({
       cache={cache}
       snapshot={page?.list ?? null}
       version={page?.version ?? null}
+      transcripts={page ? { kind: 'hydrate', markup: page.readings ?? new Map() } : null}
     >
       <RouterProvider router={router} />
     </AppData>
@@ -60,6 +67,7 @@ export function AppData({
   cache,
   snapshot,
   version,
+  transcripts,
   children,
 }: {
   database: TrawlDatabase;
@@ -67,13 +75,17 @@ export function AppData({
   snapshot: ListSnapshot | null;
   /** The version a pre-rendered page was rendered from. */
   version: string | null;
+  /** How transcripts meet a pre-rendered page (written in reading form, or kept from it). */
+  transcripts: TranscriptPrerender | null;
   children: ReactNode;
 }): ReactNode {
   return (
     <ResourceCacheProvider cache={cache}>
       <ListSnapshotProvider snapshot={snapshot}>
         <PageVersionProvider version={version}>
-          <DatabaseProvider database={database}>{children}</DatabaseProvider>
+          <TranscriptPrerenderProvider value={transcripts}>
+            <DatabaseProvider database={database}>{children}</DatabaseProvider>
+          </TranscriptPrerenderProvider>
         </PageVersionProvider>
       </ListSnapshotProvider>
     </ResourceCacheProvider>

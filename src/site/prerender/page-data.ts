@@ -74,9 +74,23 @@ export function shownRows(
   );
 }
 
-/** The page data of a rendered page: its loads, with the episode list cut to the rows shown. */
+/** Transcripts' resource keys (`useTranscript`): the page writes them as text, not data. */
+const TRANSCRIPT_KEY = /^transcript:/;
+
+/** The loaded transcripts among a page's loads. */
+export function transcriptsOf(entries: ResourceEntries): ResourceEntries {
+  return Object.fromEntries(Object.entries(entries).filter(([key]) => TRANSCRIPT_KEY.test(key)));
+}
+
+/**
+ * The page data of a rendered page: its loads, with the episode list cut to the rows shown
+ * and without the transcripts (the page shows them as text; the browser loads them itself).
+ */
 export function pageDataFor(config: DbConfig, path: string, entries: ResourceEntries): PageData {
-  const { [EPISODES_KEY]: episodes, ...resources } = entries;
+  const { [EPISODES_KEY]: episodes, ...loads } = entries;
+  const resources = Object.fromEntries(
+    Object.entries(loads).filter(([key]) => !TRANSCRIPT_KEY.test(key)),
+  );
   const list = isEpisodeRows(episodes)
     ? {
         path,

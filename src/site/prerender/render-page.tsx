@@ -24,7 +24,7 @@ import {
 import { AppData } from '../app/app.tsx';
 import { ROUTER_BASENAME } from '../app/paths.ts';
 import { HtmlSanitizerProvider, type HtmlSanitizer } from '../shared/html-sanitizer.tsx';
-import { pageDataFor, type PageData } from './page-data.ts';
+import { pageDataFor, transcriptsOf, type PageData } from './page-data.ts';
 
 export interface PrerenderSource {
   /** Runs the site's SQL on the version's database file. */
@@ -42,6 +42,8 @@ export interface RenderedPage {
   /** What the app hydrates from. */
   data: PageData;
 }
+
+const WRITE_READING = { kind: 'render' } as const;
 
 /** More passes than any page needs (config, list, descriptions and transcript take four). */
 const MAX_PASSES = 8;
@@ -76,6 +78,7 @@ export async function renderPage(source: PrerenderSource, path: string): Promise
             cache={cache}
             snapshot={snapshot}
             version={source.config.version}
+            transcripts={WRITE_READING}
           >
             <StaticRouterProvider
               router={createStaticRouter(handler.dataRoutes, context)}
@@ -94,7 +97,13 @@ export async function renderPage(source: PrerenderSource, path: string): Promise
     render(collecting, null);
   }
   // The last pass sees exactly what the browser's first render will: the page's data.
-  const data = pageDataFor(source.config, path, collecting.entries());
-  const appHtml = render(createResourceCache(data.resources), data.list);
+  const entries = collecting.entries();
+  const data = pageDataFor(source.config, path, entries);
+  // The transcripts are written into the page as text; the browser keeps that text until
+  // it has loaded them itself, so the page does not carry them twice.
+  const appHtml = render(
+    createResourceCache({ ...data.resources, ...transcriptsOf(entries) }),
+    data.list,
+  );
   return { status: context.statusCode, appHtml, data };
 }

@@ -8,6 +8,7 @@ import { publishChapters } from '../../shared/chapter-store.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
 import { UnderConstruction } from '../../shared/under-construction.tsx';
+import { KeptReading, TranscriptReading, useTranscriptPrerender } from './transcript-reading.tsx';
 import { TranscriptView } from './transcript-view.tsx';
 import { useTranscript } from './use-transcript.ts';
 import './transcript.css';
@@ -45,6 +46,8 @@ export function TranscriptPanel({
   saidBy = EVERYONE,
 }: TranscriptPanelProps): ReactNode {
   const store = usePlayerStore();
+  const prerender = useTranscriptPrerender();
+  const label = `Transcript of episode ${episode.episode}`;
   const transcribed = hasTranscript(episode);
   const { load, retry } = useTranscript(episode.id, transcribed, loadTranscript);
 
@@ -85,10 +88,30 @@ export function TranscriptPanel({
       </div>
     );
   } else if (!model) {
+    // A pre-rendered page's transcript stays as the page had it until this one loads.
+    const kept = prerender?.kind === 'hydrate' ? prerender.markup.get(episode.id) : undefined;
+    content =
+      kept === undefined ? (
+        <p className="transcript-loading" role="status">
+          Loading transcript…
+        </p>
+      ) : (
+        <>
+          <div className="transcript-toolbar" />
+          <KeptReading episodeId={episode.id} label={label} markup={kept} />
+        </>
+      );
+  } else if (prerender?.kind === 'render') {
     content = (
-      <p className="transcript-loading" role="status">
-        Loading transcript…
-      </p>
+      <>
+        <div className="transcript-toolbar" />
+        <TranscriptReading
+          episodeId={episode.id}
+          label={label}
+          model={model}
+          avatarIds={new Set(settings.hostIds ?? NO_HOSTS)}
+        />
+      </>
     );
   } else {
     content = (

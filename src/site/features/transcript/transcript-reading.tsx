@@ -1,0 +1,113 @@
+/**
+ * A transcript as a pre-rendered page carries it: its paragraphs, speakers, chapter headings
+ * and timestamps as plain text, without the word elements the interactive view needs for
+ * highlighting and seeking (those would make a long episode's page ten times larger). The
+ * browser keeps this markup as it is until the transcript has loaded from the database, then
+ * shows the interactive view in its place.
+ */
+import { createContext, Fragment, useContext, type ReactNode } from 'react';
+import { formatClockTime } from '../../../core/time-format.ts';
+import type { TranscriptModel } from '../../../core/transcript-model.ts';
+import { ChapterHeading, SpeakerLabel } from './transcript-headings.tsx';
+
+/**
+ * How transcripts meet a pre-rendered page: while pre-rendering, they are written in their
+ * reading form; in the browser, the reading markup each one had on the page, by episode id,
+ * stands until its transcript loads. Null: no pre-rendered page.
+ */
+export type TranscriptPrerender =
+  { kind: 'render' } | { kind: 'hydrate'; markup: ReadonlyMap<number, string> };
+
+const TranscriptPrerenderContext = createContext<TranscriptPrerender | null>(null);
+
+export function TranscriptPrerenderProvider({
+  value,
+  children,
+}: {
+  value: TranscriptPrerender | null;
+  children: ReactNode;
+}): ReactNode {
+  return <TranscriptPrerenderContext value={value}>{children}</TranscriptPrerenderContext>;
+}
+
+export function useTranscriptPrerender(): TranscriptPrerender | null {
+  return useContext(TranscriptPrerenderContext);
+}
+
+/** The attribute that marks a reading-form transcript and names its episode id. */
+export const READING_ATTRIBUTE = 'data-reading';
+
+/** Reads each reading-form transcript's markup off a page before the app takes it over. */
+export function readingMarkupOf(root: ParentNode): Map<number, string> {
+  const markup = new Map<number, string>();
+  for (const element of root.querySelectorAll(`[${READING_ATTRIBUTE}]`)) {
+    const id = Number(element.getAttribute(READING_ATTRIBUTE));
+    if (Number.isInteger(id)) markup.set(id, element.innerHTML);
+  }
+  return markup;
+}
+
+/** The reading form of a transcript, inside the region the interactive view also is. */
+export function TranscriptReading({
+  episodeId,
+  label,
+  model,
+  avatarIds,
+}: {
+  episodeId: number;
+  label: string;
+  model: TranscriptModel;
+  avatarIds: ReadonlySet<number>;
+}): ReactNode {
+  return (
+    <div className="transcript-body" aria-label={label} role="region">
+      <div {...{ [READING_ATTRIBUTE]: episodeId }}>
+        {model.paragraphs.map((paragraph, p) => (
+          <Fragment key={paragraph.start}>
+            {paragraph.chapters?.map((chapter) => (
+              <ChapterHeading key={`${chapter.start}:${chapter.title}`} chapter={chapter} />
+            ))}
+            <p className="transcript-paragraph">
+              {paragraph.speaker !== null && !paragraph.continues ? (
+                <SpeakerLabel paragraph={paragraph} avatarIds={avatarIds} />
+              ) : null}
+              {model.segments[p]?.map((segment) => (
+                <Fragment key={segment.start}>
+                  {segment.marker === null ? null : (
+                    <>
+                      <span className="transcript-marker">
+                        {formatClockTime(model.words[segment.marker]?.start ?? 0)}
+                      </span>{' '}
+                    </>
+                  )}
+                  {model.words
+                    .slice(segment.start, segment.end)
+                    .map((word) => word.text)
+                    .join(' ')}{' '}
+                </Fragment>
+              ))}
+            </p>
+          </Fragment>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The reading markup a pre-rendered page had for a transcript, as the browser keeps it. */
+export function KeptReading({
+  episodeId,
+  label,
+  markup,
+}: {
+  episodeId: number;
+  label: string;
+  markup: string;
+}): ReactNode {
+  return (
+    <div className="transcript-body" aria-label={label} role="region">
+      {/* The page's own markup, read off the page before the app took it over. */}
+      <div {...{ [READING_ATTRIBUTE]: episodeId }} dangerouslySetInnerHTML={{ __html: markup }} />
+    </div>
+  );
+}
