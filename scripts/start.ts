@@ -2,12 +2,15 @@ import { resolve } from 'node:path';
 import { build as buildSite } from 'vite';
 import { buildWithCli, DEMO_FOLDER, DEMO_MEDIA, REPO_ROOT, serveSite } from './demo-site.ts';
 
-// `npm start`: builds the demo podcast's database and the production site, then serves
-// both on 127.0.0.1 (PORT, default 8080, or the next free port) until interrupted.
+// `npm start`: builds the production site, then the demo podcast's database with its
+// pre-rendered pages, and serves both on 127.0.0.1 (PORT, default 8080, or the next free port) until interrupted.
 const dbDir = resolve(REPO_ROOT, '.trawl/demo-db');
 
 console.log('Building the site…');
-await buildSite({ configFile: resolve(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+const configFile = resolve(REPO_ROOT, 'vite.config.ts');
+await buildSite({ configFile, logLevel: 'warn' });
+// The server entry `trawl build` pre-renders the pages with (dist/server).
+await buildSite({ configFile, logLevel: 'warn', build: { ssr: true } });
 console.log('Building the demo podcast’s database…');
 await buildWithCli(DEMO_FOLDER, dbDir);
 
