@@ -63,8 +63,16 @@ function pathOf(req: IncomingMessage): string {
   return new URL(req.url ?? '/', 'http://localhost').pathname;
 }
 
-/** Passes a request to the real server unchanged. */
-function forward(target: RunningServer, req: IncomingMessage, res: ServerResponse): void {
+/**
+ * Passes a request to the real server unchanged, and its answer back; with `noStore`, an answer
+ * the browser may not keep (no validators, `Cache-Control: no-store`).
+ */
+function forward(
+  target: RunningServer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  noStore: boolean,
+): void {
   const upstream = request(
     {
       host: '127.0.0.1',
@@ -74,7 +82,13 @@ function forward(target: RunningServer, req: IncomingMessage, res: ServerRespons
       headers: req.headers,
     },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      const headers = { ...answer.headers };
+      if (noStore) {
+        delete headers.etag;
+        delete headers['last-modified'];
+        headers['cache-control'] = 'no-store';
+      }
+      res.writeHead(answer.statusCode ?? 502, headers);
       answer.pipe(res);
     },
   );
@@ -84,9 +98,13 @@ function forward(target: RunningServer, req: IncomingMessage, res: ServerRespons
 
 /**
  * Starts the real site server for `dbDir` and a faulty front for it on another loopback port.
- * Pages must be opened on the front's `url`.
+ * Pages must be opened on the front's `url`. Answers to the paths `noStore` matches are never
+ * kept by the browser.
  */
-export async function startFaultServer(dbDir: string): Promise<FaultServer> {
+export async function startFaultServer(
+  dbDir: string,
+  { noStore }: { noStore?: RegExp } = {},
+): Promise<FaultServer> {
   const inner = await serveSite(dbDir);
   let fault: Fault | null = null;
   let used = 0;
@@ -124,7 +142,7 @@ export async function startFaultServer(dbDir: string): Promise<FaultServer> {
     const active = matches(path, req.headers.range);
     requests.push({ path, range: req.headers.range, fault: active?.kind ?? 'none' });
     if (active === null) {
-      forward(inner, req, res);
+      forward(inner, req, res, noStore?.test(path) ?? false);
       return;
     }
     const file = (): Promise<Buffer> => readFile(join(dbDir, path.slice('/db/'.length)));
