@@ -1,5 +1,4 @@
 import {
-  Fragment,
   useCallback,
   useEffect,
   useRef,
@@ -11,7 +10,7 @@ import {
 } from 'react';
 import type { TranscriptModel } from '../../../core/transcript-model.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
-import { ChapterHeading, SpeakerLabel } from './transcript-headings.tsx';
+import { TranscriptParagraphs } from './transcript-headings.tsx';
 import { TranscriptSegment } from './transcript-segment.tsx';
 
 interface TranscriptBodyProps {
@@ -122,29 +121,20 @@ export function TranscriptBody({
       onKeyDown={onKeyDown}
       onFocus={onFocus}
     >
-      {model.paragraphs.map((paragraph, p) => (
-        <Fragment key={paragraph.start}>
-          {paragraph.chapters?.map((chapter) => (
-            <ChapterHeading key={`${chapter.start}:${chapter.title}`} chapter={chapter} />
-          ))}
-          <p className="transcript-paragraph">
-            {paragraph.speaker !== null && !paragraph.continues ? (
-              <SpeakerLabel paragraph={paragraph} avatarIds={avatarIds} />
-            ) : null}
-            {model.segments[p]?.map((segment) => (
-              <TranscriptSegment
-                key={segment.start}
-                segment={segment}
-                words={model.words}
-                matched={matched}
-                runStarts={runStarts}
-                highlighter={highlighter}
-                tabStop={tabStop}
-              />
-            ))}
-          </p>
-        </Fragment>
-      ))}
+      <TranscriptParagraphs
+        model={model}
+        avatarIds={avatarIds}
+        renderSegment={(segment) => (
+          <TranscriptSegment
+            segment={segment}
+            words={model.words}
+            matched={matched}
+            runStarts={runStarts}
+            highlighter={highlighter}
+            tabStop={tabStop}
+          />
+        )}
+      />
     </div>
   );
 }

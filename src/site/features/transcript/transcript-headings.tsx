@@ -1,7 +1,11 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatClockTime } from '../../../core/time-format.ts';
 import type { Chapter } from '../../../core/speech.ts';
-import type { ModelParagraph } from '../../../core/transcript-model.ts';
+import type {
+  ModelParagraph,
+  ModelSegment,
+  TranscriptModel,
+} from '../../../core/transcript-model.ts';
 import { FallbackImage, initialsOf } from '../../shared/fallback-image.tsx';
 import { useMedia } from '../../shared/media-context.tsx';
 
@@ -59,4 +63,35 @@ export function SpeakerLabel({
       <span className="transcript-speaker__name">{name}</span>
     </span>
   );
+}
+
+/**
+ * A transcript's paragraphs: the chapter headings that stand before each, the speaker's name
+ * heading a new turn, and each segment drawn by `renderSegment` (the interactive view's
+ * words, or the pre-rendered page's plain text).
+ */
+export function TranscriptParagraphs({
+  model,
+  avatarIds,
+  renderSegment,
+}: {
+  model: TranscriptModel;
+  avatarIds: ReadonlySet<number>;
+  renderSegment: (segment: ModelSegment) => ReactNode;
+}): ReactNode {
+  return model.paragraphs.map((paragraph, p) => (
+    <Fragment key={paragraph.start}>
+      {paragraph.chapters?.map((chapter) => (
+        <ChapterHeading key={`${chapter.start}:${chapter.title}`} chapter={chapter} />
+      ))}
+      <p className="transcript-paragraph">
+        {paragraph.speaker !== null && !paragraph.continues ? (
+          <SpeakerLabel paragraph={paragraph} avatarIds={avatarIds} />
+        ) : null}
+        {model.segments[p]?.map((segment) => (
+          <Fragment key={segment.start}>{renderSegment(segment)}</Fragment>
+        ))}
+      </p>
+    </Fragment>
+  ));
 }

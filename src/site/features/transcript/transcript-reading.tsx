@@ -5,10 +5,10 @@
  * browser keeps this markup as it is until the transcript has loaded from the database, then
  * shows the interactive view in its place.
  */
-import { createContext, Fragment, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { formatClockTime } from '../../../core/time-format.ts';
 import type { TranscriptModel } from '../../../core/transcript-model.ts';
-import { ChapterHeading, SpeakerLabel } from './transcript-headings.tsx';
+import { TranscriptParagraphs } from './transcript-headings.tsx';
 
 /**
  * How transcripts meet a pre-rendered page: while pre-rendering, they are written in their
@@ -62,33 +62,25 @@ export function TranscriptReading({
   return (
     <div className="transcript-body" aria-label={label} role="region">
       <div {...{ [READING_ATTRIBUTE]: episodeId }}>
-        {model.paragraphs.map((paragraph, p) => (
-          <Fragment key={paragraph.start}>
-            {paragraph.chapters?.map((chapter) => (
-              <ChapterHeading key={`${chapter.start}:${chapter.title}`} chapter={chapter} />
-            ))}
-            <p className="transcript-paragraph">
-              {paragraph.speaker !== null && !paragraph.continues ? (
-                <SpeakerLabel paragraph={paragraph} avatarIds={avatarIds} />
-              ) : null}
-              {model.segments[p]?.map((segment) => (
-                <Fragment key={segment.start}>
-                  {segment.marker === null ? null : (
-                    <>
-                      <span className="transcript-marker">
-                        {formatClockTime(model.words[segment.marker]?.start ?? 0)}
-                      </span>{' '}
-                    </>
-                  )}
-                  {model.words
-                    .slice(segment.start, segment.end)
-                    .map((word) => word.text)
-                    .join(' ')}{' '}
-                </Fragment>
-              ))}
-            </p>
-          </Fragment>
-        ))}
+        <TranscriptParagraphs
+          model={model}
+          avatarIds={avatarIds}
+          renderSegment={(segment) => (
+            <>
+              {segment.marker === null ? null : (
+                <>
+                  <span className="transcript-marker">
+                    {formatClockTime(model.words[segment.marker]?.start ?? 0)}
+                  </span>{' '}
+                </>
+              )}
+              {model.words
+                .slice(segment.start, segment.end)
+                .map((word) => word.text)
+                .join(' ')}{' '}
+            </>
+          )}
+        />
       </div>
     </div>
   );
