@@ -17,7 +17,7 @@ import { createWorkerDatabase, type OpenWorker } from './database-connections.ts
 import type { DbConfig } from '../../core/site-config.ts';
 import type { TrawlDatabase } from './database-types.ts';
 import { toDatabaseError, withTimeout } from './database-errors.ts';
-import { chunkUrl, loadDbConfig, workerFileConfig } from './db-config.ts';
+import { chunkUrl, dbBaseUrl, loadDbConfig, workerFileConfig } from './db-config.ts';
 import { checkDatabaseHost } from './host-check.ts';
 import { workerUrlWithWasm } from './sqlite-worker-patch.ts';
 
@@ -139,10 +139,7 @@ export function createDatabase(options: DatabaseOptions = {}): TrawlDatabase {
   const openTimeout = options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS;
   const { pinned, startAfter } = options;
   const pinnedUrl =
-    pinned === undefined
-      ? undefined
-      : new URL(`${pinned.version}/`, new URL(`${dbBase.replace(/\/$/, '')}/`, document.baseURI))
-          .href;
+    pinned === undefined ? undefined : new URL(`${pinned.version}/`, dbBaseUrl(dbBase)).href;
   const open = async (versionUrl: string | undefined): Promise<OpenWorker> => {
     await startAfter;
     const target = versionUrl ?? pinnedUrl;

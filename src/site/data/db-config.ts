@@ -16,6 +16,11 @@ export interface ResolvedDbConfig {
   chunkUrlPrefix: string;
 }
 
+/** The database folder (`db`, `/sub/db/`, a URL) as an absolute URL ending in '/'. */
+export function dbBaseUrl(dbBase: string): string {
+  return new URL(dbBase.endsWith('/') ? dbBase : `${dbBase}/`, document.baseURI).href;
+}
+
 /** The URL of latest.json with its cache-busting timestamp. */
 export function latestUrl(dbBase: string, now: number): string {
   return `${dbBase.replace(/\/$/, '')}/latest.json?t=${now}`;
@@ -110,7 +115,7 @@ export async function loadDbConfig(
 ): Promise<ResolvedDbConfig> {
   const fetchImpl = options.fetchImpl ?? fetch;
   const signal = options.signal ?? new AbortController().signal;
-  const base = new URL(dbBase.endsWith('/') ? dbBase : `${dbBase}/`, document.baseURI).href;
+  const base = dbBaseUrl(dbBase);
   if (options.versionUrl !== undefined && options.knownConfig !== undefined) {
     return resolveDbConfig(options.knownConfig, options.versionUrl);
   }
@@ -135,7 +140,7 @@ export async function loadLatestVersion(
   dbBase: string,
   options: { fetchImpl?: typeof fetch; signal?: AbortSignal; now?: number } = {},
 ): Promise<string> {
-  const base = new URL(dbBase.endsWith('/') ? dbBase : `${dbBase}/`, document.baseURI).href;
+  const base = dbBaseUrl(dbBase);
   const json = await fetchJson(
     latestUrl(base, options.now ?? Date.now()),
     options.fetchImpl ?? fetch,
