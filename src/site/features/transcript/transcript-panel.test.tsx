@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -189,7 +189,8 @@ describe('TranscriptPanel', () => {
     act(() => {
       store.dispatch({ type: 'playFrom', episode, time: 0 });
     });
-    expect(currentSentence(container)).toBe('Welcome to the show.');
+    // The highlighter connects to the player in an effect, which may run after the body shows.
+    await waitFor(() => expect(currentSentence(container)).toBe('Welcome to the show.'));
     act(() => {
       store.dispatch({ type: 'timeupdate', time: 6.5 });
     });
