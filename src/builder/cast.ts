@@ -1,7 +1,13 @@
 import { compareEpisodeNumbers } from './episode-number.ts';
 import { InputError, InputProblems } from './errors.ts';
 import type { ParsedFeed } from './feed.ts';
-import { nameKey, type EpisodeOverride, type Presenter, type Venue } from './people.ts';
+import {
+  episodePersons,
+  nameKey,
+  type EpisodeOverride,
+  type Presenter,
+  type Venue,
+} from './people.ts';
 import { plural, type WarningCollector } from './warnings.ts';
 
 /** The people and place of one episode as stored in the episodes table. */
@@ -36,10 +42,7 @@ export function resolveCast(inputs: CastInputs): Map<string, EpisodeCast> {
   for (const episode of feed.episodes) {
     let presenters: (number | null)[] = [];
     if (inputs.derivedPresenterIds) {
-      const people =
-        episode.persons.length > 0
-          ? episode.persons
-          : feed.persons.filter((person) => person.role === 'host');
+      const people = episodePersons(feed.persons, episode.persons);
       const ids = [
         ...new Set(people.map((person) => inputs.derivedPresenterIds?.get(nameKey(person.name)))),
       ].filter((value): value is number => value !== undefined);

@@ -3,12 +3,42 @@ import { parseFeed } from './feed.ts';
 import {
   derivePresenters,
   deriveVenues,
+  episodePersons,
   parseOverrides,
   parsePresenters,
   parseVenues,
 } from './people.ts';
 import { resolveCast } from './cast.ts';
 import { WarningCollector } from './warnings.ts';
+import type { FeedPerson } from './feed.ts';
+
+describe('episodePersons (podcast:person, channel and item)', () => {
+  const person = (name: string, role: FeedPerson['role']): FeedPerson => ({
+    name,
+    role,
+    img: null,
+    href: null,
+  });
+  const terry = person('Terry Scott', 'host');
+  const june = person('June Whitfield', 'host');
+  const reginald = person('Reginald Marsh', 'host');
+  const sid = person('Sid James', 'guest');
+  const channel = [terry, june];
+
+  it('gives an item without people the channel people', () => {
+    expect(episodePersons(channel, [])).toEqual([terry, june]);
+  });
+
+  it('lets an item that names a host replace the channel people wholly', () => {
+    expect(episodePersons(channel, [reginald, june])).toEqual([reginald, june]);
+    expect(episodePersons(channel, [sid, june])).toEqual([sid, june]);
+  });
+
+  it('keeps the channel hosts before an item that names only guests', () => {
+    expect(episodePersons(channel, [sid])).toEqual([terry, june, sid]);
+    expect(episodePersons([], [sid])).toEqual([sid]);
+  });
+});
 
 describe('parsePresenters', () => {
   it('reads JSON with optional fields defaulted', () => {
@@ -159,6 +189,7 @@ const FEED = `<rss version="2.0" xmlns:podcast="https://podcastindex.org/namespa
 <item><title>Episode 2</title><podcast:person role="guest">Gus Guest</podcast:person><podcast:person>Harry Host</podcast:person>
   <podcast:location rel="creator" country="ca">Toronto Hall</podcast:location></item>
 <item><title>Episode 1</title></item>
+<item><title>Episode 3</title><podcast:person role="guest">Gus Guest</podcast:person></item>
 </channel></rss>`;
 
 describe('derivePresenters and deriveVenues', () => {
@@ -207,6 +238,8 @@ describe('derivePresenters and deriveVenues', () => {
       live: true,
       compilation: false,
     });
+    // An item naming only its guest keeps the channel's hosts (themnshow lists only guests).
+    expect(casts.get('3')?.presenters).toEqual([1, 2, 3, null, null]);
   });
 
   it('rejects overrides with unknown ids or episodes, naming the file and episode', () => {

@@ -239,6 +239,18 @@ export function parseOverrides(file: string, text: string): EpisodeOverride[] {
   });
 }
 
+/**
+ * The people of one episode under the Podcasting 2.0 rule for `podcast:person`: an item that
+ * lists nobody has the channel's people; an item's own list replaces the channel's. One leniency:
+ * an item that names no host (only its guests) keeps the channel's hosts before its own people,
+ * since publishers seldom restate the regular hosts on every item as the namespace asks.
+ */
+export function episodePersons(channel: FeedPerson[], item: FeedPerson[]): FeedPerson[] {
+  if (item.length === 0) return channel;
+  if (item.some((person) => person.role === 'host')) return item;
+  return [...channel.filter((person) => person.role === 'host'), ...item];
+}
+
 /** Presenters derived from a feed's podcast:person tags, and each name's id. */
 export interface DerivedPresenters {
   presenters: Presenter[];

@@ -109,6 +109,12 @@ describe.skipIf(!present)('real-world inputs (../shared/realdata)', () => {
           { first_name: 'Dr. Timothy M. Jurgensen', guest: 1 },
         ]);
         expect(result.site.hostIds).toEqual([1]);
+        // The channel's host presents every episode; the items name only their guest.
+        const hosted = db
+          .prepare('SELECT count(*) FROM episodes WHERE 1 IN (presenter1, presenter2, presenter3)')
+          .pluck()
+          .get();
+        expect(hosted).toBe(54);
         expect(db.prepare('SELECT name FROM venues ORDER BY id').pluck().all()).toEqual([
           'Gitmo Nation',
           'Sayre, OK',
