@@ -8,6 +8,7 @@ import type { PageOperation } from './page/protocol.ts';
 import type { Workload } from './prepare.ts';
 import { SNIPPET_EXTRAS } from './report.ts';
 import type { MeasuredAction, SiteDriver } from './site-driver.ts';
+import { quotedPhrase } from './workload-terms.ts';
 
 /** What an operation may need to know of the database the site serves. */
 export interface SiteContext {
@@ -96,7 +97,7 @@ export const OPERATIONS: readonly BenchOperation[] = [
   search(
     'search-phrase',
     (w) => `search a 2-word phrase "${w.phrase}" (${w.hits[w.phrase] ?? '?'} eps)`,
-    (w) => `"${w.phrase}"`,
+    (w) => quotedPhrase(w.phrase),
   ),
   search(
     'search-stemmed',
@@ -150,7 +151,8 @@ export const OPERATIONS: readonly BenchOperation[] = [
   snippets(
     'snippets-phrase',
     (w) => `snippets of the first page: phrase "${w.phrase}"`,
-    (w) => w.phrase,
+    // Quoted, as the search of the phrase: unquoted it is two words anywhere (decision 0009).
+    (w) => quotedPhrase(w.phrase),
   ),
   {
     // Issue 15: the scale corpus's first named speaker (a host) said the common word.

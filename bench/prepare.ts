@@ -14,6 +14,13 @@ import { readPublished } from '../src/builder/chunk-files.ts';
 import { generateCorpus } from '../scripts/corpus.ts';
 import { buildBaselineDatabase, type BaselineBuild } from './baseline-db.ts';
 import { REPO_ROOT } from './assets.ts';
+import {
+  chooseRareWord,
+  formsByStem,
+  stemHitsMatch,
+  termsMatch,
+  type VocabEntry,
+} from './workload-terms.ts';
 
 /** The corpus parameters; the cache key of the corpus and of the baseline. */
 export interface CorpusParameters {
@@ -201,8 +208,8 @@ interface EpisodeSummary {
 }
 
 /**
- * Chooses the workload from the Trawl database: a rare word (in 2–5 episodes, from the middle
- * of the alphabet), `the`, the
+ * Chooses the workload from the Trawl database: a rare word (its stem's forms in 2–5 episodes,
+ * from the middle of the alphabet: `chooseRareWord`), `the`, the
  * phrase 'ice cream' (the corpus's recurring phrase), a title word, and the transcript of the
  * first page's episode whose length is nearest 8,000 words.
  */
@@ -210,18 +217,11 @@ export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
   const db = new Database(trawlFile, { readonly: true });
   try {
     db.exec("CREATE VIRTUAL TABLE temp.bench_vocab USING fts5vocab(main, 'words_fts', 'row')");
-    // The middle one (by term) of the words in 2–5 episodes: a word early in the alphabet
-    // shares its index leaf with the structure record and would flatter the figure.
-    const candidates = db
-      .prepare<[], string>(
-        `SELECT term FROM temp.bench_vocab
-         WHERE doc BETWEEN 2 AND 5 AND length(term) >= 7 AND term NOT GLOB '*[^a-z]*'
-         ORDER BY term`,
-      )
-      .pluck()
+    const vocab = db
+      .prepare<[], VocabEntry>('SELECT term, doc FROM temp.bench_vocab ORDER BY term')
       .all();
     const rare =
-      candidates[Math.floor(candidates.length / 2)] ??
+      chooseRareWord(vocab) ??
       db
         .prepare<[], string>('SELECT term FROM temp.bench_vocab ORDER BY doc, term LIMIT 1')
         .pluck()
@@ -276,17 +276,18 @@ export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
       hits: {},
     };
     const count = db.prepare('SELECT count(*) FROM words_fts WHERE words_fts MATCH ?').pluck();
-    const terms = [
-      workload.rare,
-      workload.common,
-      workload.phrase,
-      workload.stemmed,
-      workload.allFields,
+    const columns = ['title', 'description', 'words', 'episode'];
+    const forms = formsByStem(vocab);
+    // As the site finds them: an unquoted word by its stem's forms, the phrase quoted; the
+    // stemmed word as typed (its label says so).
+    const matches: [string, string][] = [
+      [workload.rare, stemHitsMatch(workload.rare, forms, columns)],
+      [workload.common, stemHitsMatch(workload.common, forms, columns)],
+      [workload.phrase, termsMatch([workload.phrase], columns)],
+      [workload.stemmed, termsMatch([workload.stemmed], columns)],
+      [workload.allFields, stemHitsMatch(workload.allFields, forms, columns)],
     ];
-    for (const term of terms) {
-      const match = ['title', 'description', 'words', 'episode']
-        .map((column) => `${column}:"${term}"`)
-        .join(' OR ');
+    for (const [term, match] of matches) {
       const hits = count.get(match);
       workload.hits[term] = typeof hits === 'number' ? hits : 0;
     }
