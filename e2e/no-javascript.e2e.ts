@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { buildWithCli, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
 import type { RunningServer } from '../src/builder/serve.ts';
@@ -140,6 +140,44 @@ describe('the demo without JavaScript', () => {
 
 const THEMNSHOW = resolve(REPO_ROOT, '../shared/realdata/pc20-feeds/themnshow.xml');
 
+/**
+ * How many pixels of an image's screenshot, `inset` px in from its edges, differ from its centre
+ * pixel: 0 is a plain tile; a broken-image glyph or alt text makes many. The screenshot is
+ * decoded in a blank page of the browser (no page script runs; the test drives the canvas).
+ */
+async function offTonePixels(image: Locator, inset: number): Promise<number> {
+  const png = await image.screenshot();
+  const probe = await browser().context.newPage();
+  try {
+    return await probe.evaluate(
+      async ({ bytes, edge }) => {
+        const blob = new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+        const bitmap = await createImageBitmap(blob);
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d');
+        if (context === null) throw new Error('no 2d canvas');
+        context.drawImage(bitmap, 0, 0);
+        const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+        const centre = ((height >> 1) * width + (width >> 1)) * 4;
+        let off = 0;
+        for (let y = edge; y < height - edge; y += 1) {
+          for (let x = edge; x < width - edge; x += 1) {
+            const at = (y * width + x) * 4;
+            const differs = [0, 1, 2].some(
+              (channel) => Math.abs((data[at + channel] ?? 0) - (data[centre + channel] ?? 0)) > 8,
+            );
+            if (differs) off += 1;
+          }
+        }
+        return off;
+      },
+      { bytes: [...png], edge: inset },
+    );
+  } finally {
+    await probe.close();
+  }
+}
+
 describe.skipIf(!existsSync(THEMNSHOW))('a real feed without JavaScript (themnshow.xml)', () => {
   let server: RunningServer | undefined;
 
@@ -174,6 +212,43 @@ describe.skipIf(!existsSync(THEMNSHOW))('a real feed without JavaScript (themnsh
     expect(dbReads).toEqual([]);
     // The feed's artwork and avatars live on the web, which these machines cannot reach.
     expect(problems.pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  test('artwork, logo and avatars that cannot load are plain tiles, their alt text still read', async () => {
+    const baseUrl = server?.url ?? '';
+    const { page } = await open(baseUrl);
+    await page.goto(`${baseUrl}/`);
+    const artwork = page.locator('article img.episode-row__image').first();
+    const logo = page.locator('img.page-header__logo');
+    const avatar = page.locator('article .host-avatar img').first();
+    // Every image has finished failing (the media host's names do not resolve here).
+    await expect
+      .poll(() =>
+        page
+          .locator('img')
+          .evaluateAll((images) =>
+            images.every((image) => image instanceof HTMLImageElement && image.complete),
+          ),
+      )
+      .toBe(true);
+    // Each keeps its box and shows one colour: no broken-image glyph, no spilled alt text.
+    await expect(artwork.boundingBox()).resolves.toMatchObject({ width: 72, height: 72 });
+    await expect(logo.boundingBox()).resolves.toMatchObject({ width: 48, height: 48 });
+    await expect(avatar.boundingBox()).resolves.toMatchObject({ width: 36, height: 36 });
+    await expect(offTonePixels(artwork, 6)).resolves.toBe(0);
+    await expect(offTonePixels(logo, 2)).resolves.toBe(0);
+    await expect(offTonePixels(avatar, 10)).resolves.toBe(0);
+    // Screen readers still have the alt text.
+    await expect(artwork.getAttribute('alt')).resolves.toBe('Artwork of episode 54');
+    await expect(
+      page.getByRole('img', { name: 'Artwork of episode 54', exact: true }).count(),
+    ).resolves.toBe(1);
+    // The show's host presents every episode, so each row has his avatar.
+    const shown = await rows(page).count();
+    await expect(
+      page.getByRole('img', { name: 'Mike Neumann', exact: true }).count(),
+    ).resolves.toBe(shown);
     await page.close();
   });
 });

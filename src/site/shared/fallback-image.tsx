@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import './fallback-image.css';
 
 export interface FallbackImageProps {
   /** The image's URL; null shows the fallback at once. */
@@ -15,7 +16,8 @@ export interface FallbackImageProps {
 /**
  * An image that never shows a broken-image glyph or spills its alt text: when it has no URL or
  * fails to load (a media host that is down, a feed URL gone stale), `fallback` takes its place.
- * A new URL tries again.
+ * A new URL tries again. Without JavaScript (a pre-rendered page) `fallback-image.css` keeps
+ * a failed image a plain tile instead.
  */
 export function FallbackImage({
   src,
@@ -40,7 +42,7 @@ export function FallbackImage({
   return (
     <img
       ref={image}
-      className={className}
+      className={className === undefined ? 'fallback-image' : `fallback-image ${className}`}
       src={src}
       alt={alt}
       title={title}
