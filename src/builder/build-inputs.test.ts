@@ -105,7 +105,8 @@ describe('buildPodcast input errors', () => {
           )
           .all(),
       ).toEqual([
-        { presenter1: 2, presenter2: null, venue: 2 },
+        // Episode 1 names only its guest: the channel's host presents it too (decision 0014).
+        { presenter1: 1, presenter2: 2, venue: 2 },
         { presenter1: 1, presenter2: null, venue: 1 },
       ]);
     } finally {
