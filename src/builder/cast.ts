@@ -22,7 +22,7 @@ export interface CastInputs {
   feed: ParsedFeed;
   presenters: Presenter[];
   venues: Venue[];
-  /** Set when presenters came from the feed: each episode's podcast:person tags map through it. */
+  /** Each episode's podcast:person names map through it to presenter ids (derived or matched). */
   derivedPresenterIds?: Map<string, number>;
   derivedVenueIds?: Map<string, number>;
   overrides: EpisodeOverride[];
@@ -42,10 +42,19 @@ export function resolveCast(inputs: CastInputs): Map<string, EpisodeCast> {
   for (const episode of feed.episodes) {
     let presenters: (number | null)[] = [];
     if (inputs.derivedPresenterIds) {
+      const idByName = inputs.derivedPresenterIds;
       const people = episodePersons(feed.persons, episode.persons);
-      const ids = [
-        ...new Set(people.map((person) => inputs.derivedPresenterIds?.get(nameKey(person.name)))),
-      ].filter((value): value is number => value !== undefined);
+      for (const person of people.filter((one) => !idByName.has(nameKey(one.name)))) {
+        warnings.add(
+          'person-not-presenter',
+          (n) =>
+            `${plural(n, 'podcast:person name')} matched no presenter in the presenters file; left out`,
+          `episode ${episode.episode}: ${person.name}`,
+        );
+      }
+      const ids = [...new Set(people.map((person) => idByName.get(nameKey(person.name))))].filter(
+        (value): value is number => value !== undefined,
+      );
       if (ids.length > 5) {
         warnings.add(
           'too-many-people',

@@ -99,6 +99,9 @@ describe('trawl init', () => {
     const built = await buildPodcast({ folder: dir, outDir: join(dir, 'db') });
     expect(built.episodes).toBe(2);
     expect(built.site.title).toBe('Init Show');
+    // The feed's people still name the hosts and each episode's presenters, through the file.
+    expect(built.site.hostIds).toEqual([1]);
+    expect(built.warnings.map((warning) => warning.code)).not.toContain('person-not-presenter');
     // The README beside the transcripts is no transcript and no mistake.
     expect(built.warnings.map((warning) => warning.code)).not.toContain('not-a-transcript');
   });

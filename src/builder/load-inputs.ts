@@ -9,6 +9,7 @@ import { resolveInputs, type InputPaths, type ResolvedInputs } from './inputs.ts
 import {
   derivePresenters,
   deriveVenues,
+  matchPresenters,
   parseOverrides,
   parsePresenters,
   parseVenues,
@@ -105,9 +106,10 @@ export async function loadInputs(
   const derivedPlaces = venueFile ? undefined : deriveVenues(feed);
   const presenters = derivedPeople?.presenters ?? listed.presenters ?? [];
   const venues = derivedPlaces?.venues ?? listed.venues ?? [];
+  const feedPeople = derivedPeople ?? matchPresenters(feed, presenters);
   const site = siteSettingsSchema.parse({
     title: feed.title || undefined,
-    ...(derivedPeople ? { hostIds: derivedPeople.hostIds } : {}),
+    hostIds: feedPeople.hostIds,
     ...(feed.image ? { logo: feed.image, favicon: feed.image } : {}),
     ...config.site,
   });
@@ -144,7 +146,7 @@ export async function loadInputs(
     site,
     overrides: listed.overrides ?? [],
     speakerMap: speakerMap ?? NO_SPEAKER_MAP,
-    derivedPresenterIds: derivedPeople?.idByName,
+    derivedPresenterIds: feedPeople.idByName,
     derivedVenueIds: derivedPlaces?.idByName,
     feedSha256: createHash('sha256').update(feedText).digest('hex'),
   };

@@ -4,6 +4,7 @@ import {
   derivePresenters,
   deriveVenues,
   episodePersons,
+  matchPresenters,
   parseOverrides,
   parsePresenters,
   parseVenues,
@@ -240,6 +241,37 @@ describe('derivePresenters and deriveVenues', () => {
     });
     // An item naming only its guest keeps the channel's hosts (themnshow lists only guests).
     expect(casts.get('3')?.presenters).toEqual([1, 2, 3, null, null]);
+  });
+
+  it('with a presenters file, maps the feed people to it by whole name and warns of the rest', () => {
+    const presenters = parsePresenters(
+      'presenters.json',
+      JSON.stringify([
+        { id: 7, firstName: 'harry', lastName: 'HOST' },
+        { id: 9, firstName: 'Gus', lastName: 'Guest', guest: true },
+      ]),
+    );
+    const matched = matchPresenters(feed, presenters);
+    expect(matched.hostIds).toEqual([7]);
+    const warnings = new WarningCollector();
+    const casts = resolveCast({
+      feed,
+      presenters,
+      venues: [],
+      derivedPresenterIds: matched.idByName,
+      overrides: [],
+      warnings,
+    });
+    expect(casts.get('1')?.presenters).toEqual([7, null, null, null, null]);
+    expect(casts.get('2')?.presenters).toEqual([9, 7, null, null, null]);
+    expect(casts.get('3')?.presenters).toEqual([7, 9, null, null, null]);
+    expect(warnings.summary()).toEqual([
+      expect.objectContaining({
+        code: 'person-not-presenter',
+        count: 2,
+        message: '2 podcast:person names matched no presenter in the presenters file; left out',
+      }),
+    ]);
   });
 
   it('rejects overrides with unknown ids or episodes, naming the file and episode', () => {

@@ -251,6 +251,28 @@ export function episodePersons(channel: FeedPerson[], item: FeedPerson[]): FeedP
   return [...channel.filter((person) => person.role === 'host'), ...item];
 }
 
+/** A presenter's whole name: first, middle and last, as given. */
+export function presenterName(presenter: Presenter): string {
+  return [presenter.firstName, presenter.middleName, presenter.lastName]
+    .filter((part): part is string => part !== null)
+    .join(' ');
+}
+
+/**
+ * The site's hosts: the channel's hosts, or every item's hosts when the channel lists none,
+ * as ids of `idByName` (people it does not name are left out).
+ */
+function feedHostIds(feed: ParsedFeed, idByName: Map<string, number>): number[] {
+  const channelHosts = feed.persons.filter((person) => person.role === 'host');
+  const hostNames =
+    channelHosts.length > 0
+      ? channelHosts
+      : feed.episodes.flatMap((episode) => episode.persons.filter((p) => p.role === 'host'));
+  return [...new Set(hostNames.map((person) => idByName.get(nameKey(person.name))))].filter(
+    (value): value is number => value !== undefined,
+  );
+}
+
 /** Presenters derived from a feed's podcast:person tags, and each name's id. */
 export interface DerivedPresenters {
   presenters: Presenter[];
@@ -293,15 +315,24 @@ export function derivePresenters(feed: ParsedFeed): DerivedPresenters {
   };
   feed.persons.forEach(add);
   for (const episode of feed.episodes) episode.persons.forEach(add);
-  const channelHosts = feed.persons.filter((person) => person.role === 'host');
-  const hostNames =
-    channelHosts.length > 0
-      ? channelHosts
-      : feed.episodes.flatMap((episode) => episode.persons.filter((p) => p.role === 'host'));
-  const hostIds = [
-    ...new Set(hostNames.map((person) => idByName.get(nameKey(person.name)))),
-  ].filter((value): value is number => value !== undefined);
-  return { presenters, hostIds, idByName };
+  return { presenters, hostIds: feedHostIds(feed, idByName), idByName };
+}
+
+/**
+ * With a presenters file (such as `trawl init` writes), the feed's podcast:person tags still say
+ * who is in each episode and who hosts: each tag's name is matched to a presenter's whole name,
+ * in any case. The file gives the ids and details; a person it lacks is left out.
+ */
+export function matchPresenters(
+  feed: ParsedFeed,
+  presenters: Presenter[],
+): Omit<DerivedPresenters, 'presenters'> {
+  const idByName = new Map<string, number>();
+  for (const presenter of presenters) {
+    const key = nameKey(presenterName(presenter));
+    if (!idByName.has(key)) idByName.set(key, presenter.id);
+  }
+  return { hostIds: feedHostIds(feed, idByName), idByName };
 }
 
 /** Venues derived from podcast:location tags (rel="creator" or no rel), and each name's id. */

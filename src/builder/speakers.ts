@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { foldName, MAX_SHOW_SPEAKERS, MAX_SPEECH_LABEL, type ShowSpeaker } from '../core/speech.ts';
 import { canonicalEpisodeNumber } from './episode-number.ts';
 import { displayPath, formatZodIssues, InputError, parseJsonFile } from './errors.ts';
-import type { Presenter } from './people.ts';
+import { presenterName, type Presenter } from './people.ts';
 import { plural, type WarningCollector } from './warnings.ts';
 
 const target = z.union([
@@ -99,12 +99,6 @@ export interface ResolvedSpeakers {
 
 /** Diarisation output rather than a name: SPEAKER_00, spk_1, Speaker 2, S3, 4. */
 const DIARISATION_LABEL = /^(?:speaker|spkr?|s)?[\s_-]*\d+$/i;
-
-export function presenterName(presenter: Presenter): string {
-  return [presenter.firstName, presenter.middleName, presenter.lastName]
-    .filter((part): part is string => part !== null)
-    .join(' ');
-}
 
 /**
  * Resolves labels to people across a build, and numbers the show's named speakers (the
