@@ -244,6 +244,41 @@ describe('chooseBlocks', () => {
     expect(choices.map((choice) => choice.read)).toEqual([[101], [212], [333]]);
   });
 
+  it('reads a covering ordinal only between the episodes it was chosen for', () => {
+    // The scale corpus's "ice cream": episode 594 matches in blocks 1 and 11; block 1 covers
+    // it (with 600 and 595), block 11 is chosen for 597 alone. Rows 594 and 597 of block 11 lay
+    // on two pages: reading 594's was a request for a second snippet in a row that had one.
+    const ids = [600, 597, 595, 594];
+    const ranges = ids.map((episodeId) => ({ episodeId, first: episodeId * 100, count: 90 }));
+    const at = (episodeId: number, ...blocks: number[]): number[] =>
+      blocks.map((block) => episodeId * 100 + block * 6 + 2);
+    const choices = chooseBlocks(
+      ranges,
+      [...at(600, 1), ...at(597, 11), ...at(595, 1, 9), ...at(594, 1, 11)],
+      {
+        blockSize: 6,
+        maxOrdinals: 2,
+      },
+    );
+    expect(choices.map((choice) => choice.ordinals)).toEqual([[1], [11], [1], [1]]);
+    expect(choices.map((choice) => choice.unread)).toEqual([0, 0, 1, 1]);
+  });
+
+  it('reads a covering ordinal for an episode between those it was chosen for', () => {
+    const ranges = [1, 2, 3, 4, 5].map((episodeId) => ({
+      episodeId,
+      first: episodeId * 100,
+      count: 60,
+    }));
+    // Block 0 covers 1, 2 and 4; block 2 then covers 3 and 5. Episode 4 matches in block 2
+    // too, and its row lies between theirs, on the pages read anyway.
+    const choices = chooseBlocks(ranges, [101, 201, 322, 401, 422, 522], {
+      blockSize: 10,
+      maxOrdinals: 1,
+    });
+    expect(choices.map((choice) => choice.ordinals)).toEqual([[0], [0], [2], [0, 2], [2]]);
+  });
+
   it('fills episodes short of snippets with the ordinal that adds most', () => {
     const ranges = [1, 2].map((episodeId) => ({ episodeId, first: episodeId * 100, count: 60 }));
     // Both match in block 0 once; block 4 has two more for each, block 2 one more for one.

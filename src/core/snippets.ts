@@ -120,7 +120,10 @@ export const MAX_BLOCK_ORDINALS = 3;
  * 2. then, while at most `maxOrdinals` ordinals are chosen, the ordinal that adds the most
  *    matching passages to episodes short of `perEpisode`.
  *
- * An episode reads the chosen ordinals it has matches in. Ids outside every range are ignored.
+ * An episode reads the chosen ordinals it has matches in, except that an ordinal chosen in step
+ * 1 is read only between the episodes it was chosen for (by id, the order of its rows): a row
+ * beyond them may be on a page of its own, a request for one more snippet in a row that has
+ * one. Ids outside every range are ignored.
  */
 export function chooseBlocks(
   ranges: readonly PassageRange[],
@@ -148,9 +151,19 @@ export function chooseBlocks(
     });
     return { range, mine, ordinalOf, counts, want: Math.min(perEpisode, mine.length) };
   });
-  const chosen = new Set<number>();
-  const got = (episode: (typeof episodes)[number]): number =>
-    [...chosen].reduce((sum, ordinal) => sum + (episode.counts.get(ordinal) ?? 0), 0);
+  // Chosen ordinals: for step 1, the span of episode ids they were chosen for; null, all.
+  const chosen = new Map<number, { from: number; to: number } | null>();
+  type Episode = (typeof episodes)[number];
+  const reads = (episode: Episode, ordinal: number): boolean => {
+    const span = chosen.get(ordinal);
+    const id = episode.range.episodeId;
+    return span === null || (span !== undefined && id >= span.from && id <= span.to);
+  };
+  const got = (episode: Episode): number =>
+    [...chosen.keys()].reduce(
+      (sum, ordinal) => sum + (reads(episode, ordinal) ? (episode.counts.get(ordinal) ?? 0) : 0),
+      0,
+    );
   const candidates = [...new Set(episodes.flatMap((episode) => [...episode.counts.keys()]))].sort(
     (a, b) => a - b,
   );
@@ -184,18 +197,24 @@ export function chooseBlocks(
       gain(ordinal),
     ]);
     if (pick === null) break;
-    chosen.add(pick);
+    const ids = bare
+      .filter((episode) => (episode.counts.get(pick) ?? 0) > 0)
+      .map((episode) => episode.range.episodeId);
+    chosen.set(pick, { from: Math.min(...ids), to: Math.max(...ids) });
   }
   while (chosen.size < maxOrdinals) {
     const pick = best((ordinal) => [gain(ordinal), 0]);
     if (pick === null) break;
-    chosen.add(pick);
+    chosen.set(pick, null);
   }
-  return episodes.map(({ range, mine, ordinalOf, counts }) => {
-    const read = mine.filter((id) => chosen.has(ordinalOf(id)));
+  return episodes.map((episode) => {
+    const { range, mine, ordinalOf, counts } = episode;
+    const read = mine.filter((id) => reads(episode, ordinalOf(id)));
     return {
       episodeId: range.episodeId,
-      ordinals: [...counts.keys()].filter((ordinal) => chosen.has(ordinal)).sort((a, b) => a - b),
+      ordinals: [...counts.keys()]
+        .filter((ordinal) => reads(episode, ordinal))
+        .sort((a, b) => a - b),
       read,
       unread: mine.length - read.length,
     };
