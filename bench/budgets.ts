@@ -1,5 +1,5 @@
 /**
- * The performance budgets of issues 7, 10 and 17 (Trawl, 50 ms added delay, cold) and how a measured
+ * The performance budgets of issues 7, 10, 15, 16 and 17 (Trawl, 50 ms added delay, cold) and how a measured
  * figure is checked against one. Pure data and arithmetic, so the report can be tested.
  */
 import { formatNumber } from './stats.ts';
@@ -21,7 +21,11 @@ export type BudgetMetric =
   /** The first screen's baseline design ms ÷ the Trawl site's ms, same run (issue 17). */
   | 'site-ms-ratio'
   /** The count line's time with the snippet tables minus without them, same run (issue 10). */
-  | 'count-line-delay-ms';
+  | 'count-line-delay-ms'
+  /** `trawl build`'s wall time, in minutes (issue 16). */
+  | 'build-minutes'
+  /** `trawl build`'s peak resident memory, in GB (issue 16). */
+  | 'build-peak-gb';
 
 export interface Budget {
   /** The operation it applies to (an id of `bench/operations.ts`). */
@@ -48,6 +52,8 @@ const UNITS: Record<BudgetMetric, string> = {
   'kb-ratio': '×',
   'site-ms-ratio': '×',
   'count-line-delay-ms': 'ms',
+  'build-minutes': 'min',
+  'build-peak-gb': 'GB',
 };
 
 /** Unit of a metric, for tables. */
@@ -104,6 +110,9 @@ export const BUDGETS: readonly Budget[] = [
   { operation: 'first-screen', metric: 'first-visit-kb', kind: 'max', limit: 800 },
   { operation: 'search-common', metric: 'kb-ratio', kind: 'min', limit: 100 },
   { operation: 'transcript', metric: 'kb-ratio', kind: 'min', limit: 5 },
+  // Issue 16: the build of the longest-running shows' size (2,000 × 30,000 words) and smaller.
+  { operation: 'trawl-build', metric: 'build-minutes', kind: 'max', limit: 15 },
+  { operation: 'trawl-build', metric: 'build-peak-gb', kind: 'max', limit: 4 },
 ];
 
 /** Checks one budget against a measured figure (null when it was not measured). */

@@ -144,6 +144,23 @@ describe('budgets', () => {
       checks.filter((check) => check.operation === 'transcript').every((check) => !check.met),
     ).toBe(true);
   });
+
+  it('checks the build against 15 minutes and 4 GB, and counts a build not timed as missed', () => {
+    const build = (seconds: number, gb: number) =>
+      checkBudgets([], null, { seconds, peakRssBytes: gb * 1e9 }).filter(
+        (check) => check.operation === 'trawl-build',
+      );
+    expect(build(14 * 60, 3.9).map((check) => [check.metric, check.met])).toEqual([
+      ['build-minutes', true],
+      ['build-peak-gb', true],
+    ]);
+    expect(build(16 * 60, 4.5).map((check) => check.verdict)).toEqual([
+      '✗ 1 min over (+7%)',
+      '✗ 0.5 GB over (+13%)',
+    ]);
+    const untimed = checkBudgets([], null).filter((check) => check.operation === 'trawl-build');
+    expect(untimed.map((check) => check.verdict)).toEqual(['✗ not measured', '✗ not measured']);
+  });
 });
 
 describe('tables', () => {

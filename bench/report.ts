@@ -106,13 +106,22 @@ export function firstScreenRatio(rows: readonly OperationRow[]): number | null {
   return row.baseline.ms / row.site.ms;
 }
 
+/** `trawl build`'s wall time and peak resident memory. */
+export interface BuildFigures {
+  seconds: number;
+  peakRssBytes: number;
+}
+
 /** The figure a budget is checked against. */
 export function budgetFigure(
   rows: readonly OperationRow[],
   firstVisit: FirstVisit | null,
   operation: string,
   metric: BudgetCheck['metric'],
+  build: BuildFigures | null = null,
 ): number | null {
+  if (metric === 'build-minutes') return build ? build.seconds / 60 : null;
+  if (metric === 'build-peak-gb') return build?.peakRssBytes ? build.peakRssBytes / 1e9 : null;
   if (metric === 'first-visit-kb') return firstVisit?.compressedKb ?? null;
   if (metric === 'first-screen-kb') return firstVisit?.beforeFirstScreenKb ?? null;
   if (metric === 'site-ms-ratio') return firstScreenRatio(rows);
@@ -133,9 +142,10 @@ export function budgetFigure(
 export function checkBudgets(
   rows: readonly OperationRow[],
   firstVisit: FirstVisit | null,
+  build: BuildFigures | null = null,
 ): BudgetCheck[] {
   return BUDGETS.map((budget) =>
-    checkBudget(budget, budgetFigure(rows, firstVisit, budget.operation, budget.metric)),
+    checkBudget(budget, budgetFigure(rows, firstVisit, budget.operation, budget.metric, build)),
   );
 }
 
@@ -206,6 +216,8 @@ const METRIC_NAMES: Record<BudgetCheck['metric'], string> = {
   'kb-ratio': 'KB: baseline ÷ Trawl',
   'site-ms-ratio': 'ms: baseline design ÷ Trawl site',
   'count-line-delay-ms': 'count line, with the snippet tables − without',
+  'build-minutes': 'wall time',
+  'build-peak-gb': 'peak resident memory',
 };
 
 /** The budgets table: what, limit, Trawl's figure and the verdict. */

@@ -205,6 +205,7 @@ function pageTraces(raw: RawResults): BenchResults['pageTraces'] {
 
 function formatResults(results: BenchResults): string {
   const labels = new Map(results.rows.map((row) => [row.id, row.label.replace(/ \(.*$/, '')]));
+  labels.set('trawl-build', '`trawl build`');
   const p = results.parameters;
   const lines = [
     '',
@@ -445,7 +446,7 @@ async function main(): Promise<void> {
         ? median(raw.firstScreen.site.map((run) => run.rowsMs))
         : null,
     rows,
-    budgets: checkBudgets(rows, firstVisit),
+    budgets: checkBudgets(rows, firstVisit, trawl),
     responsiveness: { mainPage, transcript },
     pageTraces: pageTraces(raw),
     totalSeconds: (performance.now() - started) / 1000,

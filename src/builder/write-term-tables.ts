@@ -6,13 +6,16 @@
  * - `search_stems`: the same by stem (`src/core/stemmer.ts`), each episode with how often the
  *   stem's forms occur there (decision 0009): unquoted words and 'best match';
  * - `term_lists`: the words by prefix and by first letter and length, with their frequencies,
- *   for suggestions and 'did you mean' (`src/core/term-lists.ts`).
+ *   for suggestions and 'did you mean' (`src/core/term-lists.ts`);
+ * - `search_pairs`: adjacent pairs of those tokens, for 2-word phrases (`write-pair-table.ts`,
+ *   decision 0014).
  */
 import { deflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import { FTS_COLUMNS, type FtsColumn } from '../core/db-schema.ts';
 import { stemToken } from '../core/stemmer.ts';
 import { encodeTermRow, isIndexedToken, termRowId, type TermPostings } from '../core/term-index.ts';
+import { TokenSequences, writePairTable } from './write-pair-table.ts';
 import {
   groupTermLists,
   MAX_LIST_BYTES,
@@ -20,19 +23,26 @@ import {
   type TermListData,
 } from '../core/term-lists.ts';
 
-/** Writes `search_terms`, `search_stems` and `term_lists` from the optimised `words_fts`. */
+/**
+ * Writes `search_terms`, `search_stems`, `term_lists` and `search_pairs` from the optimised
+ * `words_fts`.
+ */
 export function writeTermTables(db: Database.Database): void {
   db.exec("CREATE VIRTUAL TABLE temp.words_vocab USING fts5vocab(main, 'words_fts', 'instance')");
   const rows = db
-    .prepare<[], [string, number, string]>('SELECT term, doc, col FROM temp.words_vocab')
+    .prepare<[], [string, number, string, number]>(
+      'SELECT term, doc, col, offset FROM temp.words_vocab',
+    )
     .raw()
     .iterate();
   const byId = new Map<number, TermPostings[]>();
   // Per stem, flat (column, episode, count) triples of its forms; merged when written.
   const stems = new Map<string, number[]>();
   const frequencies = new Map<string, number>();
+  const sequences = new TokenSequences();
   interface OpenTerm {
     term: string;
+    number: number;
     postings: TermPostings;
     triples: number[];
     occurrences: number;
@@ -48,7 +58,7 @@ export function writeTermTables(db: Database.Database): void {
 
   let current = null as OpenTerm | null;
   let skipped: string | null = null;
-  for (const [term, doc, col] of rows) {
+  for (const [term, doc, col, offset] of rows) {
     if (term === skipped) continue;
     if (current?.term !== term) {
       close(current);
@@ -58,7 +68,7 @@ export function writeTermTables(db: Database.Database): void {
         continue;
       }
       const postings: TermPostings = { term, columns: FTS_COLUMNS.map(() => []) };
-      current = { term, postings, triples: [], occurrences: 0 };
+      current = { term, number: sequences.addTerm(term), postings, triples: [], occurrences: 0 };
       const id = termRowId(term);
       const entries = byId.get(id);
       if (entries) entries.push(postings);
@@ -66,6 +76,7 @@ export function writeTermTables(db: Database.Database): void {
     }
     current.occurrences += 1;
     const column = FTS_COLUMNS.indexOf(col as FtsColumn);
+    sequences.place(current.number, doc, column, offset);
     const ids = current.postings.columns[column];
     // Instances come by term, then episode, then column, then position.
     if (ids && ids.at(-1) !== doc) ids.push(doc);
@@ -84,7 +95,9 @@ export function writeTermTables(db: Database.Database): void {
   }
   byId.clear();
   writeStems(db, stems);
+  stems.clear();
   writeTermLists(db, frequencies);
+  writePairTable(db, sequences);
 }
 
 /** One stem's postings with counts, from its forms' (column, episode, count) triples. */

@@ -15,14 +15,16 @@
  *   episode-number order, and it is also the rowid of `words_fts`.
  * - descriptions sit in their own table so the first screen does not read them all.
  * - one compressed transcript blob per episode keeps a transcript in a few adjacent pages.
- * - `words_fts` (detail=full, contentless: read rowid only) answers phrases and tokens that
- *   are not plain ASCII. `columnsize=0` drops its docsize table (nothing ranks), so it keeps
+ * - `words_fts` (detail=full, contentless: read rowid only) answers longer phrases and tokens
+ *   that are not plain ASCII. `columnsize=0` drops its docsize table (nothing ranks), so it keeps
  *   three adjacent root pages that one read fetches together. `search_terms` answers a
  *   single ASCII token with one row read by rowid, a hash of the token
  *   (`src/core/term-index.ts`, docs/decisions/0007-term-index.md). `search_stems` is the same
  *   by stem with counts (unquoted words, 'best match'), and `term_lists` holds the words by
  *   prefix and by first letter and length for suggestions and 'did you mean'
- *   (docs/decisions/0009-english-stemming.md). `passages_fts` indexes stems.
+ *   (docs/decisions/0009-english-stemming.md). `search_pairs` holds adjacent token pairs in
+ *   the same row format, so a 2-word phrase is one row too (decision 0014). `passages_fts`
+ *   indexes stems.
  * - snippets: transcripts cut into overlapping passages (`src/core/passages.ts`). `passages_fts`
  *   (contentless, detail=full, rowid = passage id) finds the passages of an episode that match,
  *   by rowid range. Passage ids are contiguous and ascending within an episode, and count down
@@ -133,6 +135,12 @@ CREATE TABLE search_stems (
 
 -- Words by prefix and by first letter and length, for suggestions (src/core/term-lists.ts).
 CREATE TABLE term_lists (
+  id INTEGER PRIMARY KEY,
+  data BLOB NOT NULL
+);
+
+-- Adjacent token pairs, for 2-word phrases: rows as search_terms (decision 0014).
+CREATE TABLE search_pairs (
   id INTEGER PRIMARY KEY,
   data BLOB NOT NULL
 );

@@ -3,6 +3,8 @@ import {
   decodeTermRow,
   encodeTermRow,
   isIndexedToken,
+  pairRowId,
+  pairTerm,
   termEpisodeIds,
   termRowId,
   TermRowError,
@@ -86,5 +88,22 @@ describe('termEpisodeIds', () => {
       new Set([9]),
     );
     expect(termEpisodeIds(entries, 'cow', ['title'])).toEqual(new Set());
+  });
+});
+
+describe('pair rows', () => {
+  it('names a pair by its two tokens and keys it by the top 20 bits of its hash', () => {
+    expect(pairTerm('ice', 'cream')).toBe('ice cream');
+    expect(pairRowId('ice', 'cream')).toBe(termRowId('ice cream') >>> 12);
+    expect(pairRowId('ice', 'cream')).toBeLessThan(2 ** 20);
+    expect(pairRowId('ice', 'cream')).not.toBe(pairRowId('cream', 'ice'));
+  });
+
+  it('encodes pairs of indexed tokens and refuses anything else', () => {
+    const entry = { term: 'ice cream', columns: [[1], [], [2, 9], []] };
+    expect(decodeTermRow(encodeTermRow([entry]))).toEqual([entry]);
+    expect(() => encodeTermRow([{ ...entry, term: 'ice  cream' }])).toThrow(TermRowError);
+    expect(() => encodeTermRow([{ ...entry, term: 'ice søren' }])).toThrow(TermRowError);
+    expect(() => encodeTermRow([{ ...entry, term: 'ice cream cone' }])).toThrow(TermRowError);
   });
 });

@@ -15,6 +15,9 @@
  * each column in `FTS_COLUMNS` order `varint(count)` and `count` varints, the ascending episode
  * ids as differences from the previous one (the first from 0). Varints are unsigned LEB128.
  *
+ * `search_pairs` (docs/decisions/0014-phrase-pair-table.md) holds the same rows for pairs of
+ * adjacent tokens, named `first second` (`pairTerm`), keyed by `pairRowId`.
+ *
  * `search_stems` (docs/decisions/0009-english-stemming.md) holds the same rows for stems
  * (`stemmer.ts`), each episode id followed by `varint(count)`, how often the stem's forms
  * occur in that column of that episode: 'best match' ranks with it.
@@ -24,9 +27,38 @@ import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
 /** Tokens the term index holds and the site looks up there. */
 const INDEXED_TOKEN = /^[a-z0-9]{1,64}$/;
 
+/** The longest name a row holds: a pair of the longest tokens. */
+const MAX_ROW_TERM = 64 * 2 + 1;
+
 /** True when a (folded) token is answered by the term index rather than `words_fts`. */
 export function isIndexedToken(token: string): boolean {
   return INDEXED_TOKEN.test(token);
+}
+
+/**
+ * The entry name of a pair of adjacent tokens in `search_pairs` (decision 0014): both tokens
+ * with one space between them. Its row id is `termRowId` of this name.
+ */
+export function pairTerm(first: string, second: string): string {
+  return `${first} ${second}`;
+}
+
+/**
+ * The `search_pairs` rowid of a pair: the top 20 bits of its `termRowId`. A pair table holds
+ * millions of mostly one-episode pairs; a row per pair would spend more on each row's own
+ * bytes than on its episodes, so about a million rows share them (decision 0014).
+ */
+export function pairRowId(first: string, second: string): number {
+  return termRowId(pairTerm(first, second)) >>> PAIR_ROW_SHIFT;
+}
+
+const PAIR_ROW_SHIFT = 12;
+
+/** True for a name a term row may hold: an indexed token, or a pair of them. */
+function isRowTerm(term: string): boolean {
+  const space = term.indexOf(' ');
+  if (space < 0) return isIndexedToken(term);
+  return isIndexedToken(term.slice(0, space)) && isIndexedToken(term.slice(space + 1));
 }
 
 /** The `search_terms` rowid of a term: 32-bit FNV-1a of its characters (ASCII, one byte each). */
@@ -73,7 +105,7 @@ export function encodeTermRow(
 ): Uint8Array {
   const out: number[] = [];
   for (const { term, columns, counts } of entries) {
-    if (!isIndexedToken(term)) throw new TermRowError(`“${term}” is not an indexed token`);
+    if (!isRowTerm(term)) throw new TermRowError(`“${term}” is not an indexed token or pair`);
     if (columns.length !== FTS_COLUMNS.length) {
       throw new TermRowError(`“${term}” needs ${FTS_COLUMNS.length} columns of episodes`);
     }
@@ -119,7 +151,7 @@ export function decodeTermRow(bytes: Uint8Array, format: TermRowFormat = {}): Te
   const entries: TermPostings[] = [];
   while (at < bytes.length) {
     const length = varint();
-    if (length > 64 || at + length > bytes.length) {
+    if (length > MAX_ROW_TERM || at + length > bytes.length) {
       throw new TermRowError('A search_terms row has a damaged term');
     }
     const term = String.fromCharCode(...bytes.subarray(at, at + length));

@@ -24,6 +24,8 @@ import { showSpeakerSchema, type ShowSpeaker } from '../../core/speech.ts';
 import {
   decodeTermRow,
   isIndexedToken,
+  pairRowId,
+  pairTerm,
   termColumnCounts,
   termRowId,
   type TermRowFormat,
@@ -192,22 +194,31 @@ export function startFirstScreen(db: TrawlDatabase, isHomePage: boolean): void {
 /** One row of the stem index (`search_stems`, decision 0009): the same format with counts. */
 export const SEARCH_STEMS_SQL = 'SELECT data FROM search_stems WHERE id = ?';
 
+/** One row of the pair index (`search_pairs`, decision 0014): 2-word phrases, no counts. */
+export const SEARCH_PAIRS_SQL = 'SELECT data FROM search_pairs WHERE id = ?';
+
+const TERM_TABLE_SQL = {
+  search_terms: SEARCH_TERMS_SQL,
+  search_stems: SEARCH_STEMS_SQL,
+  search_pairs: SEARCH_PAIRS_SQL,
+} as const;
+
 const COUNTED: TermRowFormat = { counts: true };
 
 /**
- * A term's matches per checked column from one row of a term table (`search_terms` or
- * `search_stems`), or null when the database predates that table.
+ * A term's matches per checked column from one row of a term table (`search_terms`,
+ * `search_stems` or `search_pairs`), or null when the database predates that table.
  */
 async function lookUpTerm(
   db: QueryRunner,
-  table: 'search_terms' | 'search_stems',
+  table: keyof typeof TERM_TABLE_SQL,
   term: string,
   columns: readonly FtsColumn[],
+  rowId = termRowId(term),
 ): Promise<PartHits | null> {
   let rows: { data: unknown }[];
-  const sql = table === 'search_stems' ? SEARCH_STEMS_SQL : SEARCH_TERMS_SQL;
   try {
-    rows = await db.query<{ data: unknown }>(sql, [termRowId(term)]);
+    rows = await db.query<{ data: unknown }>(TERM_TABLE_SQL[table], [rowId]);
   } catch (error) {
     if (error instanceof Error && error.message.includes(`no such table: ${table}`)) return null;
     throw error;
@@ -233,7 +244,10 @@ async function searchPhrase(
   return { columns: FTS_COLUMNS.map((column) => found.get(column) ?? null) };
 }
 
-/** One part's matches: a word by its stem, a phrase (or a single quoted word) by its forms. */
+/**
+ * One part's matches: a word by its stem, a phrase (or a single quoted word) by its forms; a
+ * 2-word phrase from its pair row, longer ones and other tokens from `words_fts`.
+ */
 async function searchPart(
   db: QueryRunner,
   part: QueryPart,
@@ -248,6 +262,19 @@ async function searchPart(
     // A database built before `search_stems` searches the word as it was typed.
     const exact = await lookUpTerm(db, 'search_terms', token, columns);
     if (exact) return exact;
+  }
+  const [first, second] = tokens;
+  if (
+    tokens.length === 2 &&
+    first !== undefined &&
+    second !== undefined &&
+    isIndexedToken(first) &&
+    isIndexedToken(second)
+  ) {
+    // A database built before `search_pairs` searches `words_fts`.
+    const term = pairTerm(first, second);
+    const pair = await lookUpTerm(db, 'search_pairs', term, columns, pairRowId(first, second));
+    if (pair) return pair;
   }
   return searchPhrase(db, tokens, columns);
 }

@@ -1,0 +1,100 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
+import { buildFtsQuery } from '../../core/fts-query.ts';
+import { isIndexedToken, pairRowId, pairTerm } from '../../core/term-index.ts';
+import { SEARCH_PAIRS_SQL, searchEpisodeIds } from './queries.ts';
+import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+
+// 2-word phrases through `search_pairs` (decision 0014), on the database the real builder makes
+// from its fixture podcast, against what `words_fts` answers for the same phrase.
+let fixture: FixtureDatabase;
+
+beforeAll(async () => {
+  fixture = await openFixtureDatabase();
+});
+
+afterAll(async () => {
+  await fixture.close();
+});
+
+/** Every adjacent pair of indexed tokens in the fixture's index, from FTS5's own positions. */
+function adjacentPairs(): [string, string][] {
+  fixture.sqlite.exec(
+    "CREATE VIRTUAL TABLE IF NOT EXISTS temp.pair_vocab USING fts5vocab(main, 'words_fts', 'instance')",
+  );
+  const at = new Map<string, string>();
+  for (const row of fixture.sqlite
+    .prepare<[], { term: string; doc: number; col: string; offset: number }>(
+      'SELECT term, doc, col, offset FROM temp.pair_vocab',
+    )
+    .all()) {
+    at.set(`${row.doc} ${row.col} ${row.offset}`, row.term);
+  }
+  const pairs = new Map<string, [string, string]>();
+  for (const [key, first] of at) {
+    const [doc, col, offset] = key.split(' ');
+    const second = at.get(`${doc} ${col} ${Number(offset) + 1}`);
+    if (second && isIndexedToken(first) && isIndexedToken(second)) {
+      pairs.set(pairTerm(first, second), [first, second]);
+    }
+  }
+  return [...pairs.values()];
+}
+
+function ftsIds(tokens: readonly string[], fields: readonly FtsColumn[]): number[] {
+  const query = buildFtsQuery(tokens, fields);
+  if (query === null) throw new Error('no query');
+  return fixture.sqlite
+    .prepare<[string], { rowid: number }>(query.sql)
+    .all(query.match)
+    .map((row) => row.rowid)
+    .sort((a, b) => a - b);
+}
+
+const FIELD_SETS: FtsColumn[][] = [[...FTS_COLUMNS], ...FTS_COLUMNS.map((field) => [field])];
+
+describe('the pair index', () => {
+  it('gives exactly what words_fts gives, for every adjacent pair and every field', async () => {
+    const pairs = adjacentPairs();
+    expect(pairs.length).toBeGreaterThan(100);
+    for (const tokens of pairs) {
+      for (const fields of FIELD_SETS) {
+        const found = await searchEpisodeIds(fixture.database, tokens, fields);
+        expect(
+          [...found].sort((a, b) => a - b),
+          `${tokens.join(' ')} in ${fields.join(',')}`,
+        ).toEqual(ftsIds(tokens, fields));
+      }
+    }
+  });
+
+  it('finds nothing for words that are never adjacent, in either order', async () => {
+    expect(ftsIds(['cream', 'ice'], FTS_COLUMNS)).toEqual([]);
+    expect(await searchEpisodeIds(fixture.database, ['cream', 'ice'], FTS_COLUMNS)).toEqual(
+      new Set(),
+    );
+    expect(await searchEpisodeIds(fixture.database, ['zyzzyva', 'ice'], FTS_COLUMNS)).toEqual(
+      new Set(),
+    );
+  });
+
+  it('looks a pair up by rowid', () => {
+    const plan = fixture.sqlite
+      .prepare<[number], { detail: string }>(`EXPLAIN QUERY PLAN ${SEARCH_PAIRS_SQL}`)
+      .all(pairRowId('ice', 'cream'))
+      .map((row) => row.detail);
+    expect(plan).toEqual(['SEARCH search_pairs USING INTEGER PRIMARY KEY (rowid=?)']);
+  });
+
+  it('falls back to words_fts in a database built before search_pairs', async () => {
+    const older = await openFixtureDatabase({ dropTable: 'search_pairs' });
+    try {
+      const found = await searchEpisodeIds(older.database, ['ice', 'cream'], FTS_COLUMNS);
+      expect([...found].sort((a, b) => a - b)).toEqual(ftsIds(['ice', 'cream'], FTS_COLUMNS));
+      expect(found.size).toBeGreaterThan(0);
+    } finally {
+      await older.close();
+    }
+  });
+});
