@@ -58,11 +58,18 @@ function timedBlob(
 }
 
 /**
+ * DEFLATE level of the per-episode blobs (transcripts, passage blocks). On the 600 × 9,000
+ * corpus level 9 made transcripts 0.3 % smaller than level 6 in 3.2 times the time, the
+ * biggest single cost of a build; passage blocks came out the same size.
+ */
+export const BLOB_DEFLATE_LEVEL = 6;
+
+/**
  * `transcripts.data`: the blob as version-2 JSON (times as gaps and durations, about half the
  * size of absolute times once compressed), compressed with raw DEFLATE.
  */
 export function encodeTranscriptBlob(blob: TranscriptBlob): Buffer {
-  return deflateRawSync(JSON.stringify(toStoredTranscript(blob)), { level: 9 });
+  return deflateRawSync(JSON.stringify(toStoredTranscript(blob)), { level: BLOB_DEFLATE_LEVEL });
 }
 
 /** Reads a `transcripts.data` value of either version back (for Node consumers and tests). */

@@ -17,7 +17,12 @@ import { speakerRuns, type ShowSpeaker } from '../core/speech.ts';
 import { stemTokens } from '../core/stemmer.ts';
 import { tokenize } from '../core/tokenizer.ts';
 import type { Presenter, Venue } from './people.ts';
-import { encodeTranscriptBlob, toTranscriptBlob, type EpisodeSpeech } from './transcript-blob.ts';
+import {
+  BLOB_DEFLATE_LEVEL,
+  encodeTranscriptBlob,
+  toTranscriptBlob,
+  type EpisodeSpeech,
+} from './transcript-blob.ts';
 import type { ResolvedSpeakers } from './speakers.ts';
 import { writeTermTables } from './write-term-tables.ts';
 import type { ParsedTranscript } from './transcripts/word-collector.ts';
@@ -219,7 +224,7 @@ export function openDatabaseWriter(
           }));
         insertPassageBlock.run(
           passageBlockId(id, start / PASSAGE_BLOCK_SIZE),
-          deflateRawSync(JSON.stringify(block), { level: 9 }),
+          deflateRawSync(JSON.stringify(block), { level: BLOB_DEFLATE_LEVEL }),
         );
       }
     },
