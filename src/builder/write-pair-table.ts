@@ -1,5 +1,5 @@
 /**
- * `search_pairs` (docs/decisions/0014-phrase-pair-table.md): every pair of adjacent ASCII
+ * `search_pairs` (docs/decisions/0015-phrase-pair-table.md): every pair of adjacent ASCII
  * tokens in a column of `words_fts`, with the episodes whose column holds it, so a 2-word phrase
  * is one row read by rowid instead of two whole doclists that grow with the archive.
  *

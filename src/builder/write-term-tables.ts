@@ -8,7 +8,7 @@
  * - `term_lists`: the words by prefix and by first letter and length, with their frequencies,
  *   for suggestions and 'did you mean' (`src/core/term-lists.ts`);
  * - `search_pairs`: adjacent pairs of those tokens, for 2-word phrases (`write-pair-table.ts`,
- *   decision 0014).
+ *   decision 0015).
  */
 import { deflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';

@@ -23,7 +23,7 @@
  *   by stem with counts (unquoted words, 'best match'), and `term_lists` holds the words by
  *   prefix and by first letter and length for suggestions and 'did you mean'
  *   (docs/decisions/0009-english-stemming.md). `search_pairs` holds adjacent token pairs in
- *   the same row format, so a 2-word phrase is one row too (decision 0014). `passages_fts`
+ *   the same row format, so a 2-word phrase is one row too (decision 0015). `passages_fts`
  *   indexes stems.
  * - snippets: transcripts cut into overlapping passages (`src/core/passages.ts`). `passages_fts`
  *   (contentless, detail=full, rowid = passage id) finds the passages of an episode that match,
@@ -139,7 +139,7 @@ CREATE TABLE term_lists (
   data BLOB NOT NULL
 );
 
--- Adjacent token pairs, for 2-word phrases: rows as search_terms (decision 0014).
+-- Adjacent token pairs, for 2-word phrases: rows as search_terms (decision 0015).
 CREATE TABLE search_pairs (
   id INTEGER PRIMARY KEY,
   data BLOB NOT NULL

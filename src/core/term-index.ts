@@ -15,7 +15,7 @@
  * each column in `FTS_COLUMNS` order `varint(count)` and `count` varints, the ascending episode
  * ids as differences from the previous one (the first from 0). Varints are unsigned LEB128.
  *
- * `search_pairs` (docs/decisions/0014-phrase-pair-table.md) holds the same rows for pairs of
+ * `search_pairs` (docs/decisions/0015-phrase-pair-table.md) holds the same rows for pairs of
  * adjacent tokens, named `first second` (`pairTerm`), keyed by `pairRowId`.
  *
  * `search_stems` (docs/decisions/0009-english-stemming.md) holds the same rows for stems
@@ -36,7 +36,7 @@ export function isIndexedToken(token: string): boolean {
 }
 
 /**
- * The entry name of a pair of adjacent tokens in `search_pairs` (decision 0014): both tokens
+ * The entry name of a pair of adjacent tokens in `search_pairs` (decision 0015): both tokens
  * with one space between them. Its row id is `termRowId` of this name.
  */
 export function pairTerm(first: string, second: string): string {
@@ -46,7 +46,7 @@ export function pairTerm(first: string, second: string): string {
 /**
  * The `search_pairs` rowid of a pair: the top 20 bits of its `termRowId`. A pair table holds
  * millions of mostly one-episode pairs; a row per pair would spend more on each row's own
- * bytes than on its episodes, so about a million rows share them (decision 0014).
+ * bytes than on its episodes, so about a million rows share them (decision 0015).
  */
 export function pairRowId(first: string, second: string): number {
   return termRowId(pairTerm(first, second)) >>> PAIR_ROW_SHIFT;

@@ -6,7 +6,7 @@ import { isIndexedToken, pairRowId, pairTerm } from '../../core/term-index.ts';
 import { SEARCH_PAIRS_SQL, searchEpisodeIds } from './queries.ts';
 import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
 
-// 2-word phrases through `search_pairs` (decision 0014), on the database the real builder makes
+// 2-word phrases through `search_pairs` (decision 0015), on the database the real builder makes
 // from its fixture podcast, against what `words_fts` answers for the same phrase.
 let fixture: FixtureDatabase;
 

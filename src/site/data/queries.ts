@@ -194,7 +194,7 @@ export function startFirstScreen(db: TrawlDatabase, isHomePage: boolean): void {
 /** One row of the stem index (`search_stems`, decision 0009): the same format with counts. */
 export const SEARCH_STEMS_SQL = 'SELECT data FROM search_stems WHERE id = ?';
 
-/** One row of the pair index (`search_pairs`, decision 0014): 2-word phrases, no counts. */
+/** One row of the pair index (`search_pairs`, decision 0015): 2-word phrases, no counts. */
 export const SEARCH_PAIRS_SQL = 'SELECT data FROM search_pairs WHERE id = ?';
 
 const TERM_TABLE_SQL = {
