@@ -49,12 +49,7 @@ export interface FixtureOptions {
   corruptSearchIndex?: boolean;
   /** Drop a table in the copy the site reads, as an outdated database would lack it. */
   dropTable?:
-    | 'search_terms'
-    | 'search_stems'
-    | 'search_pairs'
-    | 'term_lists'
-    | 'words_fts'
-    | 'episode_list';
+    'search_terms' | 'search_stems' | 'search_pairs' | 'term_lists' | 'words_fts' | 'episode_list';
 }
 
 /** Builds the builder's fixture podcast into a temporary folder and opens it. */
