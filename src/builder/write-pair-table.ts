@@ -20,7 +20,6 @@ import { encodeTermRow, pairRowId, pairTerm, type TermPostings } from '../core/t
 /** No indexed token at this offset (not plain ASCII, or never seen). */
 const GAP = 0xffffffff;
 const COLUMN_COUNT = FTS_COLUMNS.length;
-const TWO_32 = 2 ** 32;
 
 /** The columns of every episode as sequences of term numbers, filled from the vocabulary. */
 export class TokenSequences {
@@ -102,6 +101,12 @@ export function writePairTable(db: Database.Database, sequences: TokenSequences)
   const { terms } = sequences;
   const { starts, seconds, docColumns } = bucketPairs(sequences);
   sequences.clear();
+  // A pair occurrence's sort key is second term × span + (episode, column): exact in a double.
+  let span = 1;
+  for (const docColumn of docColumns) if (docColumn >= span) span = docColumn + 1;
+  if (terms.length * span > Number.MAX_SAFE_INTEGER) {
+    throw new Error(`Too many terms (${terms.length}) and episodes to index word pairs`);
+  }
   db.exec('CREATE TEMP TABLE pair_entries (id INTEGER NOT NULL, entry BLOB NOT NULL)');
   const insertEntry = db.prepare('INSERT INTO temp.pair_entries (id, entry) VALUES (?, ?)');
   let pairs = 0;
@@ -112,20 +117,20 @@ export function writePairTable(db: Database.Database, sequences: TokenSequences)
     // One key per pair occurrence: second term, then episode, then column; sorted, repeats adjacent.
     const keys = new Float64Array(to - from);
     for (let at = from; at < to; at += 1) {
-      keys[at - from] = (seconds[at] ?? 0) * TWO_32 + (docColumns[at] ?? 0);
+      keys[at - from] = (seconds[at] ?? 0) * span + (docColumns[at] ?? 0);
     }
     keys.sort();
     let at = 0;
     while (at < keys.length) {
-      const second = Math.floor((keys[at] ?? 0) / TWO_32);
+      const second = Math.floor((keys[at] ?? 0) / span);
       const firstTerm = terms[first] ?? '';
       const secondTerm = terms[second] ?? '';
       const postings: TermPostings = {
         term: pairTerm(firstTerm, secondTerm),
         columns: FTS_COLUMNS.map(() => []),
       };
-      for (; at < keys.length && Math.floor((keys[at] ?? 0) / TWO_32) === second; at += 1) {
-        const docColumn = (keys[at] ?? 0) % TWO_32;
+      for (; at < keys.length && Math.floor((keys[at] ?? 0) / span) === second; at += 1) {
+        const docColumn = (keys[at] ?? 0) - second * span;
         const doc = Math.floor(docColumn / COLUMN_COUNT);
         const ids = postings.columns[docColumn % COLUMN_COUNT];
         if (ids && ids.at(-1) !== doc) ids.push(doc);
