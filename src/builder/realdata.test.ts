@@ -7,7 +7,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FTS_COLUMNS } from '../core/db-schema.ts';
 import { stemToken } from '../core/stemmer.ts';
-import { decodeTermRow, isIndexedToken } from '../core/term-index.ts';
+import { decodeTermRow, isIndexedToken, pairTerm } from '../core/term-index.ts';
 import { tokenize } from '../core/tokenizer.ts';
 import { buildPodcast, type BuildResult } from './build.ts';
 import { parseFeed } from './feed.ts';
@@ -72,6 +72,34 @@ function expectStemsAgree(db: Database.Database): void {
         fromSite.set(key, (fromSite.get(key) ?? 0) + 1);
       }
     }
+  }
+  expect(fromSite.size).toBeGreaterThan(10_000);
+  expect(fromIndex).toEqual(fromSite);
+}
+
+/**
+ * The pair index agrees with the transcripts: every pair of adjacent plain-ASCII tokens of each
+ * transcript, by the site's tokenizer, is exactly what the `words` column of `search_pairs`
+ * holds, which the builder took from SQLite's own positions (decision 0015).
+ */
+function expectPairsAgree(db: Database.Database): void {
+  const words = FTS_COLUMNS.indexOf('words');
+  const fromIndex = new Set<string>();
+  for (const row of db.prepare<[], { data: Buffer }>('SELECT data FROM search_pairs').all()) {
+    for (const entry of decodeTermRow(row.data)) {
+      for (const id of entry.columns[words] ?? []) fromIndex.add(`${entry.term} ${id}`);
+    }
+  }
+  const fromSite = new Set<string>();
+  const blobs = db.prepare<[], { id: number; data: Buffer }>('SELECT id, data FROM transcripts');
+  for (const { id, data } of blobs.all()) {
+    const tokens = tokenize(decodeTranscriptBlob(data).words.join(' '));
+    tokens.forEach((token, at) => {
+      const next = tokens[at + 1];
+      if (next !== undefined && isIndexedToken(token) && isIndexedToken(next)) {
+        fromSite.add(`${pairTerm(token, next)} ${id}`);
+      }
+    });
   }
   expect(fromSite.size).toBeGreaterThan(10_000);
   expect(fromIndex).toEqual(fromSite);
@@ -309,6 +337,7 @@ describe.skipIf(!present)('real-world inputs (../shared/realdata)', () => {
         expect(matchIds(db, 'words:"physics professor"')).toContain(7);
         expect(matchIds(db, 'words:"aaron perry"')).toContain(1);
         expectStemsAgree(db);
+        expectPairsAgree(db);
       } finally {
         db.close();
       }
