@@ -350,7 +350,8 @@ describe('search errors', () => {
     const outdated = await openFixtureDatabase({ dropTable: 'words_fts' });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
-      renderApp(outdated.database, '/?q=%22ice+cream%22');
+      // Three words: a 2-word phrase is answered by search_pairs, longer ones by words_fts.
+      renderApp(outdated.database, '/?q=%22I+like+ice%22');
       const card = await screen.findByRole('alert');
       expect(
         within(card).getByRole('heading', { name: 'no such table: words_fts' }),

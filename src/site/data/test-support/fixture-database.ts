@@ -75,7 +75,7 @@ export async function openFixtureDatabase(options: FixtureOptions = {}): Promise
     const bytes = await readFile(built.databaseFile);
     const pages = sqlite
       .prepare<[], { pageno: number }>(
-        "SELECT pageno FROM dbstat WHERE name IN ('words_fts_data', 'search_terms', 'search_stems')",
+        "SELECT pageno FROM dbstat WHERE name IN ('words_fts_data', 'search_terms', 'search_stems', 'search_pairs')",
       )
       .all();
     for (const { pageno } of pages) {
