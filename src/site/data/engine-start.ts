@@ -1,21 +1,52 @@
 /**
  * When the SQLite engine (the worker and its wasm) may start on a pre-rendered page: after the
- * page's first paint, so the page shows from its HTML and CSS alone, or at the visitor's first
- * interaction if that comes sooner, so a search typed at once does not wait for a frame.
+ * page's first contentful paint, so the page shows from its HTML and CSS alone, or at the
+ * visitor's first interaction if that comes sooner, so a search typed at once does not wait.
+ *
+ * The paint is the browser's own `first-contentful-paint` entry: a frame the main thread has
+ * produced may reach the screen some milliseconds later, so a task queued after the frame could
+ * still start reading before the paint. Where the browser has no paint timing, the engine starts
+ * after the next frame; a page that never paints (opened hidden) starts after `PAINT_WAIT_MS`.
  */
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 
-/** Settles after the next paint, or at the first interaction. */
-export function afterFirstPaintOrInteraction(target: Window = window): Promise<void> {
+/** Longest wait for the first paint before the engine starts anyway. */
+export const PAINT_WAIT_MS = 1000;
+
+/** What the start needs of the window (a parameter, so tests can drive it). */
+export type StartTarget = Pick<
+  Window,
+  | 'addEventListener'
+  | 'removeEventListener'
+  | 'setTimeout'
+  | 'clearTimeout'
+  | 'requestAnimationFrame'
+> & { PerformanceObserver?: typeof PerformanceObserver };
+
+/** Settles after the first contentful paint, or at the first interaction. */
+export function afterFirstPaintOrInteraction(target: StartTarget = window): Promise<void> {
   return new Promise((resolve) => {
+    const stops: (() => void)[] = [];
     const start = (): void => {
-      for (const type of INTERACTIONS) target.removeEventListener(type, start, true);
+      for (const stop of stops.splice(0)) stop();
       resolve();
     };
     for (const type of INTERACTIONS) {
       target.addEventListener(type, start, { capture: true, passive: true });
+      stops.push(() => target.removeEventListener(type, start, true));
     }
-    // A frame's callback runs before its paint; a task queued from it runs after.
-    target.requestAnimationFrame(() => target.setTimeout(start, 0));
+    const Observer = target.PerformanceObserver;
+    if (Observer?.supportedEntryTypes.includes('paint') === true) {
+      const observer = new Observer((entries) => {
+        if (entries.getEntriesByName('first-contentful-paint').length > 0) start();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+      stops.push(() => observer.disconnect());
+      const timer = target.setTimeout(start, PAINT_WAIT_MS);
+      stops.push(() => target.clearTimeout(timer));
+    } else {
+      // A frame's callback runs before its paint; a task queued from it runs after.
+      target.requestAnimationFrame(() => target.setTimeout(start, 0));
+    }
   });
 }

@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterFirstPaintOrInteraction, PAINT_WAIT_MS, type StartTarget } from './engine-start.ts';
+
+/** A window with paint timing whose first contentful paint the test reports. */
+function paintingWindow(): {
+  target: StartTarget;
+  events: EventTarget;
+  paint: () => void;
+  observers: () => number;
+} {
+  const events = new EventTarget();
+  let report: ((entries: PerformanceObserverEntryList) => void) | null = null;
+  let connected = 0;
+  class FakeObserver {
+    static readonly supportedEntryTypes = ['paint', 'resource'];
+    constructor(callback: (entries: PerformanceObserverEntryList) => void) {
+      report = callback;
+    }
+    observe(): void {
+      connected += 1;
+    }
+    disconnect(): void {
+      connected -= 1;
+    }
+  }
+  const target: StartTarget = {
+    addEventListener: events.addEventListener.bind(events),
+    removeEventListener: events.removeEventListener.bind(events),
+    setTimeout: window.setTimeout.bind(window),
+    clearTimeout: window.clearTimeout.bind(window),
+    requestAnimationFrame: () => {
+      throw new Error('paint timing is available: no frame callback');
+    },
+    PerformanceObserver: FakeObserver as unknown as typeof PerformanceObserver,
+  };
+  const entries = (name: string) =>
+    ({
+      getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []),
+    }) as unknown as PerformanceObserverEntryList;
+  return {
+    target,
+    events,
+    paint: () => {
+      report?.(entries('first-paint'));
+      report?.(entries('first-contentful-paint'));
+    },
+    observers: () => connected,
+  };
+}
+
+/** Whether the promise has settled, after the microtasks queued so far. */
+async function settled(promise: Promise<void>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  await Promise.resolve();
+  await Promise.resolve();
+  return done;
+}
+
+describe('afterFirstPaintOrInteraction', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits for the first contentful paint, not a first paint without content', async () => {
+    const { target, paint, observers } = paintingWindow();
+    const started = afterFirstPaintOrInteraction(target);
+    expect(observers()).toBe(1);
+    await vi.advanceTimersByTimeAsync(PAINT_WAIT_MS - 1);
+    expect(await settled(started)).toBe(false);
+    paint();
+    expect(await settled(started)).toBe(true);
+    expect(observers()).toBe(0);
+  });
+
+  it('starts at the first interaction when it comes before the paint', async () => {
+    const { target, events } = paintingWindow();
+    const started = afterFirstPaintOrInteraction(target);
+    events.dispatchEvent(new Event('keydown'));
+    expect(await settled(started)).toBe(true);
+  });
+
+  it('starts after a while on a page that never paints (opened hidden)', async () => {
+    const { target } = paintingWindow();
+    const started = afterFirstPaintOrInteraction(target);
+    await vi.advanceTimersByTimeAsync(PAINT_WAIT_MS);
+    expect(await settled(started)).toBe(true);
+  });
+
+  it('starts after the next frame where the browser has no paint timing', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const events = new EventTarget();
+    const target: StartTarget = {
+      addEventListener: events.addEventListener.bind(events),
+      removeEventListener: events.removeEventListener.bind(events),
+      setTimeout: window.setTimeout.bind(window),
+      clearTimeout: window.clearTimeout.bind(window),
+      requestAnimationFrame: (callback) => frames.push(callback),
+    };
+    const started = afterFirstPaintOrInteraction(target);
+    expect(await settled(started)).toBe(false);
+    frames.shift()?.(0);
+    expect(await settled(started)).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await settled(started)).toBe(true);
+  });
+});
