@@ -90,7 +90,24 @@ describe('afterFirstPaintOrInteraction', () => {
     expect(await settled(started)).toBe(true);
   });
 
-  it('starts after the next frame where the browser has no paint timing', async () => {
+  /** An observer an older browser has: no entry types listed, or one that refuses `type`. */
+  class RefusingObserver {
+    static readonly supportedEntryTypes = ['paint'];
+    observe(): void {
+      throw new TypeError("Failed to execute 'observe': the 'type' member is not supported");
+    }
+    disconnect(): void {}
+  }
+  class UnlistedObserver {
+    observe(): void {}
+    disconnect(): void {}
+  }
+
+  it.each([
+    ['has no paint timing', undefined],
+    ['lists no entry types', UnlistedObserver],
+    ['refuses a paint observer', RefusingObserver],
+  ])('starts after the next frame where the browser %s', async (_case, Observer) => {
     const frames: FrameRequestCallback[] = [];
     const events = new EventTarget();
     const target: StartTarget = {
@@ -99,6 +116,9 @@ describe('afterFirstPaintOrInteraction', () => {
       setTimeout: window.setTimeout.bind(window),
       clearTimeout: window.clearTimeout.bind(window),
       requestAnimationFrame: (callback) => frames.push(callback),
+      ...(Observer
+        ? { PerformanceObserver: Observer as unknown as typeof PerformanceObserver }
+        : {}),
     };
     const started = afterFirstPaintOrInteraction(target);
     expect(await settled(started)).toBe(false);

@@ -23,7 +23,36 @@ export type StartTarget = Pick<
   | 'requestAnimationFrame'
 > & { PerformanceObserver?: typeof PerformanceObserver };
 
-/** Settles after the first contentful paint, or at the first interaction. */
+/**
+ * Calls `start` at the first contentful paint (or after `PAINT_WAIT_MS`); returns how to stop
+ * watching, or null where the browser cannot report paints (no paint timing, or an observer
+ * that refuses the `paint` type), so the caller waits for a frame instead.
+ */
+function watchFirstPaint(target: StartTarget, start: () => void): (() => void) | null {
+  const Observer = target.PerformanceObserver;
+  // Older browsers have the observer without `supportedEntryTypes`, or without `type` options.
+  const types = Observer?.supportedEntryTypes as readonly string[] | undefined;
+  if (!Observer || types?.includes('paint') !== true) return null;
+  let observer: PerformanceObserver;
+  try {
+    observer = new Observer((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length > 0) start();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    return null;
+  }
+  const timer = target.setTimeout(start, PAINT_WAIT_MS);
+  return () => {
+    observer.disconnect();
+    target.clearTimeout(timer);
+  };
+}
+
+/**
+ * Settles after the first contentful paint, or at the first interaction. It never rejects: the
+ * database waits for it before every first read.
+ */
 export function afterFirstPaintOrInteraction(target: StartTarget = window): Promise<void> {
   return new Promise((resolve) => {
     const stops: (() => void)[] = [];
@@ -35,18 +64,9 @@ export function afterFirstPaintOrInteraction(target: StartTarget = window): Prom
       target.addEventListener(type, start, { capture: true, passive: true });
       stops.push(() => target.removeEventListener(type, start, true));
     }
-    const Observer = target.PerformanceObserver;
-    if (Observer?.supportedEntryTypes.includes('paint') === true) {
-      const observer = new Observer((entries) => {
-        if (entries.getEntriesByName('first-contentful-paint').length > 0) start();
-      });
-      observer.observe({ type: 'paint', buffered: true });
-      stops.push(() => observer.disconnect());
-      const timer = target.setTimeout(start, PAINT_WAIT_MS);
-      stops.push(() => target.clearTimeout(timer));
-    } else {
-      // A frame's callback runs before its paint; a task queued from it runs after.
-      target.requestAnimationFrame(() => target.setTimeout(start, 0));
-    }
+    const stopWatching = watchFirstPaint(target, start);
+    if (stopWatching) stops.push(stopWatching);
+    // A frame's callback runs before its paint; a task queued from it runs after.
+    else target.requestAnimationFrame(() => target.setTimeout(start, 0));
   });
 }
