@@ -124,4 +124,11 @@ describe('TokenSequences', () => {
     sequences.forEachPair((first, second, docColumn) => pairs.push([first, second, docColumn]));
     expect(pairs).toEqual([[ice, cream, 7 * FTS_COLUMNS.length + 2]]);
   });
+
+  it('refuses an episode id its 32-bit keys cannot hold, instead of wrapping it', () => {
+    const sequences = new TokenSequences();
+    const ice = sequences.addTerm('ice');
+    expect(() => sequences.place(ice, 2 ** 30, 0, 0)).toThrow(RangeError);
+    expect(() => sequences.place(ice, 2 ** 30 - 1, 3, 0)).not.toThrow();
+  });
 });

@@ -35,6 +35,10 @@ export class TokenSequences {
   /** Puts term `termNumber` at `offset` of column `column` of episode `doc`. */
   place(termNumber: number, doc: number, column: number, offset: number): void {
     const key = doc * COLUMN_COUNT + column;
+    // Keys are stored as 32-bit numbers; episode ids are 1 to the episode count.
+    if (!Number.isInteger(key) || key < 0 || key > 0xffffffff) {
+      throw new RangeError(`Episode id ${doc} is out of the pair index's range`);
+    }
     let entry = this.sequences.get(key);
     if (!entry) {
       entry = { tokens: new Uint32Array(Math.max(16, offset + 1)).fill(GAP), length: 0 };
@@ -94,10 +98,11 @@ function bucketPairs(sequences: TokenSequences): {
 }
 
 /**
- * Writes `search_pairs` from the sequences (then frees them). Returns how many distinct pairs
- * it stored.
+ * Encodes every distinct pair into `temp.pair_entries` (row id, entry), unsorted, and frees the
+ * sequences. Returns how many pairs there are. Its typed arrays go when it returns, before
+ * SQLite sorts the entries.
  */
-export function writePairTable(db: Database.Database, sequences: TokenSequences): number {
+function writePairEntries(db: Database.Database, sequences: TokenSequences): number {
   const { terms } = sequences;
   const { starts, seconds, docColumns } = bucketPairs(sequences);
   sequences.clear();
@@ -107,7 +112,6 @@ export function writePairTable(db: Database.Database, sequences: TokenSequences)
   if (terms.length * span > Number.MAX_SAFE_INTEGER) {
     throw new Error(`Too many terms (${terms.length}) and episodes to index word pairs`);
   }
-  db.exec('CREATE TEMP TABLE pair_entries (id INTEGER NOT NULL, entry BLOB NOT NULL)');
   const insertEntry = db.prepare('INSERT INTO temp.pair_entries (id, entry) VALUES (?, ?)');
   let pairs = 0;
   for (let first = 0; first < terms.length; first += 1) {
@@ -139,6 +143,16 @@ export function writePairTable(db: Database.Database, sequences: TokenSequences)
       pairs += 1;
     }
   }
+  return pairs;
+}
+
+/**
+ * Writes `search_pairs` from the sequences (then frees them). Returns how many distinct pairs
+ * it stored.
+ */
+export function writePairTable(db: Database.Database, sequences: TokenSequences): number {
+  db.exec('CREATE TEMP TABLE pair_entries (id INTEGER NOT NULL, entry BLOB NOT NULL)');
+  const pairs = writePairEntries(db, sequences);
   // Entries with one row id share the row, as colliding terms do in `search_terms`; rows go in
   // in id order.
   const insertRow = db.prepare('INSERT INTO search_pairs (id, data) VALUES (?, ?)');

@@ -140,26 +140,26 @@ export function decodeTermRow(bytes: Uint8Array, format: TermRowFormat = {}): Te
     let scale = 1;
     for (;;) {
       const byte = bytes[at];
-      if (byte === undefined) throw new TermRowError('A search_terms row ends early');
+      if (byte === undefined) throw new TermRowError('A term index row ends early');
       at += 1;
       value += (byte & 0x7f) * scale;
       if (byte < 0x80) return value;
       scale *= 0x80;
-      if (scale > 2 ** 49) throw new TermRowError('A search_terms row has an oversized number');
+      if (scale > 2 ** 49) throw new TermRowError('A term index row has an oversized number');
     }
   };
   const entries: TermPostings[] = [];
   while (at < bytes.length) {
     const length = varint();
     if (length > MAX_ROW_TERM || at + length > bytes.length) {
-      throw new TermRowError('A search_terms row has a damaged term');
+      throw new TermRowError('A term index row has a damaged term');
     }
     const term = String.fromCharCode(...bytes.subarray(at, at + length));
     at += length;
     const counts: number[][] = [];
     const columns = FTS_COLUMNS.map(() => {
       const count = varint();
-      if (count > bytes.length - at) throw new TermRowError('A search_terms row ends early');
+      if (count > bytes.length - at) throw new TermRowError('A term index row ends early');
       const ids: number[] = [];
       const occurrences: number[] = [];
       let previous = 0;

@@ -90,6 +90,21 @@ describe('afterFirstPaintOrInteraction', () => {
     expect(await settled(started)).toBe(true);
   });
 
+  it('starts after a while on a hidden page without paint timing, which has no frames', async () => {
+    const events = new EventTarget();
+    const started = afterFirstPaintOrInteraction({
+      addEventListener: events.addEventListener.bind(events),
+      removeEventListener: events.removeEventListener.bind(events),
+      setTimeout: window.setTimeout.bind(window),
+      clearTimeout: window.clearTimeout.bind(window),
+      requestAnimationFrame: () => 0,
+    });
+    await vi.advanceTimersByTimeAsync(PAINT_WAIT_MS - 1);
+    expect(await settled(started)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(started)).toBe(true);
+  });
+
   /** An observer an older browser has: no entry types listed, or one that refuses `type`. */
   class RefusingObserver {
     static readonly supportedEntryTypes = ['paint'];

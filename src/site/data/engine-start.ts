@@ -6,7 +6,8 @@
  * The paint is the browser's own `first-contentful-paint` entry: a frame the main thread has
  * produced may reach the screen some milliseconds later, so a task queued after the frame could
  * still start reading before the paint. Where the browser has no paint timing, the engine starts
- * after the next frame; a page that never paints (opened hidden) starts after `PAINT_WAIT_MS`.
+ * after the next frame; a page that never paints or has no frames (opened hidden) starts after
+ * `PAINT_WAIT_MS`.
  */
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 
@@ -65,8 +66,14 @@ export function afterFirstPaintOrInteraction(target: StartTarget = window): Prom
       stops.push(() => target.removeEventListener(type, start, true));
     }
     const stopWatching = watchFirstPaint(target, start);
-    if (stopWatching) stops.push(stopWatching);
-    // A frame's callback runs before its paint; a task queued from it runs after.
-    else target.requestAnimationFrame(() => target.setTimeout(start, 0));
+    if (stopWatching) {
+      stops.push(stopWatching);
+      return;
+    }
+    // A frame's callback runs before its paint; a task queued from it runs after. A hidden
+    // page has no frames: the timer starts it.
+    target.requestAnimationFrame(() => target.setTimeout(start, 0));
+    const timer = target.setTimeout(start, PAINT_WAIT_MS);
+    stops.push(() => target.clearTimeout(timer));
   });
 }
