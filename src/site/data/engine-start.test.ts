@@ -1,6 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstPaintOrInteraction, PAINT_WAIT_MS, type StartTarget } from './engine-start.ts';
 
+/** A window of its own events and the (fake) timers, with the given frames and observer. */
+function fakeWindow(
+  requestAnimationFrame: StartTarget['requestAnimationFrame'],
+  Observer?: unknown,
+): { target: StartTarget; events: EventTarget } {
+  const events = new EventTarget();
+  const target: StartTarget = {
+    addEventListener: events.addEventListener.bind(events),
+    removeEventListener: events.removeEventListener.bind(events),
+    setTimeout: window.setTimeout.bind(window),
+    clearTimeout: window.clearTimeout.bind(window),
+    requestAnimationFrame,
+    ...(Observer ? { PerformanceObserver: Observer as typeof PerformanceObserver } : {}),
+  };
+  return { target, events };
+}
+
 /** A window with paint timing whose first contentful paint the test reports. */
 function paintingWindow(): {
   target: StartTarget;
@@ -8,7 +25,6 @@ function paintingWindow(): {
   paint: () => void;
   observers: () => number;
 } {
-  const events = new EventTarget();
   let report: ((entries: PerformanceObserverEntryList) => void) | null = null;
   let connected = 0;
   class FakeObserver {
@@ -23,23 +39,15 @@ function paintingWindow(): {
       connected -= 1;
     }
   }
-  const target: StartTarget = {
-    addEventListener: events.addEventListener.bind(events),
-    removeEventListener: events.removeEventListener.bind(events),
-    setTimeout: window.setTimeout.bind(window),
-    clearTimeout: window.clearTimeout.bind(window),
-    requestAnimationFrame: () => {
-      throw new Error('paint timing is available: no frame callback');
-    },
-    PerformanceObserver: FakeObserver as unknown as typeof PerformanceObserver,
+  const noFrames = (): number => {
+    throw new Error('paint timing is available: no frame callback');
   };
   const entries = (name: string) =>
     ({
       getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []),
     }) as unknown as PerformanceObserverEntryList;
   return {
-    target,
-    events,
+    ...fakeWindow(noFrames, FakeObserver),
     paint: () => {
       report?.(entries('first-paint'));
       report?.(entries('first-contentful-paint'));
@@ -91,14 +99,7 @@ describe('afterFirstPaintOrInteraction', () => {
   });
 
   it('starts after a while on a hidden page without paint timing, which has no frames', async () => {
-    const events = new EventTarget();
-    const started = afterFirstPaintOrInteraction({
-      addEventListener: events.addEventListener.bind(events),
-      removeEventListener: events.removeEventListener.bind(events),
-      setTimeout: window.setTimeout.bind(window),
-      clearTimeout: window.clearTimeout.bind(window),
-      requestAnimationFrame: () => 0,
-    });
+    const started = afterFirstPaintOrInteraction(fakeWindow(() => 0).target);
     await vi.advanceTimersByTimeAsync(PAINT_WAIT_MS - 1);
     expect(await settled(started)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -124,17 +125,7 @@ describe('afterFirstPaintOrInteraction', () => {
     ['refuses a paint observer', RefusingObserver],
   ])('starts after the next frame where the browser %s', async (_case, Observer) => {
     const frames: FrameRequestCallback[] = [];
-    const events = new EventTarget();
-    const target: StartTarget = {
-      addEventListener: events.addEventListener.bind(events),
-      removeEventListener: events.removeEventListener.bind(events),
-      setTimeout: window.setTimeout.bind(window),
-      clearTimeout: window.clearTimeout.bind(window),
-      requestAnimationFrame: (callback) => frames.push(callback),
-      ...(Observer
-        ? { PerformanceObserver: Observer as unknown as typeof PerformanceObserver }
-        : {}),
-    };
+    const { target } = fakeWindow((callback) => frames.push(callback), Observer);
     const started = afterFirstPaintOrInteraction(target);
     expect(await settled(started)).toBe(false);
     frames.shift()?.(0);
