@@ -7,14 +7,13 @@ import { bundle } from '../src/builder/bundle.ts';
 import { startServer, type RunningServer } from '../src/builder/serve.ts';
 import { DEMO_MEDIA, SITE_DIR } from '../scripts/demo-site.ts';
 import {
+  browserForFile,
   expectNoProblems,
   PAGE_NOT_FOUND,
-  launchBrowser,
   NO_PROBLEMS,
   openPage,
   search,
   workFolder,
-  type BrowserSession,
 } from './harness.ts';
 
 // The Content-Security-Policy of the built site: what index.html carries, that the whole site
@@ -22,15 +21,7 @@ import {
 // violation, that it really blocks what it must, and that a deployed bundle allows its media
 // host (a second origin) and nothing else.
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser({ audio: true });
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile({ audio: true });
 
 /** The directives of a policy, by name. */
 function directives(policy: string): Map<string, string[]> {
@@ -100,7 +91,7 @@ describe('the built index.html', () => {
 describe('the site under its policy', () => {
   test('list, menus, audio, transcripts, search, routes and the 404 page: not one violation', async () => {
     const baseUrl = inject('baseUrl');
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await useEverything(page, baseUrl);
     // /no/such/page answers the 404 page with status 404.
     expect(problems.consoleErrors.filter((text) => PAGE_NOT_FOUND.test(text))).toHaveLength(1);
@@ -110,7 +101,7 @@ describe('the site under its policy', () => {
 
   test('the policy is live: inline scripts, inline handlers and foreign fetches are blocked', async () => {
     const baseUrl = inject('baseUrl');
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     const outcome = await page.evaluate(async () => {
@@ -184,7 +175,7 @@ describe('a deployed bundle with a media host', () => {
   test('images and audio load from the media host without a violation', async () => {
     // `deployed` makes a loopback page use the media host, as a real deployment does.
     const baseUrl = `${site.url}`;
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(`${baseUrl}/?deployed`);
     await page.getByText('showing all 10 episodes').waitFor();
     await playAMoment(page, '9');

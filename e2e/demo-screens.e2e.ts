@@ -1,32 +1,16 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
-import {
-  expectNoProblems,
-  launchBrowser,
-  openPage,
-  row,
-  screenshot,
-  search,
-  type BrowserSession,
-} from './harness.ts';
+import { browserForFile, expectNoProblems, openPage, row, screenshot, search } from './harness.ts';
 
 // The demo's three main screens at a desktop and a phone width, as the README shows them
 // (docs/screenshots/ holds copies of e2e/screenshots/demo-*.png), with the tab titles of each.
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile();
 
 test('home, a search and an opened episode of the demo at 1280 and 390 px', async () => {
   const baseUrl = inject('baseUrl');
   for (const width of [1280, 390]) {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.setViewportSize({ width, height: 900 });
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();

@@ -1,15 +1,35 @@
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { REPO_ROOT } from '../scripts/demo-site.ts';
-import type { PageProblems } from './browser.ts';
+import { launchBrowser, type BrowserSession, type PageProblems } from './browser.ts';
 
 // The e2e tests' shared steps: the problems a page must not have, a search that waits for the
 // count line of *this* search (never one still on screen from the last), the rows on screen,
 // and folders of this run's own.
 
 export { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+
+/**
+ * One browser for the tests of a file: launched before them, closed after them. Call it at the
+ * top level of the file; the function it returns gives the session inside a test.
+ */
+export function browserForFile(
+  options?: Parameters<typeof launchBrowser>[0],
+): () => BrowserSession {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await launchBrowser(options);
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  return () => {
+    if (session === undefined) throw new Error('The browser runs only while the tests do');
+    return session;
+  };
+}
 
 /** What `openPage`'s problems must read at the end of a test that expects none. */
 export const NO_PROBLEMS: PageProblems = {

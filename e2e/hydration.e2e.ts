@@ -1,19 +1,18 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { copyPodcastInputs } from '../src/builder/reliability/fuzz-support.ts';
 import { readPublished } from '../src/builder/chunk-files.ts';
 import type { RunningServer } from '../src/builder/serve.ts';
 import { buildWithCli, DEMO_FOLDER, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
 import {
+  browserForFile,
   expectNoProblems,
   freshCountLine,
-  launchBrowser,
   openPage,
   submitSearch,
   waitForWholeList,
   workFolder,
-  type BrowserSession,
 } from './harness.ts';
 
 // Pre-rendered pages in the browser: the app takes over the page's HTML without a flash (no
@@ -21,15 +20,7 @@ import {
 // the first paint, a search typed before it is ready waits for it, and a page older than the
 // published version stays on its own version and offers a reload.
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile();
 
 /** Before the app's script runs, remembers the rows and starts counting layout shifts. */
 const WATCH_HYDRATION = `
@@ -82,7 +73,7 @@ test('the home page and an episode page hydrate without an error, a new row or a
     ['/', 10],
     ['/episodes/3', 1],
   ] as const) {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.addInitScript(WATCH_HYDRATION);
     await page.goto(`${baseUrl}${path}`);
     await waitForWholeList(page);
@@ -103,7 +94,7 @@ test('the home page and an episode page hydrate without an error, a new row or a
 
 test('a search typed before the engine is ready shows the spinner, then its results', async () => {
   const baseUrl = inject('baseUrl');
-  const { page, problems } = await openPage(session, baseUrl);
+  const { page, problems } = await openPage(browser(), baseUrl);
   // A slow host: every database read takes a second and a half.
   await page.route('**/db/**', async (route) => {
     await new Promise((done) => setTimeout(done, 1_500));
@@ -136,7 +127,7 @@ test('a page older than the published version stays on its version and offers a 
 
   const server: RunningServer = await serveSite(db, DEMO_MEDIA);
   try {
-    const { page, problems } = await openPage(session, server.url);
+    const { page, problems } = await openPage(browser(), server.url);
     const reads: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());

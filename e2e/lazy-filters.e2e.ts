@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { expectNoProblems, launchBrowser, openPage, type BrowserSession } from './harness.ts';
+import { expect, inject, test } from 'vitest';
+import { browserForFile, expectNoProblems, openPage } from './harness.ts';
 
 // react-select is not in the first screen's bundle: it loads when the filters panel opens
 // (or when the visitor reaches for its button). These tests check that the first screen
 // does without it and that a failed download is a message with a retry, not a broken page.
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile();
 
 const SELECT_CODE = /\/assets\/grouped-select-[^/]+\.js$/;
 
 test('the first screen loads without react-select; the panel loads it and it works', async () => {
-  const { page, problems } = await openPage(session, inject('baseUrl'));
+  const { page, problems } = await openPage(browser(), inject('baseUrl'));
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
@@ -37,7 +29,7 @@ test('the first screen loads without react-select; the panel loads it and it wor
 });
 
 test('a failed download of the select says so, and a reload brings it', async () => {
-  const { page, problems } = await openPage(session, inject('baseUrl'));
+  const { page, problems } = await openPage(browser(), inject('baseUrl'));
   let block = true;
   await page.route(SELECT_CODE, async (route) => {
     if (block) await route.abort('connectionreset');

@@ -7,10 +7,10 @@ import type { RunningServer } from '../src/builder/serve.ts';
 import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
 import { buildWithCli, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
 import {
+  browserForFile,
   expectNoProblems,
   PAGE_NOT_FOUND,
   waitForWholeList,
-  launchBrowser,
   openPage,
   rowNumbers,
   rowTitles,
@@ -18,7 +18,6 @@ import {
   search,
   submitSearch,
   workFolder,
-  type BrowserSession,
 } from './harness.ts';
 
 // The main page in Chromium against the demo podcast (10 episodes, one page): search, each
@@ -26,21 +25,12 @@ import {
 // screenshots at 1280 and 360 px; paging on a generated 23-episode podcast; and the search
 // error card when the database's chunk files disappear from the host.
 
-let session: BrowserSession;
-let baseUrl: string;
-
-beforeAll(async () => {
-  baseUrl = inject('baseUrl');
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile();
+const baseUrl = inject('baseUrl');
 
 describe('the demo podcast', () => {
   test('home: title, count line and every episode newest first', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe(
@@ -63,7 +53,7 @@ describe('the demo podcast', () => {
   });
 
   test('search: a word, a phrase, fields, URL state, reload and back', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
 
@@ -117,7 +107,7 @@ describe('the demo podcast', () => {
   });
 
   test('filters: types with the no-type fix, presenters, venues, row buttons, combinations', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     await page.getByRole('button', { name: '[+] show filters (0)' }).click();
@@ -175,7 +165,7 @@ describe('the demo podcast', () => {
   });
 
   test('routes: an episode page, a half episode, a garbage number and the 404 page', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(`${baseUrl}/episodes/04.50`);
     await page.getByText('found 1 of 10 episodes').waitFor();
     await expect.poll(() => rowNumbers(page)).toEqual(['4.5']);
@@ -208,7 +198,7 @@ describe('the demo podcast', () => {
   });
 
   test('accessibility: no serious or critical axe violations with the filters open', async () => {
-    const { page } = await openPage(session, baseUrl);
+    const { page } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     await page.getByRole('button', { name: /show filters/ }).click();
@@ -241,7 +231,7 @@ describe('the demo podcast', () => {
   });
 
   test('keyboard: search, open the filters and page with the keyboard alone', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     await page.keyboard.press('Tab');
@@ -269,7 +259,7 @@ describe('the demo podcast', () => {
   });
 
   test('phone: the page at 360 px', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
@@ -307,7 +297,7 @@ describe('a podcast with several pages', () => {
   });
 
   test('pages with the buttons and the page box; a filter change goes back to page 1', async () => {
-    const { page } = await openPage(session, server.url);
+    const { page } = await openPage(browser(), server.url);
     await page.goto(server.url);
     await page.getByText('showing all 23 episodes').waitFor();
     const box = page.getByRole('textbox', { name: 'page' });
@@ -353,7 +343,7 @@ describe('search errors', () => {
   });
 
   test('a failed chunk request shows "Problem while searching"; the next search works', async () => {
-    const { page, problems } = await openPage(session, server.url);
+    const { page, problems } = await openPage(browser(), server.url);
     await page.goto(server.url);
     await page.getByText('showing all 10 episodes').waitFor();
     await waitForWholeList(page);

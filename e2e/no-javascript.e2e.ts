@@ -5,15 +5,14 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { buildWithCli, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
 import type { RunningServer } from '../src/builder/serve.ts';
 import {
+  browserForFile,
   expectNoProblems,
-  launchBrowser,
   openPage,
   PAGE_NOT_FOUND,
   row,
   rows,
   rowTitles,
   workFolder,
-  type BrowserSession,
 } from './harness.ts';
 
 // A visitor (or a crawler) without JavaScript: Chromium with scripts off reads the pre-rendered
@@ -21,20 +20,7 @@ import {
 // The list, an episode's transcript, the links between them and the 404 page all work from the
 // HTML and CSS alone; nothing reads the database.
 
-let session: BrowserSession | undefined;
-
-beforeAll(async () => {
-  session = await launchBrowser({ javaScript: false });
-});
-
-afterAll(async () => {
-  await session?.close();
-});
-
-function browser(): BrowserSession {
-  if (session === undefined) throw new Error('the browser did not start');
-  return session;
-}
+const browser = browserForFile({ javaScript: false });
 
 /** Opens a page that records problems and every request for the database folder. */
 async function open(baseUrl: string): Promise<{

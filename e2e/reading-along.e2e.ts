@@ -1,14 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
 import {
+  browserForFile,
   expectNoProblems,
-  launchBrowser,
   openPage,
   row,
   screenshot,
   transcript,
-  type BrowserSession,
 } from './harness.ts';
 
 // Reading along (issue 6) in Chromium against the demo podcast: play and watch the time and
@@ -16,17 +15,8 @@ import {
 // `?t=` link, search a phrase, expand all, and screenshots of a playing episode with a search
 // highlight at 1280 and 360 px.
 
-let session: BrowserSession;
-let baseUrl: string;
-
-beforeAll(async () => {
-  baseUrl = inject('baseUrl');
-  session = await launchBrowser({ audio: true });
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile({ audio: true });
+const baseUrl = inject('baseUrl');
 
 function audioTime(page: Page): Promise<number> {
   return page.evaluate(() => document.querySelector('audio')?.currentTime ?? -1);
@@ -52,7 +42,7 @@ async function openEpisode(page: Page, episode: string): Promise<Locator> {
 
 describe('reading along', () => {
   test('play: the time advances and the highlighted sentence follows', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     await openEpisode(page, '9');
@@ -80,7 +70,7 @@ describe('reading along', () => {
   });
 
   test('seek: by clicking the bar, with the keyboard, and by clicking a word', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     const words = await openEpisode(page, '9');
     await row(page, '9').getByRole('button', { name: 'Play episode 9' }).click();
@@ -110,7 +100,7 @@ describe('reading along', () => {
   });
 
   test('switch: another episode takes over the one audio element', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     await row(page, '9').getByRole('button', { name: 'Play episode 9' }).click();
@@ -126,7 +116,7 @@ describe('reading along', () => {
   });
 
   test('a ?t= link opens the episode at that moment and waits for play', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(`${baseUrl}/episodes/9?t=0:40`);
     const words = transcript(page, '9');
     await words.getByRole('button').first().waitFor();
@@ -142,7 +132,7 @@ describe('reading along', () => {
   });
 
   test('search a phrase: the count line and the highlights agree with the index', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(`${baseUrl}/?q=${encodeURIComponent(`"${DEMO_FACTS.phrase}"`)}`);
     await page.getByText(`found ${DEMO_FACTS.phraseEpisodes.length} of 10 episodes`).waitFor();
     const words = await openEpisode(page, '9');
@@ -153,7 +143,7 @@ describe('reading along', () => {
   });
 
   test('follow mode keeps the sentence in view until the visitor scrolls', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     const words = await openEpisode(page, DEMO_FACTS.longEpisode);
     const scrollTop = () => words.evaluate((box) => box.scrollTop);
@@ -189,7 +179,7 @@ describe('reading along', () => {
   });
 
   test('expand all opens every transcript once', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     await page.getByRole('button', { name: '[+] expand all' }).click();
@@ -203,7 +193,7 @@ describe('reading along', () => {
   });
 
   test('screenshots: a playing episode with a search highlight at 1280 and 360 px', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(`${baseUrl}/episodes/9?q=${encodeURIComponent(`"${DEMO_FACTS.phrase}"`)}`);
     // An episode's own page opens it.
     const words = transcript(page, '9');

@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { expectNoProblems, launchBrowser, openPage, type BrowserSession } from './harness.ts';
+import { expect, inject, test } from 'vitest';
+import { browserForFile, expectNoProblems, openPage } from './harness.ts';
 
 // Whatever follows /episodes/ in the address (typed, shared, or crafted) must end in the
 // episode's list, an empty list, or the 404 page: never the error screen, a page error or a
@@ -41,17 +41,8 @@ const ROUTES: [string, Outcome | Outcome[]][] = [
   ['%41'.repeat(3_500), 'empty list'],
 ];
 
-let session: BrowserSession;
-let baseUrl: string;
-
-beforeAll(async () => {
-  baseUrl = inject('baseUrl');
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile();
+const baseUrl = inject('baseUrl');
 
 /** Waits for the page to settle and says what it shows. */
 async function outcomeOf(page: Page, response: Response | null): Promise<Outcome> {
@@ -81,7 +72,7 @@ async function outcomeOf(page: Page, response: Response | null): Promise<Outcome
 }
 
 test(`${ROUTES.length} hostile /episodes/ routes, loaded from the server`, async () => {
-  const { page, problems } = await openPage(session, baseUrl);
+  const { page, problems } = await openPage(browser(), baseUrl);
   const failed: string[] = [];
   let failedResponses = 0;
   page.on('response', (response) => {
@@ -112,7 +103,7 @@ test(`${ROUTES.length} hostile /episodes/ routes, loaded from the server`, async
 });
 
 test(`the same ${ROUTES.length} routes reached inside the app (router only, then back)`, async () => {
-  const { page, problems } = await openPage(session, baseUrl);
+  const { page, problems } = await openPage(browser(), baseUrl);
   await page.goto(baseUrl);
   await page.getByText('showing all 10 episodes').waitFor();
   for (const [suffix, expected] of ROUTES) {

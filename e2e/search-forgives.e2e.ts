@@ -1,34 +1,24 @@
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
 import {
+  browserForFile,
   expectNoProblems,
-  launchBrowser,
   openPage,
   rowNumbers,
   screenshot,
   search,
-  type BrowserSession,
 } from './harness.ts';
 
 // Issue 16 in Chromium on the demo podcast: other word forms, several words, a quoted phrase,
 // suggestions as you type (by keyboard alone), 'did you mean' after a typo, and 'best match'
 // against 'newest first' through the URL.
 
-let session: BrowserSession;
-let baseUrl: string;
-
-beforeAll(async () => {
-  baseUrl = inject('baseUrl');
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile();
+const baseUrl = inject('baseUrl');
 
 describe('search that forgives, suggests and ranks', () => {
   test('plural and singular, two words apart, a quoted phrase', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
 
@@ -60,7 +50,7 @@ describe('search that forgives, suggests and ranks', () => {
   });
 
   test('suggestions by keyboard alone: arrows, Escape, Enter', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     const box = page.getByRole('combobox', { name: 'Search episodes' });
@@ -114,7 +104,7 @@ describe('search that forgives, suggests and ranks', () => {
   });
 
   test("a typo's suggestion searches with one click", async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(`${baseUrl}/?q=bananna`);
     await page.getByText('No results found').waitFor();
     const offer = page.getByText(/^Did you mean/);
@@ -133,7 +123,7 @@ describe('search that forgives, suggests and ranks', () => {
   });
 
   test("'best match' against 'newest first', through the URL", async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(`${baseUrl}/?q=facts`);
     await page.getByText('found 9 of 10 episodes').waitFor();
     const newest = await rowNumbers(page);

@@ -1,18 +1,17 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { checkSearchTerm, termProblem } from '../src/core/fts-query.ts';
 import { readSearchState } from '../src/core/search-state.ts';
 import { describeTerm, searchTerms } from '../src/builder/reliability/search-terms.ts';
 import {
+  browserForFile,
   expectNoProblems,
   freshAlert,
   freshCountLine,
-  launchBrowser,
   markStale,
   openPage,
   search,
   submitSearch,
-  type BrowserSession,
 } from './harness.ts';
 
 // Random and adversarial search terms through the real site and its worker (SQLite 3.35 in
@@ -32,17 +31,8 @@ const WHOLE_LIST = 'showing all 10 episodes';
 /** Longest request line a link may have: static hosts refuse longer ones (8 KiB is common). */
 const MAX_URL = 8_000;
 
-let session: BrowserSession;
-let baseUrl: string;
-
-beforeAll(async () => {
-  baseUrl = inject('baseUrl');
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile();
+const baseUrl = inject('baseUrl');
 
 /**
  * Waits until the list has settled after a search: a count line or the error card put on
@@ -80,7 +70,7 @@ async function normalSearchWorks(page: Page): Promise<void> {
 }
 
 test(`${TYPED} random and adversarial terms typed into the search box (seed ${SEED})`, async () => {
-  const { page, problems } = await openPage(session, baseUrl);
+  const { page, problems } = await openPage(browser(), baseUrl);
   await page.goto(baseUrl);
   await page.getByText('showing all 10 episodes').waitFor();
   const box = page.getByRole('combobox', { name: 'Search episodes' });
@@ -103,7 +93,7 @@ test(`${TYPED} random and adversarial terms typed into the search box (seed ${SE
 });
 
 test(`${LINKED} terms arriving in a shared link's ?q=, the 10,000-character ones among them`, async () => {
-  const { page, problems } = await openPage(session, baseUrl);
+  const { page, problems } = await openPage(browser(), baseUrl);
   const terms = searchTerms(TYPED + LINKED, SEED + 1)
     .filter((term) => term.length >= 5_000)
     .concat(searchTerms(LINKED, SEED + 2).slice(-LINKED))

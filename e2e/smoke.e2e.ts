@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { expectNoProblems, launchBrowser, openPage, type BrowserSession } from './harness.ts';
+import { expect, inject, test } from 'vitest';
+import { browserForFile, expectNoProblems, openPage } from './harness.ts';
 
-let session: BrowserSession;
-
-beforeAll(async () => {
-  session = await launchBrowser();
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile();
 
 test('the home page loads the demo podcast and shows its title and episodes', async () => {
-  const { page, problems } = await openPage(session, inject('baseUrl'));
+  const { page, problems } = await openPage(browser(), inject('baseUrl'));
   await page.goto(inject('baseUrl'));
   await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
   await page.getByText(/showing all \d+ episodes/).waitFor();

@@ -7,13 +7,12 @@ import { writeSyntheticPodcast } from '../src/builder/test-support/synthetic-pod
 import { parseClockTime } from '../src/core/time-format.ts';
 import { buildWithCli, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
 import {
+  browserForFile,
   expectNoProblems,
-  launchBrowser,
   openPage,
   screenshot,
   search,
   workFolder,
-  type BrowserSession,
 } from './harness.ts';
 
 // Search snippets (issue 10) in Chromium: on the demo podcast a phrase shows where it was said,
@@ -21,17 +20,8 @@ import {
 // transcript; titles are highlighted in place. On a generated 23-episode podcast, paging loads
 // the new rows' snippets.
 
-let session: BrowserSession;
-let baseUrl: string;
-
-beforeAll(async () => {
-  baseUrl = inject('baseUrl');
-  session = await launchBrowser({ audio: true });
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile({ audio: true });
+const baseUrl = inject('baseUrl');
 
 function snippetsOf(page: Page, episode: string): Locator {
   return page.getByRole('region', { name: `Where it was said in episode ${episode}` });
@@ -50,7 +40,7 @@ function audioState(page: Page): Promise<{ time: number; paused: boolean; src: s
 
 describe('snippets on the demo podcast', () => {
   test('a phrase shows its snippets with marks and times, and a time plays that sentence', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     await search(
@@ -96,7 +86,7 @@ describe('snippets on the demo podcast', () => {
   });
 
   test("a common word shows three snippets and 'and N more' opens the transcript", async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(`${baseUrl}/?q=the`);
     await page.getByText(/^found 10 of 10 episodes$/).waitFor();
     const seven = snippetsOf(page, '7');
@@ -121,7 +111,7 @@ describe('snippets on the demo podcast', () => {
   });
 
   test('titles are highlighted in place; no transcript field, no snippets', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     const phrase = encodeURIComponent(`"${DEMO_FACTS.phrase}"`);
     await page.goto(`${baseUrl}/?q=${phrase}`);
     await snippetsOf(page, '9').waitFor();
@@ -165,7 +155,7 @@ describe('paging', () => {
   });
 
   test("the next page loads its own rows' snippets", async () => {
-    const { page, problems } = await openPage(session, server.url);
+    const { page, problems } = await openPage(browser(), server.url);
     await page.goto(`${server.url}/?q=the`);
     await page.getByText(/^found \d+ of 23 episodes$/).waitFor();
     const regions = page.getByRole('region', { name: /^Where it was said in episode / });

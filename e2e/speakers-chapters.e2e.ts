@@ -1,16 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import {
+  browserForFile,
   expectNoProblems,
   freshCountLine,
-  launchBrowser,
   openPage,
   row,
   search,
   transcript,
-  type BrowserSession,
 } from './harness.ts';
 
 // Speakers and chapters (issue 15) in Chromium on the demo: speaker paragraphs with names,
@@ -19,17 +18,8 @@ import {
 
 const SHOTS = resolve(import.meta.dirname, '..', 'docs', 'screenshots');
 
-let session: BrowserSession;
-let baseUrl: string;
-
-beforeAll(async () => {
-  baseUrl = inject('baseUrl');
-  session = await launchBrowser({ audio: true });
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = browserForFile({ audio: true });
+const baseUrl = inject('baseUrl');
 
 async function openEpisode(page: Page, episode: string): Promise<Locator> {
   await row(page, episode)
@@ -47,7 +37,7 @@ async function seekValue(page: Page, episode: string): Promise<number> {
 
 describe('speakers and chapters', () => {
   test('a transcript reads like a conversation, with chapter headings that play', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     const body = await openEpisode(page, '9');
@@ -92,7 +82,7 @@ describe('speakers and chapters', () => {
   });
 
   test('the seek bar has named chapter ticks and the opened episode a chapter list; both seek', async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(`${baseUrl}/episodes/7`);
     const body = transcript(page, '7');
     await body.locator('[data-w]').first().waitFor();
@@ -132,7 +122,7 @@ describe('speakers and chapters', () => {
   });
 
   test("a 'said by' search: the count, the snippets and the highlights agree; the URL keeps it", async () => {
-    const { page, problems } = await openPage(session, baseUrl);
+    const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(baseUrl);
     await page.getByText('showing all 10 episodes').waitFor();
     await search(page, 'vanilla', /^found \d+ of 10 episodes?$/);
