@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, SCHEMA_SQL } from '../core/db-schema.ts';
-import { buildFtsQuery } from '../core/fts-query.ts';
 import { decodeTermRow, pairRowId, pairTerm, termEpisodeIds } from '../core/term-index.ts';
 import { tokenize } from '../core/tokenizer.ts';
+import { wordsFtsIds } from './test-support/fts-ids.ts';
 import { TokenSequences } from './write-pair-table.ts';
 import { writeTermTables } from './write-term-tables.ts';
 
@@ -35,17 +35,6 @@ afterEach(() => {
   db = null;
 });
 
-/** What `words_fts` gives for the phrase in the column. */
-function phraseIds(sqlite: Database.Database, tokens: string[], column: string): number[] {
-  const query = buildFtsQuery(tokens, [column as (typeof FTS_COLUMNS)[number]]);
-  if (!query) throw new Error('no query');
-  return sqlite
-    .prepare<[string], { rowid: number }>(query.sql)
-    .all(query.match)
-    .map((row) => row.rowid)
-    .sort((a, b) => a - b);
-}
-
 /** What the pair row gives for the pair in the column. */
 function pairIds(sqlite: Database.Database, first: string, second: string, column: string) {
   const term = pairTerm(first, second);
@@ -67,7 +56,7 @@ describe('search_pairs', () => {
     for (const first of ascii) {
       for (const second of ascii) {
         for (const column of FTS_COLUMNS) {
-          const expected = phraseIds(sqlite, [first, second], column);
+          const expected = wordsFtsIds(sqlite, [first, second], [column]);
           expect(pairIds(sqlite, first, second, column), `${first} ${second} in ${column}`).toEqual(
             expected,
           );

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
-import { buildFtsQuery } from '../../core/fts-query.ts';
 import { isIndexedToken, pairRowId, pairTerm } from '../../core/term-index.ts';
 import { SEARCH_PAIRS_SQL, searchEpisodeIds } from './queries.ts';
+import { wordsFtsIds } from '../../builder/test-support/fts-ids.ts';
 import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
 
 // 2-word phrases through `search_pairs` (decision 0015), on the database the real builder makes
@@ -43,13 +43,7 @@ function adjacentPairs(): [string, string][] {
 }
 
 function ftsIds(tokens: readonly string[], fields: readonly FtsColumn[]): number[] {
-  const query = buildFtsQuery(tokens, fields);
-  if (query === null) throw new Error('no query');
-  return fixture.sqlite
-    .prepare<[string], { rowid: number }>(query.sql)
-    .all(query.match)
-    .map((row) => row.rowid)
-    .sort((a, b) => a - b);
+  return wordsFtsIds(fixture.sqlite, tokens, fields);
 }
 
 const FIELD_SETS: FtsColumn[][] = [[...FTS_COLUMNS], ...FTS_COLUMNS.map((field) => [field])];

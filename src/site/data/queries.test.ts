@@ -16,6 +16,7 @@ import {
   loadVenues,
   searchEpisodeIds,
 } from './queries.ts';
+import { wordsFtsIds } from '../../builder/test-support/fts-ids.ts';
 import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
 import { TRANSCRIPT_SQL } from './transcript-queries.ts';
 
@@ -225,13 +226,7 @@ describe('the single-token index', () => {
   }
 
   function ftsIds(token: string, fields: readonly FtsColumn[]): number[] {
-    const query = buildFtsQuery([token], fields);
-    if (query === null) throw new Error('no query');
-    return fixture.sqlite
-      .prepare<[string], { rowid: number }>(query.sql)
-      .all(query.match)
-      .map((row) => row.rowid)
-      .sort((a, b) => a - b);
+    return wordsFtsIds(fixture.sqlite, [token], fields);
   }
 
   it('gives exactly what words_fts gives, for every token of the index and every field', async () => {
