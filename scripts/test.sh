@@ -1,10 +1,31 @@
 #!/usr/bin/env bash
 # `npm test`: every test, from a clean checkout. Installs what the tests need and is
-# missing (npm packages, Debian's Chromium, espeak-ng and lame for the demo timing checks), runs the
-# unit and component tests, builds the production site, then runs the end-to-end tests
-# in headless Chromium. Ends with one line of totals.
+# missing (npm packages, Debian's Chromium, espeak-ng and lame for the demo timing checks, nginx
+# for the static-host tests), runs the unit and component tests, builds the production site,
+# then runs the end-to-end tests in headless Chromium. Ends with one line of totals.
+#
+# It always ends: each test run has a time limit, and every process the run started (a
+# browser, an nginx, a server) is stopped on the way out, so nothing outlives it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Every process started from here inherits this mark; on the way out, the ones still running
+# are stopped.
+export TRAWL_TEST_RUN="$$-$(date +%s%N)"
+own_policy=
+clean_up() {
+  local proc pid
+  [ -n "$own_policy" ] && rm -f "$own_policy"
+  for proc in /proc/[0-9]*; do
+    pid=${proc#/proc/}
+    [ "$pid" = "$$" ] && continue
+    if grep -qsxzF "TRAWL_TEST_RUN=$TRAWL_TEST_RUN" "$proc/environ"; then
+      echo "==> Stopping a process the tests left running: $({ tr '\0' ' ' <"$proc/cmdline"; } 2>/dev/null | cut -c1-120)"
+      kill -KILL "$pid" 2>/dev/null || true
+    fi
+  done
+}
+trap clean_up EXIT
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "==> Installing npm packages (npm ci, from package-lock.json)"
@@ -15,29 +36,50 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 command -v lame >/dev/null 2>&1 || missing+=(lame)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "==> Installing ${missing[*]} with apt-get"
   if [ "$(id -u)" -ne 0 ]; then
     echo "Need root to install ${missing[*]}: run 'sudo apt-get install -y ${missing[*]}' first." >&2
     exit 1
   fi
+  # The tests start nginx themselves; the package must not start a system one on port 80.
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    own_policy=/usr/sbin/policy-rc.d
+    printf '#!/bin/sh\nexit 101\n' >"$own_policy"
+    chmod +x "$own_policy"
+  fi
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+# A test run that has not ended after this long has hung: it is stopped and counts as failed.
+# (--foreground keeps Ctrl-C working; what the stopped run leaves, the exit trap stops.)
+run_limited() {
+  local name=$1 rc=0
+  shift
+  timeout --foreground --kill-after=30s "${TEST_RUN_LIMIT:-20m}" "$@" || rc=$?
+  if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+    echo "==> The $name tests had not ended after ${TEST_RUN_LIMIT:-20m}: stopped." >&2
+  fi
+  return "$rc"
+}
 
 reports=.trawl/test-reports
 rm -rf "$reports"
 mkdir -p "$reports"
 status=0
+reporters=(--reporter=default --reporter=json --reporter=./scripts/vitest-exit-guard.ts)
 
 echo "==> Unit and component tests"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/unit.json" || status=1
+run_limited unit node_modules/.bin/vitest run "${reporters[@]}" --outputFile.json="$reports/unit.json" || status=1
 
 echo "==> Building the production site"
 npm run build:site
 
 echo "==> End-to-end tests in headless Chromium"
-npx vitest run --config e2e/vitest.config.ts --reporter=default --reporter=json --outputFile.json="$reports/e2e.json" || status=1
+run_limited end-to-end node_modules/.bin/vitest run --config e2e/vitest.config.ts "${reporters[@]}" \
+  --outputFile.json="$reports/e2e.json" || status=1
 
 npx tsx scripts/test-summary.ts "$reports/unit.json" "$reports/e2e.json" || status=1
 exit $status
