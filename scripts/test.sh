@@ -51,16 +51,20 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if [ -n "$own_policy" ]; then
+    rm -f "$own_policy"
+    own_policy=
+  fi
 fi
 
-# A test run that has not ended after this long has hung: it is stopped and counts as failed.
+# A step that has not ended after this long has hung: it is stopped and counts as failed.
 # (--foreground keeps Ctrl-C working; what the stopped run leaves, the exit trap stops.)
 run_limited() {
   local name=$1 rc=0
   shift
   timeout --foreground --kill-after=30s "${TEST_RUN_LIMIT:-20m}" "$@" || rc=$?
   if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
-    echo "==> The $name tests had not ended after ${TEST_RUN_LIMIT:-20m}: stopped." >&2
+    echo "==> The $name had not ended after ${TEST_RUN_LIMIT:-20m}: stopped." >&2
   fi
   return "$rc"
 }
@@ -72,13 +76,13 @@ status=0
 reporters=(--reporter=default --reporter=json --reporter=./scripts/vitest-exit-guard.ts)
 
 echo "==> Unit and component tests"
-run_limited unit node_modules/.bin/vitest run "${reporters[@]}" --outputFile.json="$reports/unit.json" || status=1
+run_limited "unit tests" node_modules/.bin/vitest run "${reporters[@]}" --outputFile.json="$reports/unit.json" || status=1
 
 echo "==> Building the production site"
-npm run build:site
+run_limited "site build" npm run build:site
 
 echo "==> End-to-end tests in headless Chromium"
-run_limited end-to-end node_modules/.bin/vitest run --config e2e/vitest.config.ts "${reporters[@]}" \
+run_limited "end-to-end tests" node_modules/.bin/vitest run --config e2e/vitest.config.ts "${reporters[@]}" \
   --outputFile.json="$reports/e2e.json" || status=1
 
 npx tsx scripts/test-summary.ts "$reports/unit.json" "$reports/e2e.json" || status=1
