@@ -26,7 +26,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('demoDbDir', dbDir);
   project.provide('runDir', runDir);
   return async () => {
-    await server.close();
+    // Bounded: a connection that never closes must not hold the run open (scripts/test.sh).
+    const closed = await Promise.race([
+      server.close().then(() => true),
+      new Promise<false>((done) => setTimeout(() => done(false), 10_000).unref()),
+    ]);
+    if (!closed) console.error('The demo server still had connections open 10 s after close.');
     await rm(runDir, { recursive: true, force: true });
   };
 }
