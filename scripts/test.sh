@@ -9,13 +9,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Every process started from here inherits this mark; on the way out, the ones still running
-# are stopped.
+# Every process started from here inherits this mark; after a step that timed out, and on the
+# way out, the ones still running are stopped. (Chromium's helper processes overwrite their
+# environment, so they carry no mark; they end within seconds of their browser.)
 export TRAWL_TEST_RUN="$$-$(date +%s%N)"
-own_policy=
-clean_up() {
+stop_leftovers() {
   local proc pid
-  [ -n "$own_policy" ] && rm -f "$own_policy"
   for proc in /proc/[0-9]*; do
     pid=${proc#/proc/}
     [ "$pid" = "$$" ] && continue
@@ -25,7 +24,15 @@ clean_up() {
     fi
   done
 }
+own_policy=
+clean_up() {
+  if [ -n "$own_policy" ]; then rm -f "$own_policy"; fi
+  stop_leftovers
+}
 trap clean_up EXIT
+# Ctrl-C (or a TERM) ends the whole run, even when the step it interrupted exits normally.
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "==> Installing npm packages (npm ci, from package-lock.json)"
@@ -50,21 +57,25 @@ if [ ${#missing[@]} -gt 0 ]; then
     chmod +x "$own_policy"
   fi
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   if [ -n "$own_policy" ]; then
     rm -f "$own_policy"
     own_policy=
   fi
 fi
 
-# A step that has not ended after this long has hung: it is stopped and counts as failed.
-# (--foreground keeps Ctrl-C working; what the stopped run leaves, the exit trap stops.)
+# A step that has not ended after this long has hung: it is stopped, and what it started is
+# stopped before the next step; it counts as failed. (--foreground keeps Ctrl-C reaching it.)
 run_limited() {
   local name=$1 rc=0
   shift
   timeout --foreground --kill-after=30s "${TEST_RUN_LIMIT:-20m}" "$@" || rc=$?
-  if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+  if [ "$rc" = 124 ]; then
     echo "==> The $name had not ended after ${TEST_RUN_LIMIT:-20m}: stopped." >&2
+    stop_leftovers
+  elif [ "$rc" = 137 ]; then
+    echo "==> The $name ended by SIGKILL (the time limit's last resort, or out of memory)." >&2
+    stop_leftovers
   fi
   return "$rc"
 }
