@@ -11,6 +11,9 @@ const run = promisify(execFile);
 /** Debian's nginx; installed with apt-get when missing. */
 export const NGINX_BIN = process.env.TRAWL_NGINX ?? '/usr/sbin/nginx';
 
+/** Debian's hook that tells package scripts whether to start services (101: do not). */
+const POLICY_RC_D = '/usr/sbin/policy-rc.d';
+
 /** Installs Debian's nginx when it is missing (needs root) and returns its path. */
 export async function ensureNginx(): Promise<string> {
   if (existsSync(NGINX_BIN)) return NGINX_BIN;
@@ -18,11 +21,19 @@ export async function ensureNginx(): Promise<string> {
     throw new Error(`${NGINX_BIN} is missing: run 'sudo apt-get install -y nginx' first`);
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  await run('apt-get', ['update', '-qq'], { env, maxBuffer: 64 << 20 });
-  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx'], {
-    env,
-    maxBuffer: 64 << 20,
-  });
+  // The tests start nginx themselves: the package must not start a system one on port 80
+  // (as scripts/test.sh, which installs it before the tests).
+  const policy = existsSync(POLICY_RC_D) ? undefined : POLICY_RC_D;
+  if (policy !== undefined) await writeFile(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+  try {
+    await run('apt-get', ['update', '-qq'], { env, maxBuffer: 64 << 20 });
+    await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'nginx'], {
+      env,
+      maxBuffer: 64 << 20,
+    });
+  } finally {
+    if (policy !== undefined) await rm(policy, { force: true });
+  }
   if (!existsSync(NGINX_BIN))
     throw new Error(`apt-get installed nginx but ${NGINX_BIN} is missing`);
   return NGINX_BIN;
