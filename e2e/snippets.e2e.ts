@@ -159,16 +159,18 @@ describe('paging', () => {
     await page.goto(`${server.url}/?q=the`);
     await page.getByText(/^found \d+ of 23 episodes$/).waitFor();
     const regions = page.getByRole('region', { name: /^Where it was said in episode / });
+    const labels = (): Promise<(string | null)[]> =>
+      regions.evaluateAll((all) => all.map((r) => r.getAttribute('aria-label')));
     await expect.poll(() => regions.count()).toBe(10);
-    const firstPage = await regions.evaluateAll((all) =>
-      all.map((r) => r.getAttribute('aria-label')),
-    );
+    const firstPage = await labels();
 
     await page.getByRole('button', { name: 'Next page' }).click();
+    // The first page's snippets stay on screen until the next page's rows replace them.
+    await expect
+      .poll(async () => (await labels()).some((label) => firstPage.includes(label)))
+      .toBe(false);
     await expect.poll(() => regions.count()).toBe(10);
-    const secondPage = await regions.evaluateAll((all) =>
-      all.map((r) => r.getAttribute('aria-label')),
-    );
+    const secondPage = await labels();
     expect(secondPage.filter((label) => firstPage.includes(label))).toEqual([]);
     // Neighbouring matches ('the the') share one mark.
     for (const mark of await regions.locator('mark').allTextContents()) {
