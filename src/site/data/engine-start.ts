@@ -25,29 +25,24 @@ export type StartTarget = Pick<
 > & { PerformanceObserver?: typeof PerformanceObserver };
 
 /**
- * Calls `start` at the first contentful paint (or after `PAINT_WAIT_MS`); returns how to stop
- * watching, or null where the browser cannot report paints (no paint timing, or an observer
- * that refuses the `paint` type), so the caller waits for a frame instead.
+ * Calls `start` at the first contentful paint; returns how to stop watching, or null where the
+ * browser cannot report paints (no paint timing, or an observer that refuses the `paint`
+ * type), so the caller waits for a frame instead.
  */
 function watchFirstPaint(target: StartTarget, start: () => void): (() => void) | null {
   const Observer = target.PerformanceObserver;
   // Older browsers have the observer without `supportedEntryTypes`, or without `type` options.
   const types = Observer?.supportedEntryTypes as readonly string[] | undefined;
   if (!Observer || types?.includes('paint') !== true) return null;
-  let observer: PerformanceObserver;
   try {
-    observer = new Observer((entries) => {
+    const observer = new Observer((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length > 0) start();
     });
     observer.observe({ type: 'paint', buffered: true });
+    return () => observer.disconnect();
   } catch {
     return null;
   }
-  const timer = target.setTimeout(start, PAINT_WAIT_MS);
-  return () => {
-    observer.disconnect();
-    target.clearTimeout(timer);
-  };
 }
 
 /**
@@ -65,15 +60,15 @@ export function afterFirstPaintOrInteraction(target: StartTarget = window): Prom
       target.addEventListener(type, start, { capture: true, passive: true });
       stops.push(() => target.removeEventListener(type, start, true));
     }
+    // A page that never paints or has no frames (opened hidden) starts after a while.
+    const timer = target.setTimeout(start, PAINT_WAIT_MS);
+    stops.push(() => target.clearTimeout(timer));
     const stopWatching = watchFirstPaint(target, start);
     if (stopWatching) {
       stops.push(stopWatching);
-      return;
+    } else {
+      // A frame's callback runs before its paint; a task queued from it runs after.
+      target.requestAnimationFrame(() => target.setTimeout(start, 0));
     }
-    // A frame's callback runs before its paint; a task queued from it runs after. A hidden
-    // page has no frames: the timer starts it.
-    target.requestAnimationFrame(() => target.setTimeout(start, 0));
-    const timer = target.setTimeout(start, PAINT_WAIT_MS);
-    stops.push(() => target.clearTimeout(timer));
   });
 }
