@@ -67,11 +67,11 @@ fi
 # A step that has not ended after this long has hung: it is stopped, and what it started is
 # stopped before the next step; it counts as failed. (--foreground keeps Ctrl-C reaching it.)
 run_limited() {
-  local name=$1 rc=0
+  local name=$1 limit=${TEST_RUN_LIMIT:-20m} rc=0
   shift
-  timeout --foreground --kill-after=30s "${TEST_RUN_LIMIT:-20m}" "$@" || rc=$?
+  timeout --foreground --kill-after=30s "$limit" "$@" || rc=$?
   if [ "$rc" = 124 ]; then
-    echo "==> The $name had not ended after ${TEST_RUN_LIMIT:-20m}: stopped." >&2
+    echo "==> The $name had not ended after $limit: stopped." >&2
     stop_leftovers
   elif [ "$rc" = 137 ]; then
     echo "==> The $name ended by SIGKILL (the time limit's last resort, or out of memory)." >&2
