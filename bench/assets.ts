@@ -9,9 +9,9 @@ import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { sqliteWorkerPatch } from '../vite-sqlite-worker-plugin.ts';
-import { PAGES_FOLDER } from '../src/builder/publish.ts';
-import type { Mount } from '../src/builder/serve.ts';
-import { pageFileFor } from '../src/builder/version-pages.ts';
+import { PAGES_FOLDER } from '../src/builder/publish/publish.ts';
+import type { Mount } from '../src/builder/serve/serve.ts';
+import { pageFileFor } from '../src/builder/publish/version-pages.ts';
 import { latestSchema } from '../src/core/site-config.ts';
 import { isDatabaseChunk, pathOf, type TrafficEntry } from './traffic.ts';
 

@@ -19,10 +19,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { DbConfig } from '../src/core/site-config.ts';
 import { siteSettingsSchema } from '../src/core/site-config.ts';
-import { htmlToText } from '../src/builder/sanitize-html.ts';
-import { writeChunks } from '../src/builder/chunk-files.ts';
-import { DEFAULT_CHUNK_SIZE, writeLatest } from '../src/builder/publish.ts';
-import { decodeTranscriptBlob } from '../src/builder/transcript-blob.ts';
+import { htmlToText } from '../src/builder/read/sanitize-html.ts';
+import { writeChunks } from '../src/builder/publish/chunk-files.ts';
+import { DEFAULT_CHUNK_SIZE, writeLatest } from '../src/builder/publish/publish.ts';
+import { decodeTranscriptBlob } from '../src/builder/index/transcript-blob.ts';
 import { BASELINE_PAGE_SIZE } from './baseline-queries.ts';
 
 export const BASELINE_SCHEMA_SQL = `

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteMounts } from '../src/builder/site-mounts.ts';
+import { siteMounts } from '../src/builder/serve/site-mounts.ts';
 import { compressedSizer, fileFor } from './assets.ts';
 import { firstScreenBytes, isRenderBlocking } from './bundle-size.ts';
 import type { TrafficEntry } from './traffic.ts';

@@ -5,7 +5,7 @@
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { bundle } from '../src/builder/bundle.ts';
+import { bundle } from '../src/builder/deploy/bundle.ts';
 import { pathOf, type TrafficEntry } from './traffic.ts';
 
 /** Bundles the built database with the built site into `out` and counts its web root. */

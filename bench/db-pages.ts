@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { writeChunks } from '../src/builder/chunk-files.ts';
-import { writeLatest } from '../src/builder/publish.ts';
+import { writeChunks } from '../src/builder/publish/chunk-files.ts';
+import { writeLatest } from '../src/builder/publish/publish.ts';
 import { builtChunkIndex, chunkStart } from '../src/core/chunk-layout.ts';
 import type { DbConfig } from '../src/core/site-config.ts';
 

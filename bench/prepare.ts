@@ -10,7 +10,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { readPublished } from '../src/builder/chunk-files.ts';
+import { readPublished } from '../src/builder/publish/chunk-files.ts';
 import { generateCorpus } from '../scripts/corpus.ts';
 import { buildBaselineDatabase, type BaselineBuild } from './baseline-db.ts';
 import { REPO_ROOT } from './assets.ts';

@@ -3,8 +3,8 @@
  * byte ranges and the same added delay on every response: one serves the real site with the
  * Trawl database (as `trawl serve` does), the other the bench page with both databases.
  */
-import { startServer, type Mount, type RunningServer } from '../src/builder/serve.ts';
-import { siteMounts } from '../src/builder/site-mounts.ts';
+import { startServer, type Mount, type RunningServer } from '../src/builder/serve/serve.ts';
+import { siteMounts } from '../src/builder/serve/site-mounts.ts';
 import { TrafficLog } from './traffic.ts';
 
 export interface BenchServer {

@@ -3,7 +3,7 @@
  * so an operation's traffic is what finished between its start and the moment the page saw
  * its result. Database traffic is the requests to the chunk files (`db.sqlite3.NNN`).
  */
-import type { ServedRequest } from '../src/builder/serve.ts';
+import type { ServedRequest } from '../src/builder/serve/serve.ts';
 import { isBuiltChunk } from '../src/core/chunk-layout.ts';
 import { toKb } from './stats.ts';
 

@@ -7,4 +7,4 @@ import { register } from 'tsx/esm/api';
 // the development build checks every element and renders several times slower.
 process.env.NODE_ENV ??= 'production';
 register();
-await import('../src/builder/cli.ts');
+await import('../src/builder/commands/cli.ts');

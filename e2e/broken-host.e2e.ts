@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import Database from 'better-sqlite3';
-import { joinChunks, readPublished, writeChunks } from '../src/builder/chunk-files.ts';
+import { joinChunks, readPublished, writeChunks } from '../src/builder/publish/chunk-files.ts';
 import { chunkAt, chunkFiles } from '../src/core/chunk-layout.ts';
 import type { DbConfig } from '../src/core/site-config.ts';
 import { buildWithCli, DEMO_FOLDER } from '../scripts/demo-site.ts';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { RunningServer, ServedRequest } from '../src/builder/serve.ts';
+import type { RunningServer, ServedRequest } from '../src/builder/serve/serve.ts';
 import { isBuiltChunk } from '../src/core/chunk-layout.ts';
 import { buildWithCli, DEMO_FOLDER, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
 import {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { contentSecurityPolicy, readContentSecurityPolicy } from '../vite-csp-plugin.ts';
-import { bundle } from '../src/builder/bundle.ts';
-import { startServer, type RunningServer } from '../src/builder/serve.ts';
+import { bundle } from '../src/builder/deploy/bundle.ts';
+import { startServer, type RunningServer } from '../src/builder/serve/serve.ts';
 import { DEMO_MEDIA, SITE_DIR } from '../scripts/demo-site.ts';
 import {
   browserForFile,

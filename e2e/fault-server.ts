@@ -1,6 +1,6 @@
 /**
  * A test host that misbehaves on demand. It sits in front of the real static server
- * (`serveSite`, built on src/builder/serve.ts) and, while a fault is set, answers the requests
+ * (`serveSite`, built on src/builder/serve/serve.ts) and, while a fault is set, answers the requests
  * the fault matches the way a broken host would: ignoring Range, compressing the database,
  * failing one chunk, cutting a response short, never answering, or serving a bad latest.json.
  * Clearing the fault makes it a good host again, so tests can check recovery.
@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunningServer } from '../src/builder/serve.ts';
+import type { RunningServer } from '../src/builder/serve/serve.ts';
 import { BUILT_CHUNK_NAME_PATTERN } from '../src/core/chunk-layout.ts';
 import { serveSite } from '../scripts/demo-site.ts';
 

@@ -3,7 +3,7 @@ import { cp, readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { writeSyntheticPodcast } from '../src/builder/test-support/synthetic-podcast.ts';
-import type { RunningServer } from '../src/builder/serve.ts';
+import type { RunningServer } from '../src/builder/serve/serve.ts';
 import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
 import { buildWithCli, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
 import {

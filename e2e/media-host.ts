@@ -8,7 +8,7 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { startServer, type RunningServer } from '../src/builder/serve.ts';
+import { startServer, type RunningServer } from '../src/builder/serve/serve.ts';
 import { DEMO_MEDIA } from '../scripts/demo-site.ts';
 
 /**

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { buildWithCli, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
-import type { RunningServer } from '../src/builder/serve.ts';
+import type { RunningServer } from '../src/builder/serve/serve.ts';
 import {
   browserForFile,
   expectNoProblems,

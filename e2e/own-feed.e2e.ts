@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWithCli, REPO_ROOT, SITE_DIR } from '../scripts/demo-site.ts';
-import type { RunningServer } from '../src/builder/serve.ts';
+import type { RunningServer } from '../src/builder/serve/serve.ts';
 import {
   expectNoProblems,
   launchBrowser,

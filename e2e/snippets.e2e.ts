@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
-import type { RunningServer } from '../src/builder/serve.ts';
+import type { RunningServer } from '../src/builder/serve/serve.ts';
 import { writeSyntheticPodcast } from '../src/builder/test-support/synthetic-podcast.ts';
 import { parseClockTime } from '../src/core/time-format.ts';
 import { buildWithCli, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';

@@ -1,8 +1,8 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { joinChunks, readPublished, writeChunks } from '../src/builder/chunk-files.ts';
-import { PAGES_FOLDER, writeLatest } from '../src/builder/publish.ts';
+import { joinChunks, readPublished, writeChunks } from '../src/builder/publish/chunk-files.ts';
+import { PAGES_FOLDER, writeLatest } from '../src/builder/publish/publish.ts';
 import { chunkFiles } from '../src/core/chunk-layout.ts';
 import { readContentSecurityPolicy } from '../vite-csp-plugin.ts';
 import { SITE_DIR } from '../scripts/demo-site.ts';

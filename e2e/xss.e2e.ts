@@ -2,9 +2,9 @@ import { cp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunningServer } from '../src/builder/serve.ts';
-import { startServer } from '../src/builder/serve.ts';
-import { siteMounts } from '../src/builder/site-mounts.ts';
+import type { RunningServer } from '../src/builder/serve/serve.ts';
+import { startServer } from '../src/builder/serve/serve.ts';
+import { siteMounts } from '../src/builder/serve/site-mounts.ts';
 import { buildWithCli, DEMO_MEDIA, SITE_DIR } from '../scripts/demo-site.ts';
 import {
   expectNoProblems,

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { startServer, type RunningServer, type ServeOptions } from '../src/builder/serve.ts';
-import { servedPagePolicy } from '../src/builder/media-origins.ts';
-import { siteMounts } from '../src/builder/site-mounts.ts';
+import { startServer, type RunningServer, type ServeOptions } from '../src/builder/serve/serve.ts';
+import { servedPagePolicy } from '../src/builder/publish/media-origins.ts';
+import { siteMounts } from '../src/builder/serve/site-mounts.ts';
 
 const run = promisify(execFile);
 

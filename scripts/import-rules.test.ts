@@ -45,10 +45,11 @@ describe('findZoneViolations', () => {
     ]);
   });
 
-  it('keeps src from importing the demo tools, tests included', () => {
+  it('keeps src from importing the demo tools, and the demo from importing the builder', () => {
     const graph = graphOf({
       'src/builder/reliability/search-terms.ts': ['demo/tools/prng.ts'],
-      'demo/tools/generate-demo.ts': ['src/builder/build.ts'],
+      'demo/tools/verify-in-chromium.ts': ['src/builder/serve/serve.ts'],
+      'demo/tools/timings.test.ts': ['src/builder/build.ts'],
     });
     expect(findZoneViolations(graph)).toEqual([
       {
@@ -56,7 +57,34 @@ describe('findZoneViolations', () => {
         imported: 'demo/tools/prng.ts',
         message: 'src never imports the demo: the demo uses src',
       },
+      {
+        file: 'demo/tools/verify-in-chromium.ts',
+        imported: 'src/builder/serve/serve.ts',
+        message: 'the demo is a podcast folder: it runs the trawl CLI as a user does',
+      },
     ]);
+  });
+
+  it("keeps the builder's stages one-way: a stage imports only the stages before it", () => {
+    const graph = graphOf({
+      'src/builder/read/feed.ts': ['src/builder/publish/publish.ts', 'src/builder/errors.ts'],
+      'src/builder/index/write-db.ts': ['src/builder/read/people.ts'],
+      'src/builder/publish/prerender.ts': ['src/builder/read/sanitize-html.ts'],
+      'src/builder/serve/serve.ts': ['src/builder/read/feed.ts', 'src/builder/publish/publish.ts'],
+      'src/builder/deploy/bundle.ts': ['src/builder/index/write-db.ts', 'src/builder/build.ts'],
+      'src/builder/build.ts': ['src/builder/commands/cli.ts', 'src/builder/read/feed.ts'],
+      'src/builder/commands/build-command.ts': ['src/builder/build.ts'],
+      'src/builder/read/feed.test.ts': ['src/builder/publish/publish.ts'],
+    });
+    expect(findZoneViolations(graph).map(({ file, imported }) => `${file} -> ${imported}`)).toEqual(
+      [
+        'src/builder/read/feed.ts -> src/builder/publish/publish.ts',
+        'src/builder/serve/serve.ts -> src/builder/read/feed.ts',
+        'src/builder/deploy/bundle.ts -> src/builder/index/write-db.ts',
+        'src/builder/deploy/bundle.ts -> src/builder/build.ts',
+        'src/builder/build.ts -> src/builder/commands/cli.ts',
+      ],
+    );
   });
 });
 

@@ -30,6 +30,40 @@ const SITE_FEATURES = ['search', 'filters', 'episodes', 'transcript', 'player', 
 const isTestCode = (file: string): boolean =>
   /\.test\.tsx?$/.test(file) || file.includes('/test-support/');
 
+/**
+ * The builder's stages, in the order a build walks them. A stage may import the stages before
+ * it (and the builder's top-level helpers), never one after it; `serve/` and `deploy/` work on a
+ * published version, so they may use `publish/` but never the readers or the index writer.
+ */
+const BUILDER_STAGES: readonly { stage: string; mayImport: readonly string[] }[] = [
+  { stage: 'read', mayImport: [] },
+  { stage: 'index', mayImport: ['read'] },
+  { stage: 'publish', mayImport: ['read', 'index'] },
+  { stage: 'serve', mayImport: ['publish'] },
+  { stage: 'deploy', mayImport: ['publish'] },
+];
+const BUILDER_FOLDERS = ['read', 'index', 'publish', 'serve', 'deploy', 'commands'];
+/** The builder's top-level orchestrators: commands call them, stages never do. */
+const BUILDER_ORCHESTRATORS = ['src/builder/build.ts', 'src/builder/init.ts'];
+
+const builderStageZones = (): ImportZone[] =>
+  BUILDER_STAGES.flatMap(({ stage, mayImport }) => [
+    ...BUILDER_FOLDERS.filter((other) => other !== stage && !mayImport.includes(other)).map(
+      (other) => ({
+        target: `src/builder/${stage}`,
+        from: `src/builder/${other}`,
+        exempt: isTestCode,
+        message: `the builder's ${stage}/ stage must not import ${other}/ (docs/architecture.md, "The builder by stages")`,
+      }),
+    ),
+    ...BUILDER_ORCHESTRATORS.map((orchestrator) => ({
+      target: `src/builder/${stage}`,
+      from: orchestrator,
+      exempt: isTestCode,
+      message: `a builder stage must not import the orchestrator ${orchestrator}: it calls the stages`,
+    })),
+  ]);
+
 /** The one-way arrows of docs/architecture.md's folder table. */
 export const IMPORT_ZONES: readonly ImportZone[] = [
   { target: 'src/core', from: 'src/site', message: 'core is shared: it must not import the site' },
@@ -49,6 +83,18 @@ export const IMPORT_ZONES: readonly ImportZone[] = [
     from: 'src/site',
     exempt: isTestCode,
     message: 'the builder never imports the site',
+  },
+  ...builderStageZones(),
+  ...BUILDER_ORCHESTRATORS.map((orchestrator) => ({
+    target: orchestrator,
+    from: 'src/builder/commands',
+    message: 'the orchestrators never import the command table: commands call them',
+  })),
+  {
+    target: 'demo',
+    from: 'src/builder',
+    exempt: isTestCode,
+    message: 'the demo is a podcast folder: it runs the trawl CLI as a user does',
   },
   { target: 'src', from: 'demo', message: 'src never imports the demo: the demo uses src' },
   { target: 'src', from: 'bench', message: 'src never imports the benchmark' },

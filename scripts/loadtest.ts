@@ -1,5 +1,5 @@
 /**
- * Load test of the static server `trawl serve` runs (src/builder/serve.ts), on loopback only:
+ * Load test of the static server `trawl serve` runs (src/builder/serve/serve.ts), on loopback only:
  * N concurrent clients make the requests a visitor's browser makes (latest.json with its
  * cache-busting query, config.json, and 16 KiB-aligned range reads of the chunk files, in the
  * sizes sql.js-httpvfs asks for) for a bounded time, checking every answer byte for byte.
@@ -18,9 +18,9 @@ import { z } from 'zod';
 import { createPrng, type Prng } from '../src/core/prng.ts';
 import { PAGE_SIZE } from '../src/core/db-schema.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../src/core/site-config.ts';
-import { readChunks, readPublished } from '../src/builder/chunk-files.ts';
-import { startServer } from '../src/builder/serve.ts';
-import { siteMounts } from '../src/builder/site-mounts.ts';
+import { readChunks, readPublished } from '../src/builder/publish/chunk-files.ts';
+import { startServer } from '../src/builder/serve/serve.ts';
+import { siteMounts } from '../src/builder/serve/site-mounts.ts';
 import { buildWithCli, DEMO_FOLDER, REPO_ROOT, SITE_DIR } from './demo-site.ts';
 
 const optionsSchema = z.object({

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { siteSettingsSchema } from '../../src/core/site-config.ts';
 import { tokenize } from '../../src/core/tokenizer.ts';
-import { parsePodcastConfig } from '../../src/builder/podcast-config.ts';
+import { parsePodcastConfig } from '../../src/builder/read/podcast-config.ts';
 import { DEMO_FACTS } from './demo-facts.ts';
 import { CAST } from './cast.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseTranscript } from '../../src/builder/transcripts/detect.ts';
+import { parseTranscript } from '../../src/builder/read/transcripts/detect.ts';
 import { bestLag, decodeMp3, hasLame } from './alignment.ts';
 import { castMember } from './cast.ts';
 import { EPISODES, scriptWords, type EpisodeScript } from './episode-scripts.ts';

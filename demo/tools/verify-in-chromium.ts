@@ -4,7 +4,8 @@
  * the decoded length with the PCM that was encoded and finds sample words where the
  * transcript says they start. Also reports the <audio> element's duration.
  *
- *   npx tsx demo/tools/verify-in-chromium.ts      (needs Debian's chromium and espeak-ng)
+ *   npm run build:site && npx tsx demo/tools/verify-in-chromium.ts
+ *   (needs Debian's chromium and espeak-ng; serves the demo with `trawl build` and `trawl serve`)
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { z } from 'zod';
-import { startServer } from '../../src/builder/serve.ts';
 import { bestLag } from './alignment.ts';
 import { castMember } from './cast.ts';
 import { EPISODES, scriptWords } from './episode-scripts.ts';
 import { SAMPLE_RATE, wordClip } from './espeak.ts';
 import { readMp3Info } from './mp3-info.ts';
+import { serveDemoWithCli } from './serve-with-cli.ts';
 
 const MEDIA = resolve(import.meta.dirname, '../podcast/media');
 const TRANSCRIPTS = resolve(import.meta.dirname, '../podcast/transcripts');
@@ -29,7 +30,7 @@ const wordsSchema = z.object({
 });
 
 async function main(): Promise<void> {
-  const server = await startServer({ mounts: [{ prefix: '/', dir: MEDIA }] });
+  const server = await serveDemoWithCli();
   const profile = await mkdtemp(join(tmpdir(), 'trawl-verify-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

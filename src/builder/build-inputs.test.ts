@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { buildPodcast } from './build.ts';
-import { joinChunks } from './chunk-files.ts';
+import { joinChunks } from './publish/chunk-files.ts';
 import { FIXTURE_PODCAST_DIR, useBuiltFixture } from './test-support/fixture-podcast.ts';
 
 const built = useBuiltFixture('trawl-build-inputs-');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../core/db-schema.ts';
 import { latestSchema } from '../core/site-config.ts';
 import { buildPodcast } from './build.ts';
-import { joinChunks } from './chunk-files.ts';
+import { joinChunks } from './publish/chunk-files.ts';
 import { FIXTURE_PODCAST_DIR, useBuiltFixture } from './test-support/fixture-podcast.ts';
 
 const built = useBuiltFixture('trawl-build-publish-');

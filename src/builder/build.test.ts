@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useBuiltFixture } from './test-support/fixture-podcast.ts';
-import { decodeTranscriptBlob } from './transcript-blob.ts';
+import { decodeTranscriptBlob } from './index/transcript-blob.ts';
 
 const built = useBuiltFixture('trawl-build-test-');
 

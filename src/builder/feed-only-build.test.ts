@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbConfigSchema } from '../core/site-config.ts';
 import { buildPodcast, type BuildResult } from './build.ts';
-import { joinChunks } from './chunk-files.ts';
+import { joinChunks } from './publish/chunk-files.ts';
 
 const FEED = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"

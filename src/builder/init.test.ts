@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPodcast } from './build.ts';
 import { initPodcast } from './init.ts';
-import { parsePodcastConfig } from './podcast-config.ts';
-import { parsePresenters } from './people.ts';
+import { parsePodcastConfig } from './read/podcast-config.ts';
+import { parsePresenters } from './read/people.ts';
 
 const FEED = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"

@@ -1,18 +1,18 @@
 import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { displayPath, InputError } from './errors.ts';
-import type { EpisodeTypeConfig } from './episode-types.ts';
-import { parseFeed, type ParsedFeed } from './feed.ts';
-import { derivePresenters } from './people.ts';
-import { EMPTY_SPEAKERS_JSON } from './speakers.ts';
-import type { PodcastConfigInput } from './podcast-config.ts';
+import type { EpisodeTypeConfig } from './read/episode-types.ts';
+import { parseFeed, type ParsedFeed } from './read/feed.ts';
+import { derivePresenters } from './read/people.ts';
+import { EMPTY_SPEAKERS_JSON } from './read/speakers.ts';
+import type { PodcastConfigInput } from './read/podcast-config.ts';
 import { WarningCollector } from './warnings.ts';
 
 /**
  * `trawl init DIR [--feed FILE]`: a podcast folder to start from. With a feed it copies the
  * feed to `feed.xml` and suggests settings from it (title, the types its items declare,
  * keep-newest when it re-uploads episodes); `presenters.json` lists its `podcast:person` tags;
- * `speakers.json` maps no speaker label yet (src/builder/speakers.ts);
+ * `speakers.json` maps no speaker label yet (src/builder/read/speakers.ts);
  * `transcripts/README.md` says which files the build reads. Nothing that exists is replaced.
  */
 

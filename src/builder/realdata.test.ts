@@ -10,10 +10,10 @@ import { stemToken } from '../core/stemmer.ts';
 import { decodeTermRow, isIndexedToken, pairTerm } from '../core/term-index.ts';
 import { tokenize } from '../core/tokenizer.ts';
 import { buildPodcast, type BuildResult } from './build.ts';
-import { parseFeed } from './feed.ts';
-import { joinChunks } from './chunk-files.ts';
-import { decodeTranscriptBlob } from './transcript-blob.ts';
-import { readTranscriptFile } from './transcripts/detect.ts';
+import { parseFeed } from './read/feed.ts';
+import { joinChunks } from './publish/chunk-files.ts';
+import { decodeTranscriptBlob } from './index/transcript-blob.ts';
+import { readTranscriptFile } from './read/transcripts/detect.ts';
 import { WarningCollector } from './warnings.ts';
 
 // Real-world inputs nobody on the project wrote (see ../shared/realdata/README.md). They are

@@ -129,7 +129,7 @@ export const dbConfigSchema = z.object({
   /**
    * Every origin other than the site's own that the database and settings name for images and
    * audio (episode artwork, enclosures, avatars, logo, favicon, mediaBase), sorted. The
-   * builder derives it (`src/builder/media-origins.ts`); `trawl serve`, `trawl bundle` and the
+   * builder derives it (`src/builder/publish/media-origins.ts`); `trawl serve`, `trawl bundle` and the
    * host configs allow exactly these in img-src and media-src. Absent in older versions.
    */
   mediaOrigins: z.array(z.string().regex(ORIGIN, 'must be an http(s) origin')).default([]),

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { generateCorpus } from '../../../scripts/corpus.ts';
 import { buildPodcast } from '../build.ts';
-import { VERSION_FOLDER, WORK_FOLDER_PREFIX } from '../publish.ts';
+import { VERSION_FOLDER, WORK_FOLDER_PREFIX } from '../publish/publish.ts';
 import { makeTempDir, runTrawl, snapshotOutput, verifyPublished } from './fuzz-support.ts';
 
 let root: string;

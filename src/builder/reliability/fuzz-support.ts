@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { chunkCount } from '../../core/chunk-layout.ts';
-import { joinChunks, readPublished } from '../chunk-files.ts';
+import { joinChunks, readPublished } from '../publish/chunk-files.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 export const TRAWL_BIN = join(REPO_ROOT, 'bin/trawl.js');

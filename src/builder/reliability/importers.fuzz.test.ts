@@ -44,7 +44,7 @@ interface Target {
 }
 
 const REPLACES_EPISODE_1 = ['transcripts/1.json'];
-const fixture = (name: string) => join(REPO_ROOT, 'src/builder/transcripts/fixtures', name);
+const fixture = (name: string) => join(REPO_ROOT, 'src/builder/read/transcripts/fixtures', name);
 
 const TARGETS: Target[] = [
   {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPodcast, type BuildResult } from '../build.ts';
 import { displayPath, isInputError } from '../errors.ts';
-import { createHtmlSanitizer, MAX_DESCRIPTION_DEPTH } from '../sanitize-html.ts';
+import { createHtmlSanitizer, MAX_DESCRIPTION_DEPTH } from '../read/sanitize-html.ts';
 import { openBuildSandbox, type BuildSandbox } from './build-sandbox.ts';
 import { copyPodcastInputs, DEMO_PODCAST, makeTempDir } from './fuzz-support.ts';
 

@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dbConfigSchema, latestSchema } from '../../core/site-config.ts';
 import { buildPodcast } from '../build.ts';
-import { startServer, type RunningServer } from '../serve.ts';
+import { startServer, type RunningServer } from '../serve/serve.ts';
 import { copyPodcastInputs, DEMO_PODCAST, makeTempDir, verifyPublished } from './fuzz-support.ts';
 
 const HOSTILE_NAMES = [

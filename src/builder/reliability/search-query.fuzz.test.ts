@@ -12,8 +12,8 @@ import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
 import { buildFtsQuery, checkSearchTerm, termProblem } from '../../core/fts-query.ts';
 import { findPhraseMatches, buildTokenStream, type TokenStream } from '../../core/phrase-match.ts';
 import { buildPodcast } from '../build.ts';
-import { joinChunks, readPublished } from '../chunk-files.ts';
-import { decodeTranscriptBlob } from '../transcript-blob.ts';
+import { joinChunks, readPublished } from '../publish/chunk-files.ts';
+import { decodeTranscriptBlob } from '../index/transcript-blob.ts';
 import { DEMO_PODCAST, makeTempDir } from './fuzz-support.ts';
 import { describeTerm, searchTerms } from './search-terms.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { PAGE_SIZE } from '../../core/db-schema.ts';
 import { siteSettingsSchema } from '../../core/site-config.ts';
-import { createWorkDir, publishVersion } from '../publish.ts';
+import { createWorkDir, publishVersion } from '../publish/publish.ts';
 
 /**
  * A database output folder as `trawl build` publishes it, in several 64 KiB chunk files (five

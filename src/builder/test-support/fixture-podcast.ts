@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
 import { buildPodcast, type BuildOptions, type BuildResult } from '../build.ts';
-import { joinChunks } from '../chunk-files.ts';
+import { joinChunks } from '../publish/chunk-files.ts';
 
 /** The fixture podcast folder: 7 numbered episodes (1, 2, 3, 4, 5, 14.5, 15), every transcript format. */
 export const FIXTURE_PODCAST_DIR = join(import.meta.dirname, '..', 'fixtures', 'podcast');

@@ -1,12 +1,12 @@
 import { PAGE_SIZE } from '../../core/db-schema.ts';
 import { siteSettingsSchema, type DbConfig } from '../../core/site-config.ts';
-import type { Finding } from '../check-host/findings.ts';
+import type { Finding } from '../deploy/check-host/findings.ts';
 import {
   chunkUrl,
   type HostObservations,
   type Outcome,
   type RecordedResponse,
-} from '../check-host/responses.ts';
+} from '../deploy/check-host/responses.ts';
 
 /** Recorded responses: what a well-configured host (the generated nginx block) answered. */
 

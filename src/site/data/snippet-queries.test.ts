@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPodcast } from '../../builder/build.ts';
-import { joinChunks } from '../../builder/chunk-files.ts';
+import { joinChunks } from '../../builder/publish/chunk-files.ts';
 import {
   PASSAGE_BLOCK_SIZE,
   PASSAGE_BLOCK_STRIDE,

@@ -1,0 +1,169 @@
+/**
+ * The term tables `trawl build` derives from `words_fts`'s own vocabulary (fts5vocab, instance
+ * mode), in one pass over it, so each answers exactly what the FTS index holds:
+ *
+ * - `search_terms`: every indexed ASCII token with its episodes per column (decision 0007);
+ * - `search_stems`: the same by stem (`src/core/stemmer.ts`), each episode with how often the
+ *   stem's forms occur there (decision 0009): unquoted words and 'best match';
+ * - `term_lists`: the words by prefix and by first letter and length, with their frequencies,
+ *   for suggestions and 'did you mean' (`src/core/term-lists.ts`);
+ * - `search_pairs`: adjacent pairs of those tokens, for 2-word phrases (`write-pair-table.ts`,
+ *   decision 0015).
+ */
+import { deflateRawSync } from 'node:zlib';
+import type Database from 'better-sqlite3';
+import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
+import { stemToken } from '../../core/stemmer.ts';
+import {
+  encodeTermRow,
+  isIndexedToken,
+  termRowId,
+  type TermPostings,
+} from '../../core/term-index.ts';
+import { TokenSequences, writePairTable } from './write-pair-table.ts';
+import {
+  groupTermLists,
+  MAX_LIST_BYTES,
+  type TermFrequency,
+  type TermListData,
+} from '../../core/term-lists.ts';
+
+/**
+ * Writes `search_terms`, `search_stems`, `term_lists` and `search_pairs` from the optimised
+ * `words_fts`.
+ */
+export function writeTermTables(db: Database.Database): void {
+  db.exec("CREATE VIRTUAL TABLE temp.words_vocab USING fts5vocab(main, 'words_fts', 'instance')");
+  const rows = db
+    .prepare<[], [string, number, string, number]>(
+      'SELECT term, doc, col, offset FROM temp.words_vocab',
+    )
+    .raw()
+    .iterate();
+  const byId = new Map<number, TermPostings[]>();
+  // Per stem, flat (column, episode, count) triples of its forms; merged when written.
+  const stems = new Map<string, number[]>();
+  const frequencies = new Map<string, number>();
+  const sequences = new TokenSequences();
+  interface OpenTerm {
+    term: string;
+    number: number;
+    postings: TermPostings;
+    triples: number[];
+    occurrences: number;
+  }
+  const close = (open: OpenTerm | null): void => {
+    if (!open) return;
+    frequencies.set(open.term, open.occurrences);
+    const stem = stemToken(open.term);
+    const known = stems.get(stem);
+    if (known) for (const value of open.triples) known.push(value);
+    else stems.set(stem, open.triples);
+  };
+
+  let current = null as OpenTerm | null;
+  let skipped: string | null = null;
+  for (const [term, doc, col, offset] of rows) {
+    if (term === skipped) continue;
+    if (current?.term !== term) {
+      close(current);
+      current = null;
+      if (!isIndexedToken(term)) {
+        skipped = term;
+        continue;
+      }
+      const postings: TermPostings = { term, columns: FTS_COLUMNS.map(() => []) };
+      current = { term, number: sequences.addTerm(term), postings, triples: [], occurrences: 0 };
+      const id = termRowId(term);
+      const entries = byId.get(id);
+      if (entries) entries.push(postings);
+      else byId.set(id, [postings]);
+    }
+    current.occurrences += 1;
+    const column = FTS_COLUMNS.indexOf(col as FtsColumn);
+    sequences.place(current.number, doc, column, offset);
+    const ids = current.postings.columns[column];
+    // Instances come by term, then episode, then column, then position.
+    if (ids && ids.at(-1) !== doc) ids.push(doc);
+    const { triples } = current;
+    const at = triples.length - 3;
+    if (at >= 0 && triples[at] === column && triples[at + 1] === doc) {
+      triples[at + 2] = (triples[at + 2] ?? 0) + 1;
+    } else triples.push(column, doc, 1);
+  }
+  close(current);
+  db.exec('DROP TABLE temp.words_vocab');
+
+  const insertTerm = db.prepare('INSERT INTO search_terms (id, data) VALUES (?, ?)');
+  for (const id of [...byId.keys()].sort((a, b) => a - b)) {
+    insertTerm.run(id, encodeTermRow(byId.get(id) ?? []));
+  }
+  byId.clear();
+  writeStems(db, stems);
+  stems.clear();
+  writeTermLists(db, frequencies);
+  writePairTable(db, sequences);
+}
+
+/** One stem's postings with counts, from its forms' (column, episode, count) triples. */
+export function mergeStemTriples(stem: string, triples: readonly number[]): TermPostings {
+  const columns: number[][] = FTS_COLUMNS.map(() => []);
+  const counts: number[][] = FTS_COLUMNS.map(() => []);
+  const order: number[] = [];
+  for (let at = 0; at < triples.length; at += 3) order.push(at);
+  // Forms of one stem interleave: sort by column then episode, and add up repeats.
+  order.sort(
+    (a, b) =>
+      (triples[a] ?? 0) - (triples[b] ?? 0) || (triples[a + 1] ?? 0) - (triples[b + 1] ?? 0),
+  );
+  for (const at of order) {
+    const column = triples[at] ?? 0;
+    const doc = triples[at + 1] ?? 0;
+    const count = triples[at + 2] ?? 0;
+    const ids = columns[column];
+    const tallies = counts[column];
+    if (!ids || !tallies) continue;
+    if (ids.at(-1) === doc) tallies[tallies.length - 1] = (tallies.at(-1) ?? 0) + count;
+    else {
+      ids.push(doc);
+      tallies.push(count);
+    }
+  }
+  return { term: stem, columns, counts };
+}
+
+function writeStems(db: Database.Database, stems: Map<string, number[]>): void {
+  const byId = new Map<number, string[]>();
+  for (const stem of stems.keys()) {
+    const id = termRowId(stem);
+    const known = byId.get(id);
+    if (known) known.push(stem);
+    else byId.set(id, [stem]);
+  }
+  const insert = db.prepare('INSERT INTO search_stems (id, data) VALUES (?, ?)');
+  for (const id of [...byId.keys()].sort((a, b) => a - b)) {
+    const entries = (byId.get(id) ?? []).map((stem) =>
+      mergeStemTriples(stem, stems.get(stem) ?? []),
+    );
+    insert.run(id, encodeTermRow(entries, { counts: true }));
+  }
+}
+
+/** Compresses a list, dropping its least frequent words until it fits `MAX_LIST_BYTES`. */
+export function compressTermList(terms: readonly TermFrequency[]): Buffer {
+  let kept = terms.length;
+  for (;;) {
+    const data: TermListData = { v: 1, terms: terms.slice(0, kept) };
+    const bytes = deflateRawSync(JSON.stringify(data), { level: 9 });
+    if (bytes.length <= MAX_LIST_BYTES || kept <= 1) return bytes;
+    kept = Math.floor((kept * MAX_LIST_BYTES) / bytes.length / 1.05);
+  }
+}
+
+function writeTermLists(db: Database.Database, frequencies: ReadonlyMap<string, number>): void {
+  const lists = groupTermLists(frequencies);
+  const insert = db.prepare('INSERT INTO term_lists (id, data) VALUES (?, ?)');
+  for (const id of [...lists.keys()].sort((a, b) => a - b)) {
+    insert.run(id, compressTermList(lists.get(id) ?? []));
+  }
+}

@@ -1,0 +1,75 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { dbConfigSchema, ORIGIN, type DbConfig } from '../../core/site-config.ts';
+import type { CspOptions } from '../../../vite-csp-plugin.ts';
+import { VERSION_FOLDER } from './publish.ts';
+
+/** The origin of an absolute http(s) URL, or undefined for anything else (paths, ''). */
+export function originOf(url: string | null | undefined): string | undefined {
+  if (typeof url !== 'string' || !/^https?:\/\//i.test(url.trim())) return undefined;
+  try {
+    const { origin } = new URL(url.trim());
+    return ORIGIN.test(origin) ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sorted, distinct origins of some URLs (relative paths and other schemes add nothing). */
+export function collectOrigins(urls: Iterable<string | null | undefined>): string[] {
+  const origins = new Set<string>();
+  for (const url of urls) {
+    const origin = originOf(url);
+    if (origin !== undefined) origins.add(origin);
+  }
+  return [...origins].sort();
+}
+
+/**
+ * The media origins a built version needs in its Content-Security-Policy (img-src and
+ * media-src): what the build recorded from the database (`mediaOrigins`: artwork, enclosures,
+ * avatars, logo, favicon) plus the media host the config names now (`trawl bundle
+ * --media-base` rewrites it). `trawl serve`, `trawl bundle` and every host config use this one
+ * list, so the page allows exactly these and nothing more.
+ */
+export function mediaOriginsOf(config: DbConfig): string[] {
+  return collectOrigins([
+    ...config.mediaOrigins,
+    config.site.mediaBase,
+    config.site.logo,
+    config.site.favicon,
+  ]);
+}
+
+/**
+ * The page policy's options for the versions a site may open (the current one and older ones
+ * kept for open pages): their media origins, nothing more. Enclosures are named one by one
+ * (`mediaOrigins`), so no blanket `https:` is needed.
+ */
+export function cspOptionsForVersions(configs: readonly DbConfig[]): CspOptions {
+  return { mediaOrigins: collectOrigins(configs.flatMap(mediaOriginsOf)) };
+}
+
+/**
+ * The page policy for a served database folder, read afresh on each call so a rebuild while
+ * `trawl serve` runs is picked up: every published version's media origins (a page may still
+ * have an older version open). Unreadable configs add nothing.
+ */
+export function servedPagePolicy(dbDir: string): () => Promise<CspOptions> {
+  return async () => {
+    const names = await readdir(dbDir).catch(() => [] as string[]);
+    const configs: DbConfig[] = [];
+    for (const name of names.filter((entry) => VERSION_FOLDER.test(entry))) {
+      const text = await readFile(join(dbDir, name, 'config.json'), 'utf8').catch(() => '');
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        continue;
+      }
+      const config = dbConfigSchema.safeParse(raw);
+      if (config.success) configs.push(config.data);
+    }
+    return cspOptionsForVersions(configs);
+  };
+}

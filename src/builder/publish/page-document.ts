@@ -1,0 +1,43 @@
+/**
+ * A pre-rendered page as a whole HTML document: the built site's index.html with the page's
+ * head tags, the app's markup inside #root, and the data the app hydrates from.
+ */
+import { PAGE_DATA_ID } from '../../core/prerendered-page.ts';
+import { headHtml, jsonForScript, type PageHead } from '../../core/seo.ts';
+
+const ROOT = /<div id="root"><\/div>/;
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /<meta name="description"[^>]*>\s*/;
+const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/;
+
+/** Thrown when the site's index.html is not one this renderer knows how to fill. */
+export class TemplateError extends Error {}
+
+/** Checks that a built index.html has the places a page is written into. */
+export function checkTemplate(template: string): void {
+  if (!ROOT.test(template))
+    throw new TemplateError('index.html has no empty <div id="root"></div>');
+  if (!TITLE.test(template)) throw new TemplateError('index.html has no <title>');
+}
+
+export interface PageParts {
+  head: PageHead;
+  /** The markup React rendered for #root. */
+  appHtml: string;
+  /** What the app needs to hydrate without reading the database again. */
+  data: unknown;
+}
+
+/** The document for one page. Every value in the head is escaped; the data cannot end its script. */
+export function pageDocument(template: string, parts: PageParts): string {
+  checkTemplate(template);
+  return template
+    .replace(DESCRIPTION, '')
+    .replace(NOSCRIPT, '')
+    .replace(TITLE, () => headHtml(parts.head))
+    .replace(
+      ROOT,
+      () =>
+        `<div id="root">${parts.appHtml}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(parts.data)}</script>`,
+    );
+}

@@ -1,0 +1,113 @@
+import Database from 'better-sqlite3';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
+import { writeVersionPages, type SiteBuild } from './prerender.ts';
+import { buildFixturePodcast } from '../test-support/fixture-podcast.ts';
+
+const TEMPLATE =
+  '<!doctype html><html><head><title>Trawl</title></head><body><div id="root"></div></body></html>';
+
+/** A site build whose renderer writes the path it was asked for, and which queries it ran. */
+function echoBuild(): SiteBuild {
+  return {
+    id: 'test',
+    template: TEMPLATE,
+    renderer: {
+      async renderPage(source, path) {
+        const [row] = await source.query<{ n: number }>('SELECT count(*) AS n FROM episodes');
+        return {
+          status: path === '/404' ? 404 : 200,
+          appHtml: `<p data-path="${path}">${row?.n ?? 0} episodes</p>`,
+          data: { path },
+        };
+      },
+    },
+  };
+}
+
+let dir: string;
+let databaseFile: string;
+let config: DbConfig;
+let episodes: string[];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'trawl-prerender-'));
+  const built = await buildFixturePodcast(dir);
+  databaseFile = built.databaseFile;
+  config = dbConfigSchema.parse(
+    JSON.parse(await readFile(join(built.result.versionDir, 'config.json'), 'utf8')),
+  );
+  const sqlite = new Database(databaseFile, { readonly: true });
+  episodes = sqlite
+    .prepare<[], { episode: string }>('SELECT episode FROM episodes ORDER BY id')
+    .all()
+    .map((row) => row.episode);
+  sqlite.close();
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('writeVersionPages', () => {
+  it('writes the home page, one page per episode and the 404 page', async () => {
+    const pagesDir = join(dir, 'pages-a');
+    const count = await writeVersionPages({
+      databasePath: databaseFile,
+      config,
+      build: echoBuild(),
+      pagesDir,
+      siteUrl: '',
+    });
+    expect(count).toBe(episodes.length + 2);
+    expect((await readdir(join(pagesDir, 'episodes'))).sort()).toEqual(
+      episodes.map((episode) => `${episode}.html`).sort(),
+    );
+    const page = await readFile(join(pagesDir, 'episodes', '14.5.html'), 'utf8');
+    expect(page).toContain(`<p data-path="/episodes/14.5">${episodes.length} episodes</p>`);
+    expect(page).toContain('<meta property="og:type" content="article">');
+    expect(page).not.toContain('rel="canonical"');
+    expect(await readFile(join(pagesDir, '404.html'), 'utf8')).toContain('<title>Not found · ');
+    // Without a site URL there is nothing absolute to list: robots.txt only.
+    expect((await readdir(pagesDir)).sort()).toEqual([
+      '404.html',
+      'episodes',
+      'index.html',
+      'robots.txt',
+    ]);
+  });
+
+  it('lists every episode of the database in the sitemap under the site URL', async () => {
+    const pagesDir = join(dir, 'pages-b');
+    await writeVersionPages({
+      databasePath: databaseFile,
+      config,
+      build: echoBuild(),
+      pagesDir,
+      siteUrl: 'https://podcast.example.org/archive',
+    });
+    const sitemap = await readFile(join(pagesDir, 'sitemap.xml'), 'utf8');
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locs).toEqual([
+      'https://podcast.example.org/archive/',
+      ...episodes.map((episode) => `https://podcast.example.org/archive/episodes/${episode}`),
+    ]);
+    expect(await readFile(join(pagesDir, 'robots.txt'), 'utf8')).toContain(
+      'Sitemap: https://podcast.example.org/archive/sitemap.xml',
+    );
+    const page = await readFile(join(pagesDir, 'episodes', '1.html'), 'utf8');
+    expect(page).toContain(
+      '<link rel="canonical" href="https://podcast.example.org/archive/episodes/1">',
+    );
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)?.[1];
+    expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
+      '@type': 'PodcastEpisode',
+      episodeNumber: '1',
+      url: 'https://podcast.example.org/archive/episodes/1',
+      partOfSeries: { '@type': 'PodcastSeries', url: 'https://podcast.example.org/archive/' },
+    });
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * Pre-rendered pages: `trawl build` renders `/`, every `/episodes/<n>` and the 404 page with
+ * the site's own components (the server entry Vite builds into dist/server), and publishes
+ * them inside the version folder with the database they were rendered from, plus
+ * `sitemap.xml` and `robots.txt`. `trawl serve` and `trawl bundle` serve them from there.
+ */
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { EpisodeRow } from '../../core/db-schema.ts';
+import {
+  absoluteUrl,
+  plainSummary,
+  podcastEpisodeJsonLd,
+  podcastSeriesJsonLd,
+  robotsTxt,
+  sitemapXml,
+  type PageHead,
+} from '../../core/seo.ts';
+import type { DbConfig } from '../../core/site-config.ts';
+import { checkTemplate, pageDocument } from './page-document.ts';
+import { createHtmlSanitizer } from '../read/sanitize-html.ts';
+import type { VersionPages } from './publish.ts';
+import { pageFileFor } from './version-pages.ts';
+
+/** The site this checkout builds (`npm run build:site`): dist/site beside dist/server. */
+export const DEFAULT_SITE_DIR = resolve(import.meta.dirname, '../../../dist/site');
+
+/** A value SQLite can bind (the site's `SqlValue`). */
+type SqlValue = string | number | null;
+
+/** What the server entry (src/site/prerender/render-page.tsx) renders for one path. */
+export interface RenderedPage {
+  status: number;
+  appHtml: string;
+  data: unknown;
+}
+
+/** The server entry's interface, as the builder calls it. */
+export interface PageRenderer {
+  renderPage(
+    source: {
+      query: <T>(sql: string, params?: readonly SqlValue[]) => Promise<T[]>;
+      config: DbConfig;
+      sanitizeHtml: (html: string) => string;
+    },
+    path: string,
+  ): Promise<RenderedPage>;
+}
+
+/** A built site: its index.html, its server entry, and an id that changes with either. */
+export interface SiteBuild {
+  template: string;
+  renderer: PageRenderer;
+  /** Hash of the template and the server entry: pages are rendered again when it changes. */
+  id: string;
+}
+
+function isPageRenderer(value: unknown): value is PageRenderer {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'renderPage' in value &&
+    // Read, not described: a module namespace may export through a getter (vitest's does).
+    typeof value.renderPage === 'function'
+  );
+}
+
+/**
+ * The built site at `siteDir` (Vite's output: dist/site) with its server entry beside it
+ * (dist/server/render-page.js), or undefined when the site has not been built.
+ */
+export async function loadSiteBuild(siteDir: string): Promise<SiteBuild | undefined> {
+  const templatePath = resolve(siteDir, 'index.html');
+  const entryPath = resolve(siteDir, '..', 'server', 'render-page.js');
+  if (!existsSync(templatePath) || !existsSync(entryPath)) return undefined;
+  const template = await readFile(templatePath, 'utf8');
+  checkTemplate(template);
+  const entry = await readFile(entryPath);
+  const renderer: unknown = await import(pathToFileURL(entryPath).href);
+  if (!isPageRenderer(renderer)) {
+    throw new Error(`${entryPath}: not the site's server entry (no renderPage export)`);
+  }
+  const id = createHash('sha256').update(template).update(entry).digest('hex').slice(0, 12);
+  return { template, renderer, id };
+}
+
+/** The page file of a path the renderer writes; '/404' is the not-found page. */
+function pageFile(path: string): string {
+  const file = path === '/404' ? '404.html' : pageFileFor(path);
+  if (file === undefined) throw new Error(`no page file for ${path}`);
+  return file;
+}
+
+interface HeadRow extends Pick<
+  EpisodeRow,
+  'episode' | 'title' | 'pub_date' | 'image' | 'duration' | 'audio_url'
+> {
+  description: string | null;
+}
+
+/** Pre-rendering with a site build, as `publishVersion` asks for it. */
+export function versionPages(build: SiteBuild, siteUrl: string): VersionPages {
+  return {
+    id: build.id,
+    render: (databasePath, config, pagesDir) =>
+      writeVersionPages({ databasePath, config, build, pagesDir, siteUrl }),
+  };
+}
+
+/** Renders and writes every page of one version into `pagesDir`; returns how many. */
+export async function writeVersionPages(input: {
+  databasePath: string;
+  config: DbConfig;
+  build: SiteBuild;
+  pagesDir: string;
+  siteUrl: string;
+}): Promise<number> {
+  const { config, build, pagesDir, siteUrl } = input;
+  const sqlite = new Database(input.databasePath, { readonly: true, fileMustExist: true });
+  const sanitizer = createHtmlSanitizer();
+  try {
+    const query = <T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> => {
+      try {
+        return Promise.resolve(sqlite.prepare<SqlValue[], T>(sql).all(...params));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    const source = { query, config, sanitizeHtml: (html: string) => sanitizer.sanitize(html).html };
+    const show = config.site.title;
+    const rows = sqlite
+      .prepare<[], HeadRow>(
+        `SELECT e.episode, e.title, e.pub_date, e.image, e.duration, e.audio_url,
+                d.description
+           FROM episodes e LEFT JOIN episode_descriptions d ON d.id = e.id
+          ORDER BY e.id`,
+      )
+      .all();
+    const home = absoluteUrl(siteUrl, '/');
+    const series = podcastSeriesJsonLd({ name: show, description: '', url: home, image: '' });
+
+    const write = async (path: string, head: PageHead): Promise<void> => {
+      const page = await build.renderer.renderPage(source, path);
+      const file = join(pagesDir, pageFile(path));
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(
+        file,
+        pageDocument(build.template, { head, appHtml: page.appHtml, data: page.data }),
+      );
+    };
+
+    await write('/', {
+      title: show,
+      description: `Search the episodes and transcripts of ${show}.`,
+      canonical: home,
+      image: '',
+      type: 'website',
+      siteName: show,
+      jsonLd: [series],
+    });
+    for (const row of rows) {
+      const path = `/episodes/${row.episode}`;
+      const url = absoluteUrl(siteUrl, path);
+      const description = plainSummary(row.description ?? '');
+      const image = /^https?:\/\//i.test(row.image ?? '') ? (row.image ?? '') : '';
+      await write(path, {
+        title: `${row.title} · ${show}`,
+        description,
+        canonical: url,
+        image,
+        type: 'article',
+        siteName: show,
+        jsonLd: [
+          podcastEpisodeJsonLd({
+            name: row.title,
+            episodeNumber: row.episode,
+            description,
+            url,
+            image,
+            datePublished: row.pub_date ?? '',
+            durationSeconds: row.duration ?? 0,
+            audioUrl: /^https?:\/\//i.test(row.audio_url ?? '') ? (row.audio_url ?? '') : '',
+            seriesName: show,
+            seriesUrl: home,
+          }),
+        ],
+      });
+    }
+    await write('/404', {
+      title: `Not found · ${show}`,
+      description: '',
+      canonical: '',
+      image: '',
+      type: 'website',
+      siteName: show,
+      jsonLd: [],
+    });
+    const urls = [home, ...rows.map((row) => absoluteUrl(siteUrl, `/episodes/${row.episode}`))];
+    if (home !== '') {
+      await writeFile(join(pagesDir, 'sitemap.xml'), sitemapXml(urls.map((loc) => ({ loc }))));
+    }
+    await writeFile(
+      join(pagesDir, 'robots.txt'),
+      robotsTxt(home === '' ? '' : absoluteUrl(siteUrl, '/sitemap.xml')),
+    );
+    return rows.length + 2;
+  } finally {
+    sqlite.close();
+    sanitizer.close();
+  }
+}

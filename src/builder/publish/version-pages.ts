@@ -1,0 +1,34 @@
+/**
+ * Where a published version keeps its pre-rendered pages, and which page file answers which
+ * site path. `trawl build` writes them (prerender.ts); `trawl serve` and `trawl bundle` read
+ * them from the version latest.json names, so a page and its database always match.
+ */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { normaliseEpisodeNumber } from '../../core/episode-filters.ts';
+import { PAGES_FOLDER, readLatest } from './publish.ts';
+
+/** An episode's page path: a plain decimal number, which `normaliseEpisodeNumber` reads. */
+const EPISODE_PATH = /^\/episodes\/([0-9]{1,12}(?:\.[0-9]{1,6})?)\/?$/;
+
+/**
+ * The page file (relative to the pages folder) for a site path: '/' → 'index.html',
+ * '/episodes/14.5' (or '/episodes/014.50') → 'episodes/14.5.html', plus 'sitemap.xml' and 'robots.txt'. Undefined for
+ * any other path, so no request can name a file outside the pages folder.
+ */
+export function pageFileFor(path: string): string | undefined {
+  if (path === '/' || path === '/index.html') return 'index.html';
+  if (path === '/sitemap.xml' || path === '/robots.txt') return path.slice(1);
+  const written = EPISODE_PATH.exec(path)?.[1];
+  // '/episodes/04.50' is episode 4.5's page, as the app reads it.
+  const episode = written === undefined ? null : normaliseEpisodeNumber(written);
+  return episode === null ? undefined : `episodes/${episode}.html`;
+}
+
+/** The pages folder of the version `<dbDir>/latest.json` names, if that version has pages. */
+export async function latestPagesDir(dbDir: string): Promise<string | undefined> {
+  const latest = await readLatest(dbDir);
+  if (latest === undefined) return undefined;
+  const dir = join(dbDir, latest.latest, PAGES_FOLDER);
+  return (await stat(dir).catch(() => undefined))?.isDirectory() ? dir : undefined;
+}
