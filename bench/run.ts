@@ -6,9 +6,12 @@
  *   npm run bench -- --quick            (a small smoke run: 40 episodes, 1 run)
  *   npm run bench -- --scale            (2,000 episodes × 30,000 words; its own results file)
  *   npm run bench -- --only search-rare,transcript --no-render
+ *   npm run bench -- --save             (a full run that also refreshes the committed results)
  *
- * A full run (not --quick, not --only) writes bench/results/latest.json and appends a line to
- * bench/results/HISTORY.md. Everything it builds is cached under .trawl/bench/.
+ * Every run writes its results under .trawl/bench/results/ (ignored by git), so a run changes
+ * no tracked file. A full run (not --quick, not --only) with --save also writes
+ * bench/results/latest.json and appends a line to bench/results/HISTORY.md. Everything it
+ * builds is cached under .trawl/bench/.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
@@ -25,7 +28,7 @@ import { formatRatio, formatNumber, median, toKb } from './stats.ts';
 import { measureAll, type RawResults } from './measure.ts';
 import { OPERATIONS } from './operations.ts';
 import { buildTrawl, chooseWorkload, corpusKey, ensureBaseline, ensureCorpus } from './prepare.ts';
-import { joinChunks } from '../src/builder/chunk-files.ts';
+import { joinChunks } from '../src/builder/publish/chunk-files.ts';
 import { bundleSize, firstScreenBytes } from './bundle-size.ts';
 import {
   checkBudgets,
@@ -49,6 +52,8 @@ import { summarise } from './traffic.ts';
 
 const CACHE_DIR = resolve(REPO_ROOT, '.trawl/bench');
 const RESULTS_DIR = resolve(REPO_ROOT, 'bench/results');
+/** Where every run writes its results; ignored by git. */
+const RUN_RESULTS_DIR = join(CACHE_DIR, 'results');
 
 const optionsSchema = z.object({
   delay: z.coerce.number().int().min(0).max(2000),
@@ -59,6 +64,7 @@ const optionsSchema = z.object({
   quick: z.boolean(),
   only: z.array(z.string()).nullable(),
   render: z.boolean(),
+  save: z.boolean(),
 });
 
 type Options = z.infer<typeof optionsSchema>;
@@ -77,6 +83,7 @@ function parseOptions(argv: string[]): Options {
       scale: { type: 'boolean', default: false },
       only: { type: 'string' },
       'no-render': { type: 'boolean', default: false },
+      save: { type: 'boolean', default: false },
     },
   });
   const { quick, scale } = values;
@@ -89,6 +96,7 @@ function parseOptions(argv: string[]): Options {
     quick,
     only: values.only === undefined ? null : values.only.split(',').map((id) => id.trim()),
     render: !values['no-render'],
+    save: values.save,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -455,19 +463,26 @@ async function main(): Promise<void> {
 
   const partial = options.quick || options.only !== null;
   const json = `${JSON.stringify(results, null, 2)}\n`;
-  if (partial) {
-    const file = join(CACHE_DIR, 'partial-latest.json');
-    await writeFile(file, json);
-    log(
-      `(a ${options.quick ? 'quick' : 'partial'} run: results in ${relative(REPO_ROOT, file)}, bench/results/ untouched)`,
-    );
-    return;
-  }
-  await mkdir(RESULTS_DIR, { recursive: true });
   // The default size is latest.json; another size (the --scale run) keeps a file of its own,
   // so docs/performance.md can set the two side by side.
   const isDefaultSize = options.episodes === 600 && options.words === 9000;
-  const latest = isDefaultSize ? 'latest.json' : `latest-${options.episodes}x${options.words}.json`;
+  const latest = partial
+    ? 'partial-latest.json'
+    : isDefaultSize
+      ? 'latest.json'
+      : `latest-${options.episodes}x${options.words}.json`;
+  await mkdir(RUN_RESULTS_DIR, { recursive: true });
+  await writeFile(join(RUN_RESULTS_DIR, latest), json);
+  log(`results in ${relative(REPO_ROOT, join(RUN_RESULTS_DIR, latest))}`);
+  if (!options.save) {
+    if (!partial) log('(bench/results/ untouched: add --save to refresh the committed results)');
+    return;
+  }
+  if (partial) {
+    log(`(a ${options.quick ? 'quick' : 'partial'} run is never saved: bench/results/ untouched)`);
+    return;
+  }
+  await mkdir(RESULTS_DIR, { recursive: true });
   await writeFile(join(RESULTS_DIR, latest), json);
   const history = join(RESULTS_DIR, 'HISTORY.md');
   const existing = await readFile(history, 'utf8').catch(() => '');

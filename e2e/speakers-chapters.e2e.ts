@@ -14,9 +14,9 @@ import {
 
 // Speakers and chapters (issue 15) in Chromium on the demo: speaker paragraphs with names,
 // chapter headings, ticks and the chapter list (each seeking), a 'said by' search whose count,
-// snippets and highlights agree, and the URL round trip. Screenshots go to docs/screenshots/.
+// snippets and highlights agree, and the URL round trip. Screenshots go to e2e/screenshots/ (`npm run screenshots` refreshes docs/screenshots/).
 
-const SHOTS = resolve(import.meta.dirname, '..', 'docs', 'screenshots');
+const SHOTS = resolve(import.meta.dirname, 'screenshots');
 
 const browser = browserForFile({ audio: true });
 const baseUrl = inject('baseUrl');
@@ -68,7 +68,7 @@ describe('speakers and chapters', () => {
     // The current chapter's name beside the time.
     await row(page, '9').getByLabel('Chapter: Napoleon', { exact: true }).waitFor();
     await row(page, '9').getByRole('button', { name: 'Pause episode 9' }).click();
-    // docs/screenshots: the row with its chapters, speakers and headings, wide and narrow.
+    // e2e/screenshots: the row with its chapters, speakers and headings, wide and narrow.
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 1100 });
       await body.evaluate((element) => {

@@ -17,21 +17,28 @@ const SCROLL_KEYS = new Set([
   ' ',
 ]);
 
-/** Scrolls the transcript box (and only it, never the page) so `sentence` sits in its upper third. */
+/** How long a smooth follow scroll may still be moving the box after it was asked for. */
+const SMOOTH_SCROLL_MS = 1000;
+
+/**
+ * Scrolls the transcript box (and only it, never the page) so `sentence` sits in its upper
+ * third. Returns whether it asked the box to scroll.
+ */
 export function scrollSentenceIntoView(
   box: HTMLElement,
   sentence: number,
   behavior: ScrollBehavior,
-): void {
+): boolean {
   const element = box.querySelector(`[data-s="${sentence}"]`);
-  if (!element) return;
+  if (!element) return false;
   const boxRect = box.getBoundingClientRect();
   const rect = element.getBoundingClientRect();
   const margin = Math.min(48, box.clientHeight / 4);
-  if (rect.top >= boxRect.top + margin && rect.bottom <= boxRect.bottom - margin) return;
+  if (rect.top >= boxRect.top + margin && rect.bottom <= boxRect.bottom - margin) return false;
   const top = Math.max(0, box.scrollTop + (rect.top - boxRect.top) - box.clientHeight / 3);
   if (typeof box.scrollTo === 'function') box.scrollTo({ top, behavior });
   else box.scrollTop = top;
+  return true;
 }
 
 export interface FollowAlong {
@@ -48,6 +55,8 @@ export function useFollowAlong(
   const [following, setFollowingState] = useState(true);
   // Read by event listeners that live longer than one render.
   const followingRef = useRef(true);
+  // When follow mode last asked for a smooth scroll (performance.now()), or -Infinity.
+  const followScrolledAt = useRef(Number.NEGATIVE_INFINITY);
   const setFollowing = useCallback((value: boolean) => {
     followingRef.current = value;
     setFollowingState(value);
@@ -58,7 +67,8 @@ export function useFollowAlong(
       highlighter.subscribeAll((sentence) => {
         const box = boxRef.current;
         if (box && sentence >= 0 && followingRef.current) {
-          scrollSentenceIntoView(box, sentence, 'smooth');
+          if (scrollSentenceIntoView(box, sentence, 'smooth'))
+            followScrolledAt.current = performance.now();
         }
       }),
     [boxRef, highlighter],
@@ -68,7 +78,15 @@ export function useFollowAlong(
     const box = boxRef.current;
     if (!box) return undefined;
     const stop = (): void => {
-      if (followingRef.current) setFollowing(false);
+      if (!followingRef.current) return;
+      setFollowing(false);
+      // A follow scroll asked for just before the visitor's own input reached this thread
+      // would otherwise carry on after it and take the box away from where they scrolled.
+      if (performance.now() - followScrolledAt.current < SMOOTH_SCROLL_MS) {
+        followScrolledAt.current = Number.NEGATIVE_INFINITY;
+        if (typeof box.scrollTo === 'function')
+          box.scrollTo({ top: box.scrollTop, behavior: 'instant' });
+      }
     };
     const onKey = (event: KeyboardEvent): void => {
       if (SCROLL_KEYS.has(event.key)) stop();
@@ -93,7 +111,8 @@ export function useFollowAlong(
     setFollowing(true);
     const box = boxRef.current;
     const sentence = highlighter.current();
-    if (box && sentence >= 0) scrollSentenceIntoView(box, sentence, 'smooth');
+    if (box && sentence >= 0 && scrollSentenceIntoView(box, sentence, 'smooth'))
+      followScrolledAt.current = performance.now();
   }, [boxRef, highlighter, setFollowing]);
 
   return { following, resume };
