@@ -6,6 +6,7 @@ import { buildPodcast } from './build.ts';
 import { initPodcast } from './init.ts';
 import { parsePodcastConfig } from './read/podcast-config.ts';
 import { parsePresenters } from './read/people.ts';
+import { PHANTOM_FEED } from './test-support/hostile-feeds.ts';
 
 const FEED = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"
@@ -150,5 +151,14 @@ describe('trawl init', () => {
     expect(await readFile(join(dir, 'trawl.config.json'), 'utf8')).toBe(
       '{"site":{"title":"Mine"}}',
     );
+  });
+
+  it('writes no presenter that only show notes (CDATA, a comment) pretend the feed has', async () => {
+    const feed = join(root, 'phantom.xml');
+    await writeFile(feed, PHANTOM_FEED);
+    const dir = join(root, 'phantom-show');
+    await initPodcast({ dir, feed });
+    const presenters = await readFile(join(dir, 'presenters.json'), 'utf8');
+    expect(presenters).not.toContain('Phantom');
   });
 });

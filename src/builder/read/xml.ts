@@ -105,7 +105,7 @@ function findBadReference(text: string): { offset: number; message: string } | u
 }
 
 /** Skips a CDATA section, comment or DOCTYPE (with its internal subset) starting at `start`. */
-function skipMarkupDeclaration(text: string, start: number): number {
+export function skipMarkupDeclaration(text: string, start: number): number {
   const close = (marker: string): number => {
     const end = text.indexOf(marker, start);
     return end === -1 ? text.length : end + marker.length;
