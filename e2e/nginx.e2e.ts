@@ -69,7 +69,9 @@ let subSite: NginxInstance;
 beforeAll(async () => {
   await ensureNginx();
   const work = await workFolder('nginx');
-  const rootConf = await bundleDemo(join(work, 'bundle-root'), []);
+  // A folder name with what nginx's syntax gives meaning to (spaces, ';', braces, '#', quotes,
+  // a backslash): the generated config must quote it (issue 26).
+  const rootConf = await bundleDemo(join(work, `My Podcast; {1} #2 "q" \\ 's`, 'bundle'), []);
   const subConf = await bundleDemo(join(work, 'bundle-sub'), ['--base-path', '/sub/']);
   site = await startNginx(rootConf);
   instances.push(site);
@@ -160,6 +162,10 @@ describe('the bundle served by nginx', () => {
     const home = await fetch(`${site.url}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('3: The Axolotl&#x27;s Secret</a>');
+    // The bundle's files for Netlify and Cloudflare Pages are not served by nginx.
+    for (const path of ['/_headers', '/_redirects']) {
+      expect((await fetch(`${site.url}${path}`)).status, path).toBe(404);
+    }
   });
 
   test('trawl check-host reports it clean', async () => {

@@ -92,6 +92,40 @@ export function parseJsonFile(file: string, text: string): unknown {
   }
 }
 
+/** What the file system says when a command cannot read or write where it was told to. */
+const FILE_SYSTEM_PROBLEMS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'is a folder, not a file',
+  ENOENT: 'no such file or folder',
+  EEXIST: 'already exists',
+  ELOOP: 'too many symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+};
+
+/**
+ * A one-line message for a Node file-system error (`EACCES: permission denied, mkdir '/x'`),
+ * naming the path and the problem, or undefined for any other error: commands print it in
+ * place of a stack trace.
+ */
+export function describeFileSystemError(error: unknown): string | undefined {
+  if (!(error instanceof Error) || !('code' in error) || typeof error.code !== 'string') {
+    return undefined;
+  }
+  // mkdir -p through a file fails with EEXIST naming that file.
+  const inTheWay = error.code === 'EEXIST' && 'syscall' in error && error.syscall === 'mkdir';
+  const problem = inTheWay
+    ? 'is a file, where a folder is needed'
+    : FILE_SYSTEM_PROBLEMS[error.code];
+  if (problem === undefined) return undefined;
+  const path = 'path' in error && typeof error.path === 'string' ? error.path : undefined;
+  return path === undefined ? `${problem} (${error.code})` : `${path}: ${problem} (${error.code})`;
+}
+
 /** An error of `trawl bundle` whose message is meant for the person running the command. */
 export class BundleError extends Error {
   override name = 'BundleError';

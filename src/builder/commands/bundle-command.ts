@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty';
 import { bundle } from '../deploy/bundle.ts';
-import { BundleError } from '../errors.ts';
+import { BundleError, describeFileSystemError } from '../errors.ts';
 
 /** The `trawl bundle` command for the CLI's command table. */
 export const bundleCommand = defineCommand({
@@ -54,8 +54,9 @@ export const bundleCommand = defineCommand({
         log: (line) => console.log(line),
       });
     } catch (error) {
-      if (!(error instanceof BundleError)) throw error;
-      console.error(`trawl bundle: ${error.message}`);
+      const message = error instanceof BundleError ? error.message : describeFileSystemError(error);
+      if (message === undefined) throw error;
+      console.error(`trawl bundle: ${message}`);
       process.exitCode = 1;
     }
   },

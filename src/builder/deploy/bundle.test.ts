@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,8 +75,8 @@ describe('bundle', () => {
       await readFile(join(out, 'public/index.html'), 'utf8'),
     );
     const nginx = await readFile(join(out, 'nginx/trawl.conf'), 'utf8');
-    expect(nginx).toContain(`root ${join(out, 'public')};`);
-    expect(nginx).toContain(`include ${join(out, 'nginx/trawl.conf')};`);
+    expect(nginx).toContain(`root "${join(out, 'public')}";`);
+    expect(nginx).toContain(`include "${join(out, 'nginx/trawl.conf')}";`);
     expect(await readFile(join(out, 'public/_redirects'), 'utf8')).toContain(
       '/episodes/*  /index.html  200',
     );
@@ -292,6 +293,33 @@ describe('trawl bundle', () => {
       `trawl bundle: ${join(root, 'nowhere/latest.json')}: missing (is this the output folder of trawl build?)`,
     );
     expect(process.exitCode).toBe(1);
+    process.exitCode = 0;
+  });
+
+  test('names an --out it cannot write, and one nginx cannot hold, without a stack trace', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const file = join(root, 'a-file');
+    await writeFile(file, 'not a folder');
+    await runCommand(bundleCommand, {
+      rawArgs: ['--db', dbOut, '--out', join(file, 'bundle'), '--site', join(root, 'site-root')],
+    });
+    expect(error).toHaveBeenLastCalledWith(
+      expect.stringMatching(
+        /^trawl bundle: .*a-file: is a file, where a folder is needed \(EEXIST\)$/,
+      ),
+    );
+    expect(process.exitCode).toBe(1);
+    process.exitCode = 0;
+    await runCommand(bundleCommand, {
+      rawArgs: ['--db', dbOut, '--out', join(root, '$host'), '--site', join(root, 'site-root')],
+    });
+    expect(error).toHaveBeenLastCalledWith(
+      expect.stringMatching(
+        /^trawl bundle: --out: ".*\$host\/public" cannot be written into an nginx config/,
+      ),
+    );
+    expect(existsSync(join(root, '$host'))).toBe(false);
     process.exitCode = 0;
   });
 });

@@ -17,6 +17,7 @@ import { outsideError, placeSite } from './bundle-site.ts';
 import { BundleError } from '../errors.ts';
 import { cspOptionsForVersions } from '../publish/media-origins.ts';
 import {
+  nginxPath,
   nginxServerBlock,
   normaliseBasePath,
   staticHostHeaders,
@@ -131,6 +132,12 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   const db = resolve(parsed.data.db);
   const out = resolve(parsed.data.out);
   const media = parsed.data.media === undefined ? undefined : resolve(parsed.data.media);
+  try {
+    // The nginx config names the web root: a path it cannot hold fails now, not after the work.
+    nginxPath(join(out, 'public'));
+  } catch (error) {
+    throw new BundleError(`--out: ${error instanceof Error ? error.message : String(error)}`);
+  }
   if (mediaBase !== undefined && media !== undefined) {
     throw new BundleError(
       '--media and --media-base exclude each other: the media are either copied into the bundle or served from --media-base',

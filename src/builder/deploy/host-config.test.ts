@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import {
+  nginxPath,
   nginxServerBlock,
   normaliseBasePath,
   staticHostHeaders,
@@ -28,6 +29,40 @@ describe('normaliseBasePath', () => {
     expect(() => normaliseBasePath('/../etc/')).toThrow(/--base-path "\/\.\.\/etc\/"/);
     expect(() => normaliseBasePath('/a b/')).toThrow(/folder names of letters/);
     expect(() => normaliseBasePath('https://example.org/x/')).toThrow(/--base-path/);
+  });
+});
+
+/** Folder names with what nginx's syntax gives meaning to; each must stay one path. */
+const AWKWARD_ROOTS = [
+  '/home/me/My Podcast/public',
+  '/srv/a;b/public',
+  '/srv/{x}/public',
+  '/srv/#1/public',
+  '/srv/"quoted"/public',
+  '/srv/back\\slash/public',
+  "/srv/it's/public",
+];
+
+describe('nginxPath', () => {
+  test('quotes a path, escaping only quotes and backslashes', () => {
+    expect(nginxPath('/srv/My Podcast; {x} #1/public')).toBe('"/srv/My Podcast; {x} #1/public"');
+    expect(nginxPath('/srv/"q" \\ x')).toBe('"/srv/\\"q\\" \\\\ x"');
+  });
+
+  test('refuses a "$" (an nginx variable) and control characters (a new line ends a comment)', () => {
+    expect(() => nginxPath('/srv/$host/public')).toThrow(
+      /"\/srv\/\$host\/public" cannot be written into an nginx config: it holds a "\$", which nginx would read as a variable/,
+    );
+    expect(() => nginxPath('/srv/x\n    include /etc/passwd;\n/public')).toThrow(
+      /it holds the control character U\+000A, which would end a line of the config/,
+    );
+    expect(() => nginxPath('/srv/tab\there')).toThrow(/U\+0009/);
+  });
+
+  test('writes the root and the include hint quoted', () => {
+    const block = nginxServerBlock({ basePath: '/', root: '/srv/My Podcast/public' });
+    expect(block).toContain('    root "/srv/My Podcast/public";\n');
+    expect(block).toContain('#     include "/srv/My Podcast/nginx/trawl.conf";\n');
   });
 });
 
@@ -94,15 +129,16 @@ describe('nginxServerBlock', () => {
     async () => {
       const prefix = await mkdtemp(join(tmpdir(), 'trawl-nginx-t-'));
       try {
-        for (const [basePath, pages] of [
-          ['/', false],
-          ['/sub/', false],
-          ['/', true],
-          ['/sub/', true],
+        for (const [basePath, pages, root] of [
+          ['/', false, prefix],
+          ['/sub/', false, prefix],
+          ['/', true, prefix],
+          ['/sub/', true, prefix],
+          ...AWKWARD_ROOTS.map((awkward) => ['/', true, awkward] as const),
         ] as const) {
           const server = nginxServerBlock({
             basePath,
-            root: prefix,
+            root,
             listen: ['127.0.0.1:1'],
             pages,
           });
@@ -127,7 +163,7 @@ describe('nginxServerBlock', () => {
             '-c',
             conf,
           ]);
-          expect(result.stderr).toContain('syntax is ok');
+          expect(result.stderr, root).toContain('syntax is ok');
         }
       } finally {
         await rm(prefix, { recursive: true, force: true });
