@@ -96,7 +96,7 @@ export function normaliseBasePath(raw: string): string {
  * comment line and start a directive, so a path holding either is refused.
  */
 export function nginxPath(path: string): string {
-  const unsafe = /[$\u0000-\u001f\u007f]/u.exec(path)?.[0];
+  const unsafe = /[$\p{Cc}]/u.exec(path)?.[0];
   if (unsafe !== undefined) {
     const why =
       unsafe === '$'
