@@ -9,7 +9,7 @@ import { displayPath, formatZodIssues, InputError, ProblemCollector } from './er
 import type { InputPaths, ResolvedInputs } from './read/inputs.ts';
 import { loadInputs } from './read/load-inputs.ts';
 import { readMediaFolder } from './read/media-folder.ts';
-import { collectOrigins } from './publish/media-origins.ts';
+import { collectOrigins, unlistableOriginWarning } from './publish/media-origins.ts';
 import { resolveCast } from './read/cast.ts';
 import { versionPages, type SiteBuild } from './publish/prerender.ts';
 import { createWorkDir, DEFAULT_CHUNK_SIZE, publishVersion } from './publish/publish.ts';
@@ -272,13 +272,17 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       workDir,
       databasePath,
       site,
-      mediaOrigins: collectOrigins([
-        ...feed.episodes.flatMap((episode) => [episode.image, episode.audioUrl]),
-        ...presenters.map((presenter) => presenter.img),
-        site.logo,
-        site.favicon,
-        site.mediaBase,
-      ]),
+      mediaOrigins: collectOrigins(
+        [
+          ...feed.episodes.flatMap((episode) => [episode.image, episode.audioUrl]),
+          ...presenters.map((presenter) => presenter.img),
+          site.logo,
+          site.favicon,
+          site.mediaBase,
+        ],
+        (origin) =>
+          warnings.add(`unlistable-origin-${origin}`, () => unlistableOriginWarning(origin)),
+      ),
       chunkSize,
       keep,
       onWait: () => options.onProgress?.({ step: 'wait', done: 0, total: 1 }),

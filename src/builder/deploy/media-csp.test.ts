@@ -37,11 +37,19 @@ const FEED = `<?xml version="1.0" encoding="UTF-8"?>
       <itunes:image href="javascript:fetch('https://evil.example.com/')"/>
       <enclosure url="data:audio/mpeg;base64,AAAA" length="1" type="audio/mpeg"/>
     </item>
+    <item>
+      <title>Episode 3: Three</title>
+      <itunes:episode>3</itunes:episode>
+      <enclosure url="http://[::1]:4701/3.mp3" length="1" type="audio/mpeg"/>
+    </item>
   </channel>
 </rss>
 `;
 
-/** The origins the feed names, http(s) only: the CSP must allow exactly these. */
+/**
+ * The origins the feed names, http(s) only, that a policy can name (no IPv6 literal): the CSP
+ * must allow exactly these.
+ */
 const ORIGINS = [
   'http://cdn.example.net',
   'https://art.example.org',
@@ -51,6 +59,7 @@ const ORIGINS = [
 let root: string;
 let dbDir: string;
 let siteDir: string;
+let buildWarnings: string[];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'trawl-media-csp-'));
@@ -58,7 +67,8 @@ beforeAll(async () => {
   siteDir = join(root, 'site');
   const feed = join(root, 'feed.xml');
   await writeFile(feed, FEED);
-  await buildPodcast({ feed, outDir: dbDir });
+  const built = await buildPodcast({ feed, outDir: dbDir });
+  buildWarnings = built.warnings.map((warning) => warning.message);
   await mkdir(join(siteDir, 'assets'), { recursive: true });
   await writeFile(
     join(siteDir, 'index.html'),
@@ -104,6 +114,22 @@ describe('collectOrigins', () => {
         '',
       ]),
     ).toEqual(['https://a.example', 'https://b.example', 'https://c.example:8080']);
+  });
+});
+
+describe('media on an IPv6 address', () => {
+  it('is left out of every policy (CSP cannot name it), and the build says so', () => {
+    expect(collectOrigins(['http://[::1]:4701/3.mp3', 'https://a.example/x'])).toEqual([
+      'https://a.example',
+    ]);
+    const heard: string[] = [];
+    collectOrigins(['https://[2001:db8::1]/a.mp3', 'http://[::1]:4701/b'], (origin) =>
+      heard.push(origin),
+    );
+    expect(heard).toEqual(['http://[::1]:4701', 'https://[2001:db8::1]']);
+    expect(buildWarnings).toContain(
+      "media at http://[::1]:4701 cannot be allowed by the page's Content-Security-Policy (it has no way to name an IPv6 address), so browsers will block it: serve that media from a host name",
+    );
   });
 });
 

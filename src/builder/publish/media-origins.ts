@@ -15,14 +15,38 @@ export function originOf(url: string | null | undefined): string | undefined {
   }
 }
 
-/** The sorted, distinct origins of some URLs (relative paths and other schemes add nothing). */
-export function collectOrigins(urls: Iterable<string | null | undefined>): string[] {
+/**
+ * Whether an origin can be a Content-Security-Policy host source. CSP's grammar has no IPv6
+ * literals (`https://[::1]:4701` is an invalid source, which Chromium ignores whole), so such
+ * an origin cannot be allowed by name.
+ */
+export function isCspHostSource(origin: string): boolean {
+  return !origin.includes('[');
+}
+
+/**
+ * The sorted, distinct origins of some URLs that a page policy can name (relative paths, other
+ * schemes and IPv6 literals add nothing; `unlistable` hears of each IPv6 one).
+ */
+export function collectOrigins(
+  urls: Iterable<string | null | undefined>,
+  unlistable?: (origin: string) => void,
+): string[] {
   const origins = new Set<string>();
+  const refused = new Set<string>();
   for (const url of urls) {
     const origin = originOf(url);
-    if (origin !== undefined) origins.add(origin);
+    if (origin === undefined) continue;
+    if (isCspHostSource(origin)) origins.add(origin);
+    else refused.add(origin);
   }
+  for (const origin of [...refused].sort()) unlistable?.(origin);
   return [...origins].sort();
+}
+
+/** The warning for media whose origin no page policy can name. */
+export function unlistableOriginWarning(origin: string): string {
+  return `media at ${origin} cannot be allowed by the page's Content-Security-Policy (it has no way to name an IPv6 address), so browsers will block it: serve that media from a host name`;
 }
 
 /**
