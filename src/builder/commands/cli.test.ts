@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -134,5 +135,20 @@ describe('trawl serve', () => {
     expect(stderr).toMatch(
       /trawl serve failed: .*nothing\/latest\.json: missing or invalid: build a database first/,
     );
+  });
+});
+
+describe('unknown flags', () => {
+  it('fail with exit 2, name the nearest flag, and build nothing', async () => {
+    const out = join(root, 'never-built');
+    const build = await trawl('build', FIXTURE_PODCAST_DIR, '--out', out, '--chunksize', '9');
+    expect(build.code).toBe(2);
+    expect(build.stderr).toContain(
+      'trawl build: unknown flag --chunksize (did you mean --chunk-size?)',
+    );
+    expect(existsSync(out)).toBe(false);
+    const serve = await trawl('serve', '--db', out, '--media-bse', 'x');
+    expect(serve.code).toBe(2);
+    expect(serve.stderr).toContain('trawl serve: unknown flag --media-bse (did you mean --media?)');
   });
 });
