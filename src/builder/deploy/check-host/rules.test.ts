@@ -15,6 +15,18 @@ import { formatFindings } from './findings.ts';
 import { evaluateHost } from './rules.ts';
 
 describe('evaluateHost', () => {
+  test('a root that does not answer gets no advice on assets or episode routes', () => {
+    const obs = cleanObservations();
+    obs.index = { error: 'GET http://127.0.0.1:9/: connect ECONNREFUSED' };
+    const findings = evaluateHost(obs, { crossOrigin: true });
+    expect(verdicts(findings)).toEqual([
+      'problem site: the site root did not answer: GET http://127.0.0.1:9/: connect ECONNREFUSED',
+    ]);
+    expect(findings.map((finding) => finding.check)).not.toContain('spa');
+    expect(formatFindings(findings)).toContain('check the URL, and that the host is up');
+    expect(formatFindings(findings)).not.toContain('rewrite');
+  });
+
   test('finds nothing wrong with a well-configured host', () => {
     const findings = evaluateHost(cleanObservations(), { crossOrigin: true });
     expect(verdicts(findings)).toEqual([]);

@@ -39,7 +39,13 @@ import {
 
 function checkIndex(index: Outcome): Finding[] {
   if (!isResponse(index)) {
-    return [problem('site', `the site root did not answer: ${index.error}`, 'check the URL')];
+    return [
+      problem(
+        'site',
+        `the site root did not answer: ${index.error}`,
+        'check the URL, and that the host is up and serves the bundle’s public/ folder; then run check-host again',
+      ),
+    ];
   }
   if (index.status !== 200 || !isHtml(index)) {
     return [
@@ -225,6 +231,10 @@ export function evaluateHost(obs: HostObservations, options: EvaluateOptions): F
   }
   findings.push(...checkCors(obs, options));
   if (chunks) findings.push(...checkChunkCache(chunks), ...checkMissingChunk(chunks, obs.rootUrl));
-  findings.push(...checkAssets(obs), ...(obs.pages ? checkPages(obs) : checkSpa(obs)));
+  // A root that does not answer at all says nothing of the site's assets or of how it routes
+  // episodes (with or without pages): advice on them would be a guess.
+  if (isResponse(obs.index)) {
+    findings.push(...checkAssets(obs), ...(obs.pages ? checkPages(obs) : checkSpa(obs)));
+  }
   return findings;
 }
