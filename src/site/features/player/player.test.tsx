@@ -203,6 +203,21 @@ describe('ProgressBar', () => {
     expect(audio.currentTime).toBe(0);
   });
 
+  it('steps from where the last key went, even before the bar has rendered it', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Page episodes={[first]} />);
+    const audio = theAudio(container);
+    await user.click(screen.getByRole('button', { name: 'Play episode 12' }));
+    playTo(audio, 754);
+    const slider = screen.getByRole('slider');
+    // Two keys in one task: React renders once, after both.
+    act(() => {
+      slider.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+      slider.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
+    });
+    expect(slider).toHaveAttribute('aria-valuetext', '48:05 of 48:10');
+  });
+
   it('shows hours past an hour', async () => {
     const user = userEvent.setup();
     const long = { ...second, episode: '99', duration: 3725 };

@@ -92,13 +92,17 @@ export function ProgressBar({ episode }: ProgressBarProps): ReactNode {
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    // From the store's time, not this render's: two keys pressed before React renders again
+    // (End, then ArrowLeft) must step from where the first one went.
+    const state = store.getState();
+    const now = isCurrentEpisode(state, key) ? state.time : time;
     const moves: Record<string, number> = {
-      ArrowLeft: time - STEP_SECONDS,
-      ArrowDown: time - STEP_SECONDS,
-      ArrowRight: time + STEP_SECONDS,
-      ArrowUp: time + STEP_SECONDS,
-      PageDown: time - PAGE_SECONDS,
-      PageUp: time + PAGE_SECONDS,
+      ArrowLeft: now - STEP_SECONDS,
+      ArrowDown: now - STEP_SECONDS,
+      ArrowRight: now + STEP_SECONDS,
+      ArrowUp: now + STEP_SECONDS,
+      PageDown: now - PAGE_SECONDS,
+      PageUp: now + PAGE_SECONDS,
       Home: 0,
       End: total,
     };
