@@ -267,7 +267,10 @@ describe('TranscriptPanel', () => {
     act(() => {
       store.dispatch({ type: 'playFrom', episode, time: 20.5 });
     });
-    await user.click(screen.getByRole('button', { name: 'Copy link to this moment (0:19)' }));
+    // The highlighter connects in an effect that may run after the body shows: wait for it.
+    await user.click(
+      await screen.findByRole('button', { name: 'Copy link to this moment (0:19)' }),
+    );
     await expect(navigator.clipboard.readText()).resolves.toBe(
       `${window.location.origin}/episodes/12?t=19`,
     );
@@ -287,7 +290,10 @@ describe('TranscriptPanel', () => {
     act(() => {
       store.dispatch({ type: 'playFrom', episode, time: 4.2 });
     });
-    await user.click(screen.getByRole('button', { name: 'Copy link to this moment (0:04)' }));
+    // The highlighter connects in an effect that may run after the body shows: wait for it.
+    await user.click(
+      await screen.findByRole('button', { name: 'Copy link to this moment (0:04)' }),
+    );
     expect(screen.getByRole('textbox', { name: 'Link to this moment' })).toHaveValue(
       `${window.location.origin}/episodes/12?t=4`,
     );
