@@ -91,6 +91,11 @@ export interface CliRun {
   stdout: string;
   stderr: string;
   ms: number;
+  /**
+   * CPU time the CLI used (user + system, ms), or null when it was killed before it could
+   * say: unlike `ms`, it does not grow when other work loads the machine.
+   */
+  cpuMs: number | null;
   /** True when the run was stopped by `timeoutMs` (a hang), not by `killWhen`. */
   timedOut: boolean;
 }
@@ -104,13 +109,24 @@ export interface CliOptions {
   killWhen?: (elapsedMs: number) => boolean;
 }
 
+/**
+ * Preloaded into the CLI's process: at exit it writes its CPU time (user + system, µs) to
+ * the file TRAWL_CPU_FILE names.
+ */
+const REPORT_CPU = `data:text/javascript,${encodeURIComponent(
+  "import { writeFileSync } from 'node:fs'; process.on('exit', () => { const { user, system } = process.cpuUsage(); writeFileSync(process.env.TRAWL_CPU_FILE, String(user + system)); });",
+)}`;
+
 /** Runs `node bin/trawl.js …args` and reports how it ended. */
-export function runTrawl(args: readonly string[], options: CliOptions): Promise<CliRun> {
+export async function runTrawl(args: readonly string[], options: CliOptions): Promise<CliRun> {
   const nodeArgs = options.maxOldSpaceMb ? [`--max-old-space-size=${options.maxOldSpaceMb}`] : [];
+  const scratch = await makeTempDir('cpu');
+  const cpuFile = join(scratch, 'cpu');
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, TRAWL_BIN, ...args], {
+  const child = spawn(process.execPath, ['--import', REPORT_CPU, ...nodeArgs, TRAWL_BIN, ...args], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TRAWL_CPU_FILE: cpuFile },
   });
   let stdout = '';
   let stderr = '';
@@ -127,7 +143,7 @@ export function runTrawl(args: readonly string[], options: CliOptions): Promise<
     setInterval(() => {
       if (child.exitCode === null && killWhen(performance.now() - started)) child.kill('SIGKILL');
     }, 2);
-  return new Promise((done, fail) => {
+  const ended = await new Promise<Omit<CliRun, 'cpuMs'>>((done, fail) => {
     child.on('error', fail);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -135,4 +151,7 @@ export function runTrawl(args: readonly string[], options: CliOptions): Promise<
       done({ code, signal, stdout, stderr, ms: performance.now() - started, timedOut });
     });
   });
+  const cpuText = await readFile(cpuFile, 'utf8').catch(() => '');
+  await rm(scratch, { recursive: true, force: true });
+  return { ...ended, cpuMs: /^\d+$/.test(cpuText) ? Number(cpuText) / 1000 : null };
 }

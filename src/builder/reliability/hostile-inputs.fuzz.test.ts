@@ -148,7 +148,7 @@ describe('hostile inputs', () => {
   }
 
   for (const hostile of HOSTILE_CASES.filter((entry) => entry.via === 'cli')) {
-    test(`${hostile.name}, through the real CLI: a clear error naming the file, within ${CLI_LIMIT_MS / 1000} s and a ${CLI_HEAP_MB} MB heap, and no publish`, async () => {
+    test(`${hostile.name}, through the real CLI: a clear error naming the file, within ${CLI_LIMIT_MS / 1000} s of CPU and a ${CLI_HEAP_MB} MB heap, and no publish`, async () => {
       const folder = await sandbox.podcastWith(hostile.file, hostile.content());
       const run = await runTrawl(['build', folder, '--out', sandbox.outDir], {
         timeoutMs: 60_000,
@@ -160,7 +160,9 @@ describe('hostile inputs', () => {
       expect(run.stderr).toMatch(hostile.expected);
       expect(run.stderr).not.toMatch(/\n\s+at /);
       expect(run.code).toBe(1);
-      expect(run.ms).toBeLessThan(CLI_LIMIT_MS);
+      // CPU time, not wall time: a loaded machine must not fail a run that did little work.
+      expect(run.cpuMs).not.toBeNull();
+      expect(run.cpuMs ?? Infinity).toBeLessThan(CLI_LIMIT_MS);
       await sandbox.expectOutputUnchanged();
       await rm(folder, { recursive: true, force: true });
     });
