@@ -8,6 +8,14 @@ import {
   withContentSecurityPolicy,
   type CspOptions,
 } from '../../../vite-csp-plugin.ts';
+import {
+  CompressedBodies,
+  compressBody,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+  negotiateCoding,
+  weakEtag,
+} from './compression.ts';
 import { isNotModified, rangeApplies, validatorsFor } from './http-validators.ts';
 import { latestPagesDir, pageFileFor } from '../publish/version-pages.ts';
 
@@ -212,7 +220,7 @@ async function answerPage(
   file: string,
   status: number,
   policy: CspOptions,
-  method: string,
+  req: IncomingMessage,
   res: ServerResponse,
 ): Promise<{ status: number; bytes: number }> {
   const built = await readFile(file, 'utf8');
@@ -220,18 +228,26 @@ async function answerPage(
     readContentSecurityPolicy(built) === undefined
       ? built
       : withContentSecurityPolicy(built, policy);
-  const body = Buffer.from(html);
+  const plain = Buffer.from(html);
+  const coding =
+    plain.length >= MIN_COMPRESS_BYTES
+      ? negotiateCoding(req.headers['accept-encoding'])
+      : undefined;
+  const body = coding === undefined ? plain : await compressBody(plain, coding);
   res.writeHead(status, {
     'Content-Type': contentTypeFor(file),
     'Content-Length': String(body.length),
     'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+    ...(coding === undefined ? {} : { 'Content-Encoding': coding }),
   });
-  res.end(method === 'HEAD' ? undefined : body);
-  return { status, bytes: method === 'HEAD' ? 0 : body.length };
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return { status, bytes: req.method === 'HEAD' ? 0 : body.length };
 }
 
 async function answer(
   options: ServeOptions,
+  bodies: CompressedBodies,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<{ status: number; bytes: number }> {
@@ -263,11 +279,19 @@ async function answer(
     return { status: urlPath === undefined ? 400 : 404, bytes: body.length };
   }
   if (options.pagePolicy !== undefined && extname(file.asked).toLowerCase() === '.html') {
-    return answerPage(file.real, file.status ?? 200, await options.pagePolicy(), method, res);
+    return answerPage(file.real, file.status ?? 200, await options.pagePolicy(), req, res);
   }
   const { size, mtimeMs } = await stat(file.real);
   const validators = validatorsFor(size, mtimeMs);
-  res.setHeader('ETag', validators.etag);
+  const type = contentTypeFor(file.asked);
+  const compressible = isCompressible(type);
+  // A range is of the stored bytes, so a request with one is answered plain.
+  const coding =
+    compressible && req.headers.range === undefined && size >= MIN_COMPRESS_BYTES
+      ? negotiateCoding(req.headers['accept-encoding'])
+      : undefined;
+  if (compressible) res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', coding === undefined ? validators.etag : weakEtag(validators.etag));
   res.setHeader('Last-Modified', validators.lastModified);
   res.setHeader(
     'Cache-Control',
@@ -277,8 +301,17 @@ async function answer(
     res.writeHead(304).end();
     return { status: 304, bytes: 0 };
   }
-  res.setHeader('Content-Type', contentTypeFor(file.asked));
+  res.setHeader('Content-Type', type);
   res.setHeader('Accept-Ranges', 'bytes');
+  if (coding !== undefined) {
+    const body = await bodies.get(`${file.real} ${size} ${mtimeMs}`, coding, () =>
+      readFile(file.real),
+    );
+    const status = file.status ?? 200;
+    res.writeHead(status, { 'Content-Encoding': coding, 'Content-Length': String(body.length) });
+    res.end(method === 'HEAD' ? undefined : body);
+    return { status, bytes: method === 'HEAD' ? 0 : body.length };
+  }
   // Node types unknown headers as possibly repeated; two If-Range values match no version.
   const ifRangeHeader = req.headers['if-range'];
   const ifRange = Array.isArray(ifRangeHeader) ? ifRangeHeader.join(', ') : ifRangeHeader;
@@ -315,16 +348,17 @@ async function answer(
 /**
  * Starts the static server that `npm start`, `trawl serve` and the end-to-end tests use.
  * It answers byte ranges with 206 (whole files with 200 when `If-Range` names another
- * version), sends ETag and Last-Modified and answers conditional GETs with 304, never
- * compresses anything (database chunks must reach the browser byte for byte) and falls back
- * to the SPA's index.html for route paths.
+ * version), sends ETag and Last-Modified and answers conditional GETs with 304, compresses
+ * text assets with brotli or gzip as hosts do but never a database chunk or a range
+ * (compression.ts), and falls back to the SPA's index.html for route paths.
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const { delayMs = 0, onResponse } = options;
+  const bodies = new CompressedBodies();
   const server = createServer((req, res) => {
     const respond = async (): Promise<void> => {
       if (delayMs > 0) await new Promise((done) => setTimeout(done, delayMs));
-      const { status, bytes } = await answer(options, req, res);
+      const { status, bytes } = await answer(options, bodies, req, res);
       onResponse?.({
         method: req.method ?? 'GET',
         path: req.url ?? '/',
