@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
+import { EARLY_SEARCH_SCRIPT } from './src/core/early-search.ts';
 
 /**
  * The site's Content-Security-Policy, and the Vite plugin that puts it in index.html as a meta
  * tag (see docs/security.md). It allows exactly what the site does:
  * - scripts and the database worker from the site itself; WebAssembly compilation for SQLite
- *   ('wasm-unsafe-eval', which allows no JavaScript eval);
+ *   ('wasm-unsafe-eval', which allows no JavaScript eval); one inline script, by its hash: the
+ *   search form's handler before the app takes over (src/core/early-search.ts);
  * - fetches (latest.json, config.json) from the site itself; the worker's range requests run
  *   under the worker's own policy, which is the host's header, if any;
  * - images and audio from the site and the media host; `data:` images for inlined icons;
@@ -30,12 +33,15 @@ export function mediaOriginOf(mediaBase: string): string | undefined {
   return new URL(mediaBase.trim()).origin;
 }
 
+/** The CSP source that allows the one inline script, `'sha256-…'` of its exact text. */
+export const EARLY_SEARCH_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(EARLY_SEARCH_SCRIPT).digest('base64')}'`;
+
 /** The policy text for the meta tag. */
 export function contentSecurityPolicy(options: CspOptions = {}): string {
   const origins = [...new Set(options.mediaOrigins ?? [])];
   const directives: string[][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", "'wasm-unsafe-eval'"],
+    ['script-src', "'self'", EARLY_SEARCH_SCRIPT_SOURCE, "'wasm-unsafe-eval'"],
     ['worker-src', "'self'"],
     ['connect-src', "'self'"],
     ['img-src', "'self'", 'data:', ...origins],
@@ -74,8 +80,8 @@ export function readContentSecurityPolicy(html: string): string | undefined {
 
 /**
  * Vite plugin: index.html gets the policy as the first element of <head>, before any script, so
- * it applies to everything the page loads. Only production builds get it: the dev server's
- * hot reload needs inline scripts and a websocket.
+ * it applies to everything the page loads, and right after it the early search script. Only
+ * production builds get them: the dev server's hot reload needs inline scripts and a websocket.
  */
 export function cspMetaPlugin(options: CspOptions = {}): Plugin {
   return {
@@ -89,7 +95,8 @@ export function cspMetaPlugin(options: CspOptions = {}): Plugin {
         if (!anchor) throw new Error('index.html has no <head> for the CSP meta tag');
         return html.replace(
           anchor,
-          (tag) => `${tag}\n    ${cspMetaTag(contentSecurityPolicy(options))}`,
+          (tag) =>
+            `${tag}\n    ${cspMetaTag(contentSecurityPolicy(options))}\n    <script>${EARLY_SEARCH_SCRIPT}</script>`,
         );
       },
     },

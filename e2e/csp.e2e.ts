@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { contentSecurityPolicy, readContentSecurityPolicy } from '../vite-csp-plugin.ts';
+import {
+  contentSecurityPolicy,
+  EARLY_SEARCH_SCRIPT_SOURCE,
+  readContentSecurityPolicy,
+} from '../vite-csp-plugin.ts';
+import { EARLY_SEARCH_SCRIPT } from '../src/core/early-search.ts';
 import { bundle } from '../src/builder/deploy/bundle.ts';
 import { startServer, type RunningServer } from '../src/builder/serve/serve.ts';
 import { DEMO_MEDIA, SITE_DIR } from '../scripts/demo-site.ts';
@@ -71,10 +76,12 @@ describe('the built index.html', () => {
     expect(meta).toBeGreaterThan(0);
     expect(meta).toBeLessThan(html.indexOf('<script'));
     expect(meta).toBeLessThan(html.indexOf('<link'));
+    // The one inline script the hash allows is the early search script, exactly.
+    expect(html).toContain(`<script>${EARLY_SEARCH_SCRIPT}</script>`);
     const parsed = directives(policy ?? '');
     expect(Object.fromEntries(parsed)).toEqual({
       'default-src': ["'self'"],
-      'script-src': ["'self'", "'wasm-unsafe-eval'"],
+      'script-src': ["'self'", EARLY_SEARCH_SCRIPT_SOURCE, "'wasm-unsafe-eval'"],
       'worker-src': ["'self'"],
       'connect-src': ["'self'"],
       'img-src': ["'self'", 'data:'],
@@ -165,6 +172,8 @@ describe('a deployed bundle with a media host', () => {
         await readFile(join(bundleDir, 'public', file), 'utf8'),
       );
       expect(policy).toBe(contentSecurityPolicy({ mediaOrigins: [mediaHost.url] }));
+      // The one inline script the hash allows is the early search script, exactly.
+      expect(html).toContain(`<script>${EARLY_SEARCH_SCRIPT}</script>`);
       const parsed = directives(policy ?? '');
       expect(parsed.get('img-src')).toEqual(["'self'", 'data:', mediaHost.url]);
       expect(parsed.get('media-src')).toEqual(["'self'", mediaHost.url]);

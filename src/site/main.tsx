@@ -7,12 +7,18 @@ import { afterFirstPaintOrInteraction } from './data/engine-start.ts';
 import { startFirstScreen } from './data/queries.ts';
 import { readingMarkupOf } from './features/transcript/transcript-reading.tsx';
 import { parsePageData } from './prerender/page-data.ts';
+import { takeEarlyInput } from './shared/early-input.ts';
 import { PAGE_DATA_ID } from '../core/prerendered-page.ts';
 import { pathWithinBase, readPageUrl } from '../core/page-url.ts';
 import './styles/tokens.css';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');
+
+// A search submitted before this script ran (the page's early script kept it): go to its
+// address as the form's GET would have, without reloading the page (issue 27, item 4).
+const early = takeEarlyInput(document);
+if (early.searchUrl !== null) history.pushState(null, '', early.searchUrl.href);
 
 const path = pathWithinBase(location.pathname, import.meta.env.BASE_URL);
 // A pre-rendered page carries what it shows and the version it was rendered from.

@@ -1,8 +1,16 @@
-import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { checkSearchTerm, termProblem } from '../../../core/fts-query.ts';
 import { MAX_TERM_LENGTH } from '../../../core/search-state.ts';
 import { useDatabase } from '../../data/database-context.tsx';
 import { prepareSuggestions } from '../../data/term-list-queries.ts';
+import { forgetTextTypedBeforeApp, textTypedBeforeApp } from '../../shared/early-input.ts';
 import { optionId, SuggestionList } from './suggestion-list.tsx';
 import { useSuggestions, type Suggestion } from './use-suggestions.ts';
 import './search.css';
@@ -24,7 +32,8 @@ export interface SearchFormProps {
  */
 export function SearchForm({ term, placeholder, minLength, onSearch }: SearchFormProps): ReactNode {
   const db = useDatabase();
-  const [draft, setDraft] = useState(term);
+  // What the visitor typed into the pre-rendered page's box stays in it.
+  const [draft, setDraft] = useState(() => textTypedBeforeApp() || term);
   const [shownTerm, setShownTerm] = useState(term);
   const [hint, setHint] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -33,6 +42,7 @@ export function SearchForm({ term, placeholder, minLength, onSearch }: SearchFor
   const listId = `${hintId}-suggestions`;
   const suggestions = useSuggestions(open ? draft : null);
   const showing = open && suggestions.length > 0;
+  useEffect(forgetTextTypedBeforeApp, []);
 
   // Back, forward or a link changed the term: show it (adjusting state while rendering).
   if (term !== shownTerm) {

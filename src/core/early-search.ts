@@ -1,0 +1,36 @@
+/**
+ * What a visitor does on a pre-rendered page before the app has taken it over (issue 27, item
+ * 4). The page's HTML carries a small inline script (this text, allowed by its hash in the
+ * CSP) that runs before the first paint. A search submitted then does not reload the page: the
+ * script keeps the form's request as an address and marks the form busy, and the app, once
+ * its script has run, goes to that address without a reload and searches as soon as the
+ * engine is ready. Without JavaScript the form is a plain GET, as before (decision 0013).
+ *
+ * If the app never takes over (its script failed to load), the script submits the form the
+ * plain way after `EARLY_SEARCH_FALLBACK_MS`, so a submit is never lost.
+ */
+
+/** On `<html>`: the app's script has run and handles the search form itself. */
+export const APP_STARTED_ATTRIBUTE = 'data-app';
+
+/** On the search form: the address a submit before the app asked for (as a GET would). */
+export const EARLY_SEARCH_ATTRIBUTE = 'data-early-search';
+
+/** How long a submit waits for the app before the form is submitted the plain way. */
+export const EARLY_SEARCH_FALLBACK_MS = 20_000;
+
+/**
+ * The inline script's text, exactly as the page carries it (its SHA-256 is in the CSP). Plain
+ * ES5 with no dependency, so any browser runs it at once: it listens on the document, so the
+ * form need not exist yet.
+ */
+export const EARLY_SEARCH_SCRIPT =
+  `document.addEventListener('submit',function(e){` +
+  `var f=e.target,h=document.documentElement;` +
+  `if(h.hasAttribute('${APP_STARTED_ATTRIBUTE}')||!(f instanceof HTMLFormElement)||f.getAttribute('role')!=='search')return;` +
+  `e.preventDefault();` +
+  `var q=new URLSearchParams();new FormData(f).forEach(function(v,k){if(typeof v==='string')q.append(k,v)});` +
+  `var u=new URL(f.action,location.href);u.search=q.toString();u.hash='';` +
+  `f.setAttribute('${EARLY_SEARCH_ATTRIBUTE}',u.href);f.setAttribute('aria-busy','true');` +
+  `setTimeout(function(){if(!h.hasAttribute('${APP_STARTED_ATTRIBUTE}'))f.submit()},${EARLY_SEARCH_FALLBACK_MS})` +
+  `},true);`;

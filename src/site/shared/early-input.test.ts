@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import {
+  APP_STARTED_ATTRIBUTE,
+  EARLY_SEARCH_FALLBACK_MS,
+  EARLY_SEARCH_SCRIPT,
+} from '../../core/early-search.ts';
+import { forgetTextTypedBeforeApp, takeEarlyInput, textTypedBeforeApp } from './early-input.ts';
+
+// The page's early script and the app's hand-over, in jsdom: the script is the exact text the
+// pre-rendered page carries, run as the page runs it.
+
+const removeListeners: (() => void)[] = [];
+
+/** Runs the early script as the page does, keeping its listener so the test can remove it. */
+function runEarlyScript(): void {
+  const add = vi.spyOn(document, 'addEventListener');
+  new Function(EARLY_SEARCH_SCRIPT)();
+  for (const [type, listener, options] of add.mock.calls) {
+    removeListeners.push(() => document.removeEventListener(type, listener, options));
+  }
+  add.mockRestore();
+}
+
+/** The pre-rendered search form, with `typed` in its box. */
+function preRenderedForm(typed: string): HTMLFormElement {
+  document.body.innerHTML = `<form role="search"><input type="search" name="q" value=""><button type="submit">Search</button></form>`;
+  const form = document.querySelector('form');
+  const box = document.querySelector('input');
+  if (form === null || box === null) throw new Error('no form');
+  box.value = typed;
+  return form;
+}
+
+/** Submits as Enter does; returns whether the browser would have gone on to load the address. */
+function submit(form: HTMLFormElement): boolean {
+  return form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+}
+
+beforeEach(() => {
+  history.replaceState(null, '', '/');
+  document.documentElement.removeAttribute(APP_STARTED_ATTRIBUTE);
+});
+
+afterEach(() => {
+  for (const remove of removeListeners.splice(0)) remove();
+  forgetTextTypedBeforeApp();
+  vi.useRealTimers();
+});
+
+describe('the early script and the hand-over', () => {
+  test('a submit before the app stays on the page and hands its address to the app', () => {
+    runEarlyScript();
+    const form = preRenderedForm('honey bees');
+    expect(submit(form)).toBe(false);
+    expect(form.getAttribute('aria-busy')).toBe('true');
+
+    const early = takeEarlyInput(document);
+    expect(early.typed).toBe('honey bees');
+    expect(early.searchUrl?.href).toBe(`${location.origin}/?q=honey+bees`);
+    expect(form.hasAttribute('aria-busy')).toBe(false);
+    expect(textTypedBeforeApp()).toBe('honey bees');
+  });
+
+  test('text typed without a submit is handed over with no address', () => {
+    runEarlyScript();
+    preRenderedForm('hon');
+    expect(takeEarlyInput(document)).toEqual({ typed: 'hon', searchUrl: null });
+  });
+
+  test('once the app has started, the script leaves submits to it', () => {
+    runEarlyScript();
+    const form = preRenderedForm('honey');
+    takeEarlyInput(document);
+    expect(submit(form)).toBe(true);
+    expect(form.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  test('a form that is not the search form is left alone', () => {
+    runEarlyScript();
+    document.body.innerHTML = '<form><input name="q" value="x"></form>';
+    const form = document.querySelector('form');
+    expect(form === null ? null : submit(form)).toBe(true);
+  });
+
+  test('if the app never starts, the form is submitted the plain way after a while', () => {
+    vi.useFakeTimers();
+    runEarlyScript();
+    const form = preRenderedForm('honey');
+    const plain = vi.spyOn(form, 'submit').mockImplementation(() => undefined);
+    submit(form);
+    vi.advanceTimersByTime(EARLY_SEARCH_FALLBACK_MS - 1);
+    expect(plain).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(plain).toHaveBeenCalledOnce();
+  });
+
+  test('the app that starts in time is never overtaken by the plain submit', () => {
+    vi.useFakeTimers();
+    runEarlyScript();
+    const form = preRenderedForm('honey');
+    const plain = vi.spyOn(form, 'submit').mockImplementation(() => undefined);
+    submit(form);
+    takeEarlyInput(document);
+    vi.advanceTimersByTime(EARLY_SEARCH_FALLBACK_MS);
+    expect(plain).not.toHaveBeenCalled();
+  });
+
+  test('an address on another origin is never followed', () => {
+    const form = preRenderedForm('honey');
+    form.setAttribute('data-early-search', 'https://elsewhere.example/?q=honey');
+    expect(takeEarlyInput(document).searchUrl).toBeNull();
+    form.setAttribute('data-early-search', 'javascript:alert(1)');
+    expect(takeEarlyInput(document).searchUrl).toBeNull();
+    form.setAttribute('data-early-search', 'not a url');
+    expect(takeEarlyInput(document).searchUrl).toBeNull();
+  });
+});
