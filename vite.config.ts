@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { cspMetaPlugin } from './vite-csp-plugin.ts';
-import { sqliteWorkerPatch } from './vite-sqlite-worker-plugin.ts';
+import { enginePrefetch } from './vite-engine-prefetch-plugin.ts';
 
 // The site is a static bundle: every path is relative to `base`, so it can be served from a
 // sub-path. `trawl bundle --base-path` rebuilds with another base.
@@ -12,7 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/site',
   base: process.env.TRAWL_BASE_PATH ?? '/',
   publicDir: 'public',
-  plugins: [react(), sqliteWorkerPatch(), cspMetaPlugin()],
+  plugins: [react(), enginePrefetch(), cspMetaPlugin()],
   build: isSsrBuild
     ? {
         outDir: '../../dist/server',

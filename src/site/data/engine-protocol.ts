@@ -1,0 +1,63 @@
+/**
+ * The messages between the page and the SQLite engine worker (`sqlite-engine.worker.ts`). Both
+ * are this site's own code; the page still checks the shape of what comes back before it uses
+ * it, as it would any message.
+ */
+import type { ChunkLayout } from '../../core/chunk-layout.ts';
+import type { DatabaseStats, SqlValue } from './database-types.ts';
+import type { PageAccess } from './http-pages.ts';
+
+/** What the page asks of the worker; `id` pairs an answer with its question. */
+export type EngineRequest =
+  | {
+      id: number;
+      type: 'open';
+      layout: ChunkLayout;
+      /** The chunk file prefix, absolute. */
+      chunkUrlPrefix: string;
+      pageSize: number;
+    }
+  | { id: number; type: 'query'; sql: string; params: SqlValue[] }
+  | { id: number; type: 'stats' }
+  | { id: number; type: 'pages' };
+
+/** The worker's answer: a value, or the error's name and message. */
+export type EngineResponse =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; name: string; message: string };
+
+/** The value of a 'stats' answer. */
+export type EngineStats = DatabaseStats;
+
+/** The value of a 'pages' answer: the pages read since the last such answer (the benchmark). */
+export type EnginePages = PageAccess[];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** A message from the worker that is an answer. */
+export function isEngineResponse(value: unknown): value is EngineResponse {
+  if (!isRecord(value) || typeof value.id !== 'number') return false;
+  if (value.ok === true) return 'value' in value;
+  return value.ok === false && typeof value.name === 'string' && typeof value.message === 'string';
+}
+
+/** A message from the page that is a request the worker knows. */
+export function isEngineRequest(value: unknown): value is EngineRequest {
+  if (!isRecord(value) || typeof value.id !== 'number') return false;
+  switch (value.type) {
+    case 'open':
+      return (
+        isRecord(value.layout) &&
+        typeof value.chunkUrlPrefix === 'string' &&
+        typeof value.pageSize === 'number'
+      );
+    case 'query':
+      return typeof value.sql === 'string' && Array.isArray(value.params);
+    case 'stats':
+    case 'pages':
+      return true;
+    default:
+      return false;
+  }
+}
