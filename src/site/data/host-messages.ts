@@ -1,10 +1,10 @@
 /**
  * What the site tells a visitor when its host serves the database wrongly, in one place: the
  * host check at open (host-check.ts) and the worker's check of every response
- * (sqlite-worker-patch.ts, read back here) say the same things.
+ * (http-pages.ts, read back here) say the same things.
  */
 import { z } from 'zod';
-import { BAD_RESPONSE_MARKER } from './sqlite-worker-patch.ts';
+import { BAD_RESPONSE_MARKER } from './http-pages.ts';
 
 /** The version folder and file of a database URL, for messages: `v1-…/db.sqlite3.003`. */
 export function fileName(url: string): string {
@@ -25,7 +25,7 @@ export function compressedMessage(encoding: string): string {
   return `This site's host compresses its database files (Content-Encoding: ${encoding}), so they cannot be read in pieces. The host must serve db/ files without compression.`;
 }
 
-/** What the worker's response check reports (see RESPONSE_CHECK in sqlite-worker-patch.ts). */
+/** What the worker's response check reports (`checkAnswer` in http-pages.ts). */
 const badResponseSchema = z.object({
   url: z.string(),
   problem: z.enum(['whole-file', 'status', 'compressed', 'content-range', 'length']),

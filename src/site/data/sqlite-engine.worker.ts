@@ -25,7 +25,7 @@ const engine: Promise<Sqlite3> = sqlite3InitModule();
 engine.catch(() => undefined);
 
 /** One range request by synchronous XMLHttpRequest (allowed in workers). */
-function rangeRequest(url: string, start: number, end: number): RangeAnswer {
+function rangeRequestOnce(url: string, start: number, end: number): RangeAnswer {
   const xhr = new XMLHttpRequest();
   xhr.open('GET', url, false);
   xhr.responseType = 'arraybuffer';
@@ -37,6 +37,20 @@ function rangeRequest(url: string, start: number, end: number): RangeAnswer {
     header: (name) => xhr.getResponseHeader(name),
     body: body instanceof ArrayBuffer ? new Uint8Array(body) : new Uint8Array(0),
   };
+}
+
+/**
+ * A range request, tried a second time past the browser's cache when the network failed it: a
+ * response cut off mid-body can leave a broken entry in Chromium's cache, which would fail every
+ * later read of that file without asking the host. The query string makes the retry a new
+ * entry (hosts serve static files whatever it says). A wrong answer is not retried.
+ */
+function rangeRequest(url: string, start: number, end: number): RangeAnswer {
+  try {
+    return rangeRequestOnce(url, start, end);
+  } catch {
+    return rangeRequestOnce(`${url}?retry=${Date.now()}`, start, end);
+  }
 }
 
 let database: { db: OpenDatabase; pages: HttpPages } | null = null;
