@@ -82,6 +82,7 @@ export default tseslint.config(
                 'dompurify',
                 'better-sqlite3',
                 'sql.js-httpvfs',
+                '@sqlite.org/sqlite-wasm',
               ],
               message: 'src/core holds pure modules only',
             },
@@ -142,7 +143,7 @@ export default tseslint.config(
               message: 'build-time packages stay in the builder',
             },
             {
-              group: ['sql.js-httpvfs', 'sql.js-httpvfs/*'],
+              group: ['@sqlite.org/sqlite-wasm', 'sql.js-httpvfs', 'sql.js-httpvfs/*'],
               message: 'only src/site/data owns the database worker',
             },
           ],

@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { sqliteWorkerPatch } from '../vite-sqlite-worker-plugin.ts';
+import { sqliteWorkerPatch } from './legacy/vite-sqlite-worker-plugin.ts';
 import { PAGES_FOLDER } from '../src/builder/publish/publish.ts';
 import type { Mount } from '../src/builder/serve/serve.ts';
 import { pageFileFor } from '../src/builder/publish/version-pages.ts';
@@ -162,6 +162,8 @@ export function compressedSizer(mounts: readonly Mount[]): (entry: TrafficEntry)
     }
     const file = fileFor(mounts, entry.path);
     if (file === undefined || !COMPRESSIBLE.has(extname(file).toLowerCase())) return entry.bytes;
-    return Math.min(entry.bytes, gzipBytes(file));
+    // Gzip at level 6 whatever the server sent (it may have sent brotli): the budget's
+    // figure is the same as before `trawl serve` compressed.
+    return gzipBytes(file);
   };
 }

@@ -10,15 +10,23 @@ import type { Layout } from './page/protocol.ts';
 import type { Workload } from './prepare.ts';
 import { QueryDriver, type QueryMeasure } from './query-driver.ts';
 import { openEpisodePage } from './episode-page.ts';
+import { landAndSearch, type LandingRun } from './landing-search.ts';
 import { SiteDriver, type FirstScreen, type MeasuredAction } from './site-driver.ts';
 import { formatNumber, type Measure } from './stats.ts';
 import type { TrafficLog } from './traffic.ts';
 
 /** Every run's figures, before medians. */
 export interface RawResults {
-  firstScreen: { site: FirstScreen[]; trawl: QueryMeasure[]; baseline: QueryMeasure[] };
+  firstScreen: {
+    site: FirstScreen[];
+    trawl: QueryMeasure[];
+    baseline: QueryMeasure[];
+    legacy: QueryMeasure[];
+  };
   /** A fresh visit of an episode page, to its transcript text (issue 17), once per run. */
   episodePage: FirstScreen[];
+  /** A fresh, throttled visit of `/` with a search typed at the first paint (issue 27). */
+  landing: LandingRun[];
   operations: Record<string, OperationRuns>;
 }
 
@@ -29,6 +37,9 @@ export interface OperationRuns {
   trawlWarm: QueryMeasure[];
   baseline: QueryMeasure[];
   baselineWarm: QueryMeasure[];
+  /** Trawl's queries on sql.js-httpvfs (`compareEngines` only). */
+  legacy: QueryMeasure[];
+  legacyWarm: QueryMeasure[];
 }
 
 export interface MeasureOptions {
@@ -45,6 +56,8 @@ export interface MeasureOptions {
   quietMs: number;
   workload: Workload;
   operations: readonly BenchOperation[];
+  /** Also run Trawl's queries on the engine before decision 0016 (sql.js-httpvfs). */
+  compareEngines: boolean;
   log: (line: string) => void;
 }
 
@@ -120,7 +133,9 @@ async function onBenchPage(
   warm: QueryMeasure[],
   firstScreens: QueryMeasure[],
 ): Promise<void> {
-  const work = operation ? operation.query(options.workload, layout) : undefined;
+  const work = operation
+    ? operation.query(options.workload, layout === 'legacy' ? 'trawl' : layout)
+    : undefined;
   if (work === null) {
     if (!operation?.noBaseline) cold.push(NOTHING);
     return;
@@ -171,11 +186,31 @@ async function onEpisodePage(options: MeasureOptions, visits: FirstScreen[]): Pr
   }
 }
 
-/** Measures every operation `runs` times on the three targets. */
+async function onLanding(options: MeasureOptions, visits: LandingRun[]): Promise<void> {
+  const session = await launchBrowser();
+  try {
+    const visit = await landAndSearch(
+      session,
+      options.siteUrl,
+      options.workload.rare,
+      options.siteTraffic,
+      options.quietMs,
+    );
+    visits.push(visit);
+    options.log(
+      `    landing   search at the first paint ${describe(visit.measure)} (paint ${formatNumber(visit.paintMs)} ms)`,
+    );
+  } finally {
+    await session.close();
+  }
+}
+
+/** Measures every operation `runs` times on the three targets (four with `compareEngines`). */
 export async function measureAll(options: MeasureOptions): Promise<RawResults> {
   const results: RawResults = {
-    firstScreen: { site: [], trawl: [], baseline: [] },
+    firstScreen: { site: [], trawl: [], baseline: [], legacy: [] },
     episodePage: [],
+    landing: [],
     operations: {},
   };
   for (const operation of options.operations) {
@@ -186,14 +221,20 @@ export async function measureAll(options: MeasureOptions): Promise<RawResults> {
       trawlWarm: [],
       baseline: [],
       baselineWarm: [],
+      legacy: [],
+      legacyWarm: [],
     };
   }
+  const layouts = options.compareEngines
+    ? (['trawl', 'legacy', 'baseline'] as const)
+    : (['trawl', 'baseline'] as const);
   for (let run = 1; run <= options.runs; run += 1) {
     await onEpisodePage(options, results.episodePage);
+    await onLanding(options, results.landing);
     if (options.operations.length === 0) {
       options.log(`  run ${run}/${options.runs}: first screen only`);
       await onSite(options, null, null, results.firstScreen.site);
-      for (const layout of ['trawl', 'baseline'] as const) {
+      for (const layout of layouts) {
         await onBenchPage(options, null, layout, [], [], results.firstScreen[layout]);
       }
       continue;
@@ -203,22 +244,16 @@ export async function measureAll(options: MeasureOptions): Promise<RawResults> {
       if (!runs) continue;
       options.log(`  run ${run}/${options.runs}: ${operation.label(options.workload)}`);
       await onSite(options, operation, runs, results.firstScreen.site);
-      await onBenchPage(
-        options,
-        operation,
-        'trawl',
-        runs.trawl,
-        runs.trawlWarm,
-        results.firstScreen.trawl,
-      );
-      await onBenchPage(
-        options,
-        operation,
-        'baseline',
-        runs.baseline,
-        runs.baselineWarm,
-        results.firstScreen.baseline,
-      );
+      for (const layout of layouts) {
+        await onBenchPage(
+          options,
+          operation,
+          layout,
+          runs[layout],
+          runs[`${layout}Warm`],
+          results.firstScreen[layout],
+        );
+      }
     }
   }
   return results;

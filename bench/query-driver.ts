@@ -5,7 +5,13 @@
  */
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../e2e/browser.ts';
-import type { Layout, PageOperation, PageOutcome, QueryBenchApi } from './page/protocol.ts';
+import {
+  databaseOf,
+  type Layout,
+  type PageOperation,
+  type PageOutcome,
+  type QueryBenchApi,
+} from './page/protocol.ts';
 import { NAME_SHIM } from './site-driver.ts';
 import type { Measure } from './stats.ts';
 import { summarise, type TrafficLog } from './traffic.ts';
@@ -45,7 +51,7 @@ export class QueryDriver {
     const page = await session.context.newPage();
     await page.addInitScript(NAME_SHIM);
     const mark = traffic.mark();
-    await page.goto(`${baseUrl}/?db=/db/${layout}/&layout=${layout}`);
+    await page.goto(`${baseUrl}/?db=/db/${databaseOf(layout)}/&layout=${layout}`);
     const outcome = await page.evaluate(() => {
       const bench = window.trawlQueryBench;
       if (!bench) throw new Error('the bench page did not start');

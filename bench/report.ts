@@ -14,6 +14,12 @@ export const SNIPPET_EXTRAS = {
   transcripts: 'whole transcripts of those rows (stored blobs) ÷ snippets',
 } as const;
 
+/** Labels of the figures under the landing row (issue 27). */
+export const LANDING_EXTRAS = {
+  paint: 'first contentful paint of the same load',
+  visit: 'every request until the results, as the server sent them (compressed)',
+} as const;
+
 /** A figure shown under an operation's row: medians over the runs. */
 export interface ExtraRow {
   label: string;
@@ -35,6 +41,8 @@ export interface OperationRow {
   trawl: Measure | null;
   /** The baseline's database through the bench page. */
   baseline: Measure | null;
+  /** Trawl's database through the bench page on sql.js-httpvfs (`--compare-engines`). */
+  legacy?: Measure | null;
   /** baseline ÷ Trawl at the query level (like for like). */
   ratio: Measure | null;
   /** Further site figures of the operation (snippets: the count line with and without). */
@@ -66,6 +74,7 @@ export function operationRow(
     siteAfter?: Measure[];
     trawl: Measure[];
     baseline: Measure[];
+    legacy?: Measure[];
     extras?: Record<string, Measure>[];
   },
 ): OperationRow {
@@ -85,6 +94,9 @@ export function operationRow(
     siteAfter: medianOf(runs.siteAfter ?? []),
     trawl,
     baseline,
+    ...(runs.legacy !== undefined && runs.legacy.length > 0
+      ? { legacy: medianOf(runs.legacy) }
+      : {}),
     ratio: ratioOf(baseline, trawl),
     extras,
   };
@@ -93,8 +105,12 @@ export function operationRow(
 /** The first visit: every request until the network was quiet, raw and compressed. */
 export interface FirstVisit {
   requests: number;
+  /** As the server sent it (`trawl serve` compresses text assets with brotli or gzip). */
   kb: number;
+  /** Text assets gzipped at level 6 (the budget's figure), database chunks as they are. */
   compressedKb: number;
+  /** The same as `kb`, named for the table (older results lack it). */
+  servedKb?: number;
   /** The page's HTML and CSS, gzipped: what the first screen waits for (issue 17). */
   beforeFirstScreenKb: number;
 }
@@ -128,6 +144,10 @@ export function budgetFigure(
   const row = rows.find((candidate) => candidate.id === operation && !candidate.warm);
   if (!row) return null;
   if (metric === 'kb-ratio') return row.ratio?.kb ?? null;
+  if (metric === 'landing-paint-ratio') {
+    const paint = row.extras.find((extra) => extra.label === LANDING_EXTRAS.paint)?.site?.ms;
+    return row.site && paint !== undefined && paint > 0 ? row.site.ms / paint : null;
+  }
   if (metric === 'count-line-delay-ms') {
     const ms = (label: string): number | null =>
       row.extras.find((extra) => extra.label === label)?.site?.ms ?? null;
@@ -176,23 +196,29 @@ export function markdownTable(header: readonly string[], body: readonly string[]
   ].join('\n');
 }
 
-/** The operations table: each target as 'requests / KB / ms', then the ratios. */
+/**
+ * The operations table: each target as 'requests / KB / ms', then the ratios; with the engine
+ * comparison, Trawl's queries on sql.js-httpvfs beside them.
+ */
 export function formatOperations(rows: readonly OperationRow[]): string {
+  const legacy = rows.some((row) => row.legacy !== undefined);
   const body: string[][] = [];
+  const blank = legacy ? ['', '', '', ''] : ['', '', ''];
   for (const row of rows) {
     body.push([
       row.warm ? `  … warm (again in the same page)` : row.label,
       cell(row.site),
       cell(row.trawl),
+      ...(legacy ? [cell(row.legacy ?? null)] : []),
       cell(row.baseline),
       ratioCell(row.ratio),
     ]);
     if (row.siteAfter && row.siteAfter.requests + row.siteAfter.kb > 0) {
-      body.push(['  … then what the new rows load', cell(row.siteAfter), '', '', '']);
+      body.push(['  … then what the new rows load', cell(row.siteAfter), ...blank]);
     }
     for (const extra of row.extras) {
       const ratio = extra.label.includes('÷') && extra.ratio ? ratioCell(extra.ratio) : '';
-      body.push([`  … ${extra.label}`, cell(extra.site), '', '', ratio]);
+      body.push([`  … ${extra.label}`, cell(extra.site), ...blank.slice(1), ratio]);
     }
   }
   return markdownTable(
@@ -200,6 +226,7 @@ export function formatOperations(rows: readonly OperationRow[]): string {
       'operation (cold unless warm)',
       'Trawl site: req / KB / ms',
       'Trawl query: req / KB / ms',
+      ...(legacy ? ['Trawl query on sql.js-httpvfs'] : []),
       'baseline query: req / KB / ms',
       'baseline ÷ Trawl query',
     ],
@@ -216,6 +243,7 @@ const METRIC_NAMES: Record<BudgetCheck['metric'], string> = {
   'kb-ratio': 'KB: baseline ÷ Trawl',
   'site-ms-ratio': 'ms: baseline design ÷ Trawl site',
   'count-line-delay-ms': 'count line, with the snippet tables − without',
+  'landing-paint-ratio': 'results ÷ first contentful paint, same load',
   'build-minutes': 'wall time',
   'build-peak-gb': 'peak resident memory',
 };

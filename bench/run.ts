@@ -36,6 +36,7 @@ import {
   formatBudgets,
   formatOperations,
   historyLine,
+  LANDING_EXTRAS,
   markdownTable,
   operationRow,
   type FirstVisit,
@@ -65,6 +66,7 @@ const optionsSchema = z.object({
   only: z.array(z.string()).nullable(),
   render: z.boolean(),
   save: z.boolean(),
+  compareEngines: z.boolean(),
 });
 
 type Options = z.infer<typeof optionsSchema>;
@@ -84,6 +86,8 @@ function parseOptions(argv: string[]): Options {
       only: { type: 'string' },
       'no-render': { type: 'boolean', default: false },
       save: { type: 'boolean', default: false },
+      // Also Trawl's queries on sql.js-httpvfs, the engine before decision 0016.
+      'compare-engines': { type: 'boolean', default: false },
     },
   });
   const { quick, scale } = values;
@@ -97,6 +101,7 @@ function parseOptions(argv: string[]): Options {
     only: values.only === undefined ? null : values.only.split(',').map((id) => id.trim()),
     render: !values['no-render'],
     save: values.save,
+    compareEngines: values['compare-engines'],
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -161,12 +166,31 @@ function buildRows(raw: RawResults, workload: BenchResults['workload']): Operati
       site: raw.firstScreen.site.map((run) => run.measure),
       trawl: raw.firstScreen.trawl.map((run) => run.measure),
       baseline: raw.firstScreen.baseline.map((run) => run.measure),
+      legacy: raw.firstScreen.legacy.map((run) => run.measure),
     }),
     operationRow(
       'episode-page',
       `episode page (episode ${workload.transcript.episode} opened directly, to its transcript text)`,
       false,
       { site: raw.episodePage.map((run) => run.measure), trawl: [], baseline: [] },
+    ),
+    operationRow(
+      'landing-search',
+      `search "${workload.rare}" typed at the first paint on a phone's network (1.5 MB/s, round trips of the added delay), from navigation start to the results`,
+      false,
+      {
+        site: raw.landing.map((run) => run.measure),
+        trawl: [],
+        baseline: [],
+        extras: raw.landing.map((run) => ({
+          [LANDING_EXTRAS.paint]: { requests: 0, kb: 0, ms: run.paintMs },
+          [LANDING_EXTRAS.visit]: {
+            requests: run.entries.length,
+            kb: toKb(run.entries.reduce((sum, entry) => sum + entry.bytes, 0)),
+            ms: Number.NaN,
+          },
+        })),
+      },
     ),
   ];
   for (const operation of OPERATIONS) {
@@ -180,6 +204,7 @@ function buildRows(raw: RawResults, workload: BenchResults['workload']): Operati
         extras: runs.site.map((run) => run.extras ?? {}),
         trawl: runs.trawl.map((run) => run.measure),
         baseline: runs.baseline.map((run) => run.measure),
+        legacy: runs.legacy.map((run) => run.measure),
       }),
     );
     if (runs.siteWarm.length + runs.trawlWarm.length > 0) {
@@ -188,6 +213,7 @@ function buildRows(raw: RawResults, workload: BenchResults['workload']): Operati
           site: runs.siteWarm.map((run) => run.measure),
           trawl: runs.trawlWarm.map((run) => run.measure),
           baseline: runs.baselineWarm.map((run) => run.measure),
+          legacy: runs.legacyWarm.map((run) => run.measure),
         }),
       );
     }
@@ -244,7 +270,7 @@ function formatResults(results: BenchResults): string {
         [
           'first visit, every request',
           results.firstVisit
-            ? `${formatNumber(results.firstVisit.requests)} requests, ${formatNumber(results.firstVisit.kb)} KB raw, ${formatNumber(results.firstVisit.compressedKb)} KB compressed (assets gzipped as a host serves them, database chunks as they are)`
+            ? `${formatNumber(results.firstVisit.requests)} requests, ${formatNumber(results.firstVisit.kb)} KB as \`trawl serve\` sent them (brotli), ${formatNumber(results.firstVisit.compressedKb)} KB with text and wasm gzipped at level 6 (the budget's figure), database chunks as they are`
             : '–',
         ],
         ['first screen, rows before descriptions', `${formatNumber(results.firstScreenRowsMs)} ms`],
@@ -389,6 +415,7 @@ async function main(): Promise<void> {
       quietMs,
       workload,
       operations,
+      compareEngines: options.compareEngines,
       log,
     });
     if (options.render) {
@@ -422,6 +449,7 @@ async function main(): Promise<void> {
           requests: median(visits.map((visit) => visit.requests)),
           kb: median(visits.map((visit) => visit.kb)),
           compressedKb: median(visits.map((visit) => visit.compressedKb)),
+          servedKb: median(visits.map((visit) => visit.kb)),
           beforeFirstScreenKb: median(
             raw.firstScreen.site.map((run) => firstScreenBytes(run.entries, sizer) / 1024),
           ),

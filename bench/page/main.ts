@@ -1,7 +1,10 @@
 /**
- * The query-level bench page: the same sql.js-httpvfs worker (patched as the site's is) and
- * the same chunked config, running either Trawl's own query functions or the original
- * design's queries. Without React or rendering, it compares the two layouts like for like.
+ * The query-level bench page: the site's own engine (the official SQLite wasm with Trawl's HTTP
+ * VFS, `src/site/data/engine-client.ts`) and the same chunked config, running either Trawl's own
+ * query functions or the original design's queries. Without React or rendering, it compares the
+ * two layouts like for like. Layout 'legacy' runs Trawl's queries on sql.js-httpvfs 0.8.12
+ * (patched as the site's worker was), the engine before decision 0016, for the engine
+ * comparison.
  */
 import { createDbWorker, type WorkerHttpvfs } from 'sql.js-httpvfs';
 import workerUrl from 'sql.js-httpvfs/dist/sqlite.worker.js?url';
@@ -11,7 +14,7 @@ import { FTS_COLUMNS, type EpisodeRow } from '../../src/core/db-schema.ts';
 import { checkSearchTerm } from '../../src/core/fts-query.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../src/core/site-config.ts';
 import type { QueryRunner, SqlValue } from '../../src/site/data/database-types.ts';
-import { workerFileConfig } from '../../src/site/data/db-config.ts';
+import { startEngine } from '../../src/site/data/engine-client.ts';
 import {
   loadDescriptions,
   loadEpisodes,
@@ -40,7 +43,7 @@ import {
 
 const paramsSchema = z.object({
   db: z.string().min(1),
-  layout: z.enum(['trawl', 'baseline']),
+  layout: z.enum(['trawl', 'baseline', 'legacy']),
 });
 
 async function fetchJson(url: string): Promise<unknown> {
@@ -49,50 +52,115 @@ async function fetchJson(url: string): Promise<unknown> {
   return response.json();
 }
 
-async function openDatabase(dbBase: string): Promise<{ worker: WorkerHttpvfs; config: DbConfig }> {
+/** What the page needs of an engine: queries, its counters and the pages it read. */
+interface BenchEngine {
+  db: QueryRunner;
+  stats(): Promise<{ requests: number; bytes: number }>;
+  /** Pages read since the last call (0-based), and whether each was cached. */
+  takePages(): Promise<{ pageno: number; wasCached: boolean }[]>;
+}
+
+const pageAccessSchema = z.array(z.object({ pageno: z.number(), wasCached: z.boolean() }));
+const statsSchema = z
+  .object({ totalRequests: z.number(), totalFetchedBytes: z.number() })
+  .nullable();
+
+/** The site's engine on a version's chunks. */
+async function openEngine(config: DbConfig, versionUrl: string): Promise<BenchEngine> {
+  const engine = startEngine();
+  await engine.call({
+    type: 'open',
+    layout: config,
+    chunkUrlPrefix: new URL(config.urlPrefix, versionUrl).href,
+    pageSize: config.requestChunkSize,
+  });
+  return {
+    db: {
+      async query<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+        const rows: unknown = await engine.call({ type: 'query', sql, params: [...params] });
+        if (!Array.isArray(rows)) throw new Error('the worker returned no rows');
+        return rows as T[];
+      },
+    },
+    async stats() {
+      const stats = statsSchema.parse(await engine.call({ type: 'stats' }));
+      return { requests: stats?.totalRequests ?? 0, bytes: stats?.totalFetchedBytes ?? 0 };
+    },
+    takePages: async () => pageAccessSchema.parse(await engine.call({ type: 'pages' })),
+  };
+}
+
+/** sql.js-httpvfs on a version's chunks (its worker patched as the site's was). */
+async function openLegacy(config: DbConfig, versionUrl: string): Promise<BenchEngine> {
+  const worker: WorkerHttpvfs = await createDbWorker(
+    [
+      {
+        from: 'inline',
+        config: {
+          serverMode: 'chunked',
+          requestChunkSize: config.requestChunkSize,
+          databaseLengthBytes: config.databaseLengthBytes,
+          serverChunkSize: config.serverChunkSize,
+          urlPrefix: new URL(config.urlPrefix, versionUrl).href,
+          suffixLength: config.suffixLength,
+        },
+      },
+    ],
+    new URL(workerUrl, document.baseURI).href,
+    new URL(wasmUrl, document.baseURI).href,
+  );
+  return {
+    db: {
+      async query<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+        const rows: unknown = await worker.db.query(sql, [...params]);
+        if (!Array.isArray(rows)) throw new Error('the worker returned no rows');
+        return rows as T[];
+      },
+    },
+    async stats() {
+      const stats = await worker.worker.getStats();
+      return { requests: stats?.totalRequests ?? 0, bytes: stats?.totalFetchedBytes ?? 0 };
+    },
+    takePages: async () => worker.worker.getResetAccessedPages(),
+  };
+}
+
+async function openDatabase(
+  dbBase: string,
+  layout: Layout,
+): Promise<{ engine: BenchEngine; config: DbConfig }> {
   const base = new URL(dbBase, document.baseURI).href;
   const latest = latestSchema.parse(await fetchJson(`${base}latest.json?t=${Date.now()}`));
   const versionUrl = new URL(`${latest.latest}/`, base).href;
   const config = dbConfigSchema.parse(await fetchJson(`${versionUrl}config.json`));
-  const worker = await createDbWorker(
-    [workerFileConfig(config, new URL(config.urlPrefix, versionUrl).href)],
-    new URL(workerUrl, document.baseURI).href,
-    new URL(wasmUrl, document.baseURI).href,
-  );
-  return { worker, config };
-}
-
-function runnerOf(worker: WorkerHttpvfs): QueryRunner {
-  return {
-    async query<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-      const rows: unknown = await worker.db.query(sql, [...params]);
-      if (!Array.isArray(rows)) throw new Error('the worker returned no rows');
-      return rows as T[];
-    },
-  };
+  const engine =
+    layout === 'legacy'
+      ? await openLegacy(config, versionUrl)
+      : await openEngine(config, versionUrl);
+  return { engine, config };
 }
 
 /**
- * Runs `work` and reports its time and what the worker read for it. `fromStart` counts from
+ * Runs `work` and reports its time and what the engine read for it. `fromStart` counts from
  * navigation start and includes what opening the database read.
  */
 async function measure(
-  worker: WorkerHttpvfs,
+  engine: BenchEngine,
   work: () => Promise<number>,
   fromStart = false,
 ): Promise<PageOutcome> {
-  const before = fromStart ? null : await worker.worker.getStats();
-  if (!fromStart) await worker.worker.getResetAccessedPages();
+  const before = fromStart ? { requests: 0, bytes: 0 } : await engine.stats();
+  if (!fromStart) await engine.takePages();
   const started = fromStart ? 0 : performance.now();
   const rows = await work();
   const ms = performance.now() - started;
-  const after = await worker.worker.getStats();
-  const pages = await worker.worker.getResetAccessedPages();
+  const after = await engine.stats();
+  const pages = await engine.takePages();
   return {
     ms,
     rows,
-    requests: (after?.totalRequests ?? 0) - (before?.totalRequests ?? 0),
-    fetchedBytes: (after?.totalFetchedBytes ?? 0) - (before?.totalFetchedBytes ?? 0),
+    requests: after.requests - before.requests,
+    fetchedBytes: after.bytes - before.bytes,
     pagesFetched: pages.filter((page) => !page.wasCached).map((page) => page.pageno),
     pagesCached: pages.filter((page) => page.wasCached).length,
     pageTrace: pages.map((page) => `${page.pageno + 1}${page.wasCached ? 'c' : ''}`).join(' '),
@@ -101,7 +169,7 @@ async function measure(
 
 interface Session {
   layout: Layout;
-  worker: WorkerHttpvfs;
+  engine: BenchEngine;
   db: QueryRunner;
   pageSize: number;
   /** Trawl's list, newest first, as the first screen loaded it. */
@@ -177,17 +245,17 @@ function start(): QueryBenchApi {
   const params = paramsSchema.parse(Object.fromEntries(new URLSearchParams(location.search)));
   const status = document.getElementById('status');
   const sessionReady = (async (): Promise<{ session: Session; outcome: PageOutcome }> => {
-    const { worker, config } = await openDatabase(params.db);
+    const { engine, config } = await openDatabase(params.db, params.layout);
     const session: Session = {
       layout: params.layout,
-      worker,
-      db: runnerOf(worker),
+      engine,
+      db: engine.db,
       pageSize: config.site.pageSize,
       episodes: [],
       found: new Set(),
     };
     // From navigation start: the page, the config, the worker and the queries.
-    const outcome = await measure(worker, () => firstScreen(session), true);
+    const outcome = await measure(engine, () => firstScreen(session), true);
     return { session, outcome };
   })();
   sessionReady.then(
@@ -198,7 +266,7 @@ function start(): QueryBenchApi {
     firstScreen: sessionReady.then(({ outcome }) => outcome),
     async run(operation) {
       const { session } = await sessionReady;
-      return measure(session.worker, () => operate(session, operation));
+      return measure(session.engine, () => operate(session, operation));
     },
   };
 }

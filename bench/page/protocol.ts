@@ -4,8 +4,17 @@
  * (`?db=/db/trawl/&layout=trawl`), runs the first screen at once, then runs what it is asked.
  */
 
-/** Which database layout, and so which queries, the page runs. */
-export type Layout = 'trawl' | 'baseline';
+/**
+ * Which database layout, and so which queries, the page runs, and on which engine: 'trawl' and
+ * 'baseline' on the site's engine (the official SQLite wasm, decision 0016); 'legacy' is
+ * Trawl's database and queries on sql.js-httpvfs 0.8.12, the engine before it (`--compare-engines`).
+ */
+export type Layout = 'trawl' | 'baseline' | 'legacy';
+
+/** The database folder a layout reads: the legacy engine reads Trawl's. */
+export function databaseOf(layout: Layout): 'trawl' | 'baseline' {
+  return layout === 'baseline' ? 'baseline' : 'trawl';
+}
 
 /** One operation of the benchmark at the query level. */
 export type PageOperation =

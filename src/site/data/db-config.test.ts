@@ -6,7 +6,6 @@ import {
   latestVersionFrom,
   loadDbConfig,
   resolveDbConfig,
-  workerFileConfig,
 } from './db-config.ts';
 
 const config: DbConfig = dbConfigSchema.parse({
@@ -110,21 +109,5 @@ describe('latest.json and config.json', () => {
     expect(() =>
       resolveDbConfig({ ...config, urlPrefix: 'https://evil.example/' }, 'http://h/db/v1/'),
     ).toThrow(/urlPrefix/);
-  });
-});
-
-describe('workerFileConfig', () => {
-  it('hands the worker the chunk layout and the length, so it sends no HEAD', () => {
-    expect(workerFileConfig(config, 'https://example.org/db/v1-abc/db.sqlite3.')).toEqual({
-      from: 'inline',
-      config: {
-        serverMode: 'chunked',
-        requestChunkSize: 16384,
-        databaseLengthBytes: 294912,
-        serverChunkSize: 8388608,
-        urlPrefix: 'https://example.org/db/v1-abc/db.sqlite3.',
-        suffixLength: 3,
-      },
-    });
   });
 });

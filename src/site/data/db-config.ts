@@ -2,7 +2,6 @@
  * Reading `db/latest.json` and `db/<version>/config.json`: validated with zod, and the chunk
  * prefix resolved against the version folder so the worker gets absolute URLs.
  */
-import type { SplitFileConfig } from 'sql.js-httpvfs/dist/sqlite.worker';
 import { chunkName } from '../../core/chunk-layout.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../core/site-config.ts';
 import { DatabaseError, errorMessage } from './database-errors.ts';
@@ -148,22 +147,4 @@ export async function loadLatestVersion(
   );
   const { versionUrl } = latestVersionFrom(json, base);
   return new URL(versionUrl).pathname.split('/').filter(Boolean).at(-1) ?? '';
-}
-
-/**
- * What the sql.js-httpvfs worker opens for a version: its chunk files, named from
- * `chunkUrlPrefix` (absolute), with the length from the config (no HEAD request).
- */
-export function workerFileConfig(config: DbConfig, chunkUrlPrefix: string): SplitFileConfig {
-  return {
-    from: 'inline',
-    config: {
-      serverMode: 'chunked',
-      requestChunkSize: config.requestChunkSize,
-      databaseLengthBytes: config.databaseLengthBytes,
-      serverChunkSize: config.serverChunkSize,
-      urlPrefix: chunkUrlPrefix,
-      suffixLength: config.suffixLength,
-    },
-  };
 }

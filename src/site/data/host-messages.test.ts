@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseError, classifyDatabaseError, toDatabaseError } from './database-errors.ts';
 import { badResponseMessage, fileName } from './host-messages.ts';
-import { BAD_RESPONSE_MARKER } from './sqlite-worker-patch.ts';
+import { BAD_RESPONSE_MARKER } from './http-pages.ts';
 
 const report = (value: unknown): string => `${BAD_RESPONSE_MARKER}${JSON.stringify(value)}`;
 

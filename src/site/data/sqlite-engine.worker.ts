@@ -11,13 +11,16 @@ import { isEngineRequest, type EngineRequest, type EngineResponse } from './engi
 import { HttpPages, type RangeAnswer } from './http-pages.ts';
 import { installHttpVfs, type OpenDatabase, type Sqlite3 } from './sqlite-http-vfs.ts';
 
-// The library reports OPFS and other optional parts it cannot set up here on the console: none
-// of them is used, and a page's console stays clean.
+// None of the library's storage back-ends is used (OPFS would need COOP/COEP, kvvfs is local
+// storage): it skips setting them up, and what it would report on the console stays quiet.
 Reflect.set(globalThis, 'sqlite3ApiConfig', {
   warn: () => undefined,
   log: () => undefined,
   debug: () => undefined,
   error: () => undefined,
+  disable: {
+    vfs: { kvvfs: true, opfs: true, 'opfs-vfs': true, 'opfs-sahpool': true, 'opfs-wl': true },
+  },
 });
 
 const engine: Promise<Sqlite3> = sqlite3InitModule();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { patchSqliteWorker } from './src/site/data/sqlite-worker-patch.ts';
+import { patchSqliteWorker } from './sqlite-worker-patch.ts';
 
 const WORKER_URL_IMPORT = /[/\\]sql\.js-httpvfs[/\\]dist[/\\]sqlite\.worker\.js\?url$/;
 const DEV_PATH = '@trawl/sqlite.worker.js';

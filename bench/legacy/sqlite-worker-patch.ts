@@ -9,7 +9,9 @@
  * read. That request starts in the next chunk file, so each pass fills at least one page, and a
  * page never spans two files (the chunk size is a multiple of the page size).
  *
- * Pure string work, so Vite's plugin (vite-sqlite-worker-plugin.ts) and the tests share it.
+ * Pure string work, for Vite's plugin (vite-sqlite-worker-plugin.ts). Since decision 0016 the
+ * site runs the official SQLite wasm; this engine is kept for the benchmark's engine comparison
+ * (`npm run bench -- --compare-engines`) only.
  */
 
 /**
@@ -128,7 +130,7 @@ function findOnce(source: string, code: string, what: string): number {
   if (first === -1 || source.indexOf(code, first + 1) !== -1) {
     throw new WorkerPatchError(
       `sql.js-httpvfs worker: ${what} was not found exactly once. ` +
-        'The library changed; re-check the patches in src/site/data/sqlite-worker-patch.ts ' +
+        'The library changed; re-check the patches in bench/legacy/sqlite-worker-patch.ts ' +
         '(docs/decisions/0002-worker-chunk-boundary-patch.md).',
     );
   }
