@@ -7,6 +7,7 @@ import {
   formatOperations,
   historyLine,
   markdownTable,
+  LANDING_EXTRAS,
   operationRow,
   SNIPPET_EXTRAS,
 } from './report.ts';
@@ -217,5 +218,44 @@ describe('tables', () => {
         'first screen 5/64/760 · rare – · the 3/48/210 · phrase – · ' +
         'snippets rare – the – phrase – · transcript – · build 24.3 s 374 MB',
     );
+  });
+});
+
+describe('from landing to results, and the engine comparison (issue 27)', () => {
+  const landing = operationRow('landing-search', 'search at the first paint', false, {
+    site: [
+      { requests: 3, kb: 48, ms: 900 },
+      { requests: 3, kb: 48, ms: 700 },
+      { requests: 3, kb: 48, ms: 800 },
+    ],
+    trawl: [],
+    baseline: [],
+    extras: [
+      { [LANDING_EXTRAS.paint]: { requests: 0, kb: 0, ms: 300 } },
+      { [LANDING_EXTRAS.paint]: { requests: 0, kb: 0, ms: 200 } },
+      { [LANDING_EXTRAS.paint]: { requests: 0, kb: 0, ms: 250 } },
+    ],
+  });
+
+  it("divides the results by the same loads' first paint, and checks it against 3×", () => {
+    expect(budgetFigure([landing], null, 'landing-search', 'landing-paint-ratio')).toBe(800 / 250);
+    const check = checkBudgets([landing], null).find(
+      (each) => each.metric === 'landing-paint-ratio',
+    );
+    expect(check).toMatchObject({ limit: 3, met: false, verdict: '✗ 0.2× over (+7%)' });
+    expect(budgetFigure([common], null, 'landing-search', 'landing-paint-ratio')).toBeNull();
+  });
+
+  it('prints the sql.js-httpvfs column only when it was measured', () => {
+    expect(formatOperations([common]).split('\n')[0]).not.toContain('sql.js-httpvfs');
+    const compared = operationRow('search-common', 'search "the"', false, {
+      site: [{ requests: 2, kb: 32, ms: 150 }],
+      trawl: [{ requests: 2, kb: 32, ms: 100 }],
+      legacy: [{ requests: 2, kb: 32, ms: 130 }],
+      baseline: [{ requests: 56, kb: 29_184, ms: 3562 }],
+    });
+    const [header, , row] = formatOperations([compared]).split('\n');
+    expect(header).toContain('Trawl query on sql.js-httpvfs');
+    expect(row).toMatch(/\| 2 \/ 32 \/ 100 +\| 2 \/ 32 \/ 130 +\| 56 \/ 29,184 \/ 3,562 /);
   });
 });

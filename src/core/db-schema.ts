@@ -1,7 +1,10 @@
 /**
- * The database contract shared by the builder (which writes it with better-sqlite3) and the
- * site (which reads it with sql.js-httpvfs, SQLite 3.35). Use nothing newer than 3.35 here:
- * no STRICT tables, no JSONB, no newer FTS5 options (see docs/decisions/0001-in-browser-sqlite.md).
+ * The database contract shared by the builder (which writes it with better-sqlite3, SQLite
+ * 3.53) and the site (which reads it with the official SQLite wasm, 3.54, decision 0016). The
+ * browser's SQLite is no longer older than the builder's: what the builder can write, the site
+ * can read (`src/site/data/site-engine.test.ts` opens every fixture build with the site's wasm).
+ * Newer features (STRICT, JSONB, FTS5 `contentless_delete`, `locale`) are allowed but unused:
+ * each needs a measured reason, as every layout choice here does.
  *
  * Layout for range reads (see docs/architecture.md and docs/performance.md):
  * - `episode_list` holds the first screen in one compressed row (`EpisodeListBlob`: every

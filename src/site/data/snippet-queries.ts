@@ -40,7 +40,7 @@ import type { QueryRunner, SqlValue } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 import { loadEpisodeList, type EpisodeList } from './queries.ts';
 
-/** Rows of one snippet load: more are loaded in several (SQLite 3.35 binds at most 999 values). */
+/** Rows of one snippet load: more are loaded in several (bound values stay under SQLite's old limit of 999). */
 export const MAX_SNIPPET_EPISODES = 50;
 
 function marks(count: number): string {
