@@ -87,7 +87,11 @@ function kindOf(name: string): AssetSize['kind'] | null {
   if (name.endsWith('.map')) return null;
   if (name.endsWith('.wasm')) return 'wasm';
   if (name.endsWith('.css')) return 'css';
-  if (name.endsWith('.js')) return name.startsWith('sqlite.worker') ? 'worker-js' : 'app-js';
+  // The library's own worker and OPFS proxy are emitted with it but never loaded (decision 0016).
+  if (/^sqlite3-(worker1|opfs-async-proxy)-/.test(name)) return null;
+  if (name.endsWith('.js')) {
+    return /^sqlite(-engine)?\.worker/.test(name) ? 'worker-js' : 'app-js';
+  }
   return null;
 }
 
