@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Files the build keeps in a podcast folder of its own accord (the download cache, the episode
+ * numbers): read only when they are regular files, never through a symbolic link, and written
+ * whole or not at all (a temporary file beside the target, then a rename), so a crash or a
+ * planted link can neither leave half a file nor write outside the folder.
+ */
+
+/** A file the build keeps that is not a regular file (a link, a folder, a device). */
+export class NotARegularFile extends Error {}
+
+/** What is at `path` without following a link: 'missing', 'file', 'dir' or 'other'. */
+export async function entryKind(path: string): Promise<'missing' | 'file' | 'dir' | 'other'> {
+  const info = await lstat(path).catch((error: unknown) => {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (info === undefined) return 'missing';
+  if (info.isSymbolicLink()) return 'other';
+  if (info.isFile()) return 'file';
+  if (info.isDirectory()) return 'dir';
+  return 'other';
+}
+
+/**
+ * Reads a regular file without following a link at its last step; undefined when it does not
+ * exist. A link, FIFO or folder there throws NotARegularFile (a FIFO would block the build).
+ */
+export async function readRegularFile(path: string): Promise<Buffer | undefined> {
+  const kind = await entryKind(path);
+  if (kind === 'missing') return undefined;
+  if (kind !== 'file') throw new NotARegularFile(`${path} is not a regular file`);
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    if (!(await handle.stat()).isFile()) throw new NotARegularFile(`${path} is not a regular file`);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Makes `dir` (and its parents) unless it is there; a link or a file in its place throws
+ * NotARegularFile, so nothing is ever written through a planted link.
+ */
+export async function ensureRealFolder(dir: string): Promise<void> {
+  const kind = await entryKind(dir);
+  if (kind === 'dir') return;
+  if (kind !== 'missing') throw new NotARegularFile(`${dir} is not a folder (a link or a file)`);
+  await mkdir(dir, { recursive: true });
+  if ((await entryKind(dir)) !== 'dir') throw new NotARegularFile(`${dir} is not a folder`);
+}
+
+/**
+ * Writes `data` to `path` atomically: a new temporary file in the same folder (created
+ * exclusively, never through a link), flushed, then renamed over the target. A link at the
+ * target is replaced, not followed.
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const dir = dirname(path);
+  await ensureRealFolder(dir);
+  const kind = await entryKind(path);
+  if (kind === 'dir') throw new NotARegularFile(`${path} is a folder`);
+  const temporary = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(
+    temporary,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o644,
+  );
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await handle.close();
+  try {
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
