@@ -22,7 +22,7 @@ export default defineConfig({
             'demo/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
-          setupFiles: ['./src/test/setup.ts'],
+          setupFiles: ['./src/test/setup.ts', './src/test/setup-node.ts'],
         },
       },
       {

@@ -19,6 +19,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // A folder of this run's own, so two runs in one working tree never delete each other's.
   await mkdir(resolve(REPO_ROOT, '.trawl/e2e'), { recursive: true });
   const runDir = await mkdtemp(resolve(REPO_ROOT, '.trawl/e2e/run-'));
+  // Builds without a podcast folder keep their cache in the user's cache folder: this run's
+  // own, so no test writes into the home folder (src/builder/read/state-folder.ts).
+  process.env.XDG_CACHE_HOME = resolve(runDir, 'user-cache');
   const dbDir = resolve(runDir, 'demo-db');
   await buildWithCli(DEMO_FOLDER, dbDir);
   const server = await serveSite(dbDir);

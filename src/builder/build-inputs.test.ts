@@ -66,7 +66,9 @@ describe('buildPodcast input errors', () => {
     await rm(join(dir, 'feed.xml'));
     await expect(
       buildPodcast({ folder: dir, outDir: join(built.root, 'empty-out') }),
-    ).rejects.toThrow(/no feed: put the RSS feed in feed\.xml or pass --feed/);
+    ).rejects.toThrow(
+      /no feed: put the RSS feed in feed\.xml, set "feedUrl" in trawl\.config\.json, or pass --feed <file or URL>/,
+    );
   });
 
   it('derives presenters, hosts and venues from the feed when there are no files for them', async () => {

@@ -23,7 +23,6 @@ describe('buildPodcast on the fixture podcast', () => {
       searchPlaceholder: 'Search episodes and transcripts',
     });
     expect(result.warnings.map((warning) => [warning.code, warning.count])).toEqual([
-      ['item-without-number', 1],
       ['unsafe-chapter-link', 1],
       ['interpolated', 2],
       ['approximate', 2],

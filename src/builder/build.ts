@@ -4,8 +4,14 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '../core/db-schema.ts';
 import type { SiteSettings } from '../core/site-config.ts';
 import { findChapterFiles, readEpisodeChapters } from './read/chapters.ts';
+import type { NumberingNote } from './read/episode-numbering.ts';
+import { writeEpisodeNumbers } from './read/episode-numbers-file.ts';
+import { fetchLinkedFiles, type LinkBase, type LinkedFiles } from './read/linked-files.ts';
+import type { ReadFeed } from './read/read-feed.ts';
+import { DEFAULT_TIMEOUT_MS } from './read/remote/http-get.ts';
+import type { StateFolder } from './read/state-folder.ts';
 import { episodeTypesOf, siteEpisodeTypes } from './read/episode-types.ts';
-import { displayPath, formatZodIssues, InputError, ProblemCollector } from './errors.ts';
+import { formatZodIssues, InputError, ProblemCollector } from './errors.ts';
 import type { InputPaths, ResolvedInputs } from './read/inputs.ts';
 import { loadInputs } from './read/load-inputs.ts';
 import { readMediaFolder } from './read/media-folder.ts';
@@ -16,13 +22,13 @@ import { createWorkDir, DEFAULT_CHUNK_SIZE, publishVersion } from './publish/pub
 import { createHtmlSanitizer } from './read/sanitize-html.ts';
 import { episodeDescription } from './read/episode-description.ts';
 import { SpeakerResolver } from './read/speakers.ts';
-import { readEpisodeTranscript } from './read/transcripts/episode-transcript.ts';
-import { findTranscripts } from './read/transcripts/find.ts';
+import { readTranscriptSource, type TranscriptSource } from './read/transcripts/episode-source.ts';
+import { findTranscripts, transcriptAliases } from './read/transcripts/find.ts';
 import { plural, WarningCollector, type WarningSummary } from './warnings.ts';
 import { openDatabaseWriter } from './index/write-db.ts';
 
 /** Steps a build reports progress for. */
-export type BuildStep = 'episodes' | 'optimize' | 'vacuum' | 'publish' | 'wait';
+export type BuildStep = 'read' | 'links' | 'episodes' | 'optimize' | 'vacuum' | 'publish' | 'wait';
 
 export interface BuildProgress {
   step: BuildStep;
@@ -44,6 +50,10 @@ export interface BuildOptions extends InputPaths {
   ignoreOrphanTranscripts?: boolean;
   /** Skip feed items that are not well-formed XML (a warning each) instead of failing. */
   recover?: boolean;
+  /** Download nothing: the feed and what it links from the cache alone. */
+  offline?: boolean;
+  /** Each download's deadline in milliseconds. Default 30 s. */
+  timeoutMs?: number;
   /** The built site to pre-render the version's pages with (`loadSiteBuild`); none: no pages. */
   siteBuild?: SiteBuild | undefined;
   onProgress?: (progress: BuildProgress) => void;
@@ -68,6 +78,18 @@ export interface BuildResult {
   /** Pre-rendered pages published with the version. */
   pages: number;
   inputs: ResolvedInputs;
+  /** Where the feed came from and how: downloaded, unchanged, a cached or last good copy. */
+  feed: Pick<ReadFeed, 'name' | 'how' | 'checked' | 'failure'>;
+  /** Transcripts and chapters by where they came from, and the downloads of the feed's links. */
+  links: {
+    transcripts: { fromFeed: number; fromFiles: number; failed: number; untimed: number };
+    chapters: { fromFeed: number; fromFiles: number; failed: number };
+    requests: LinkedFiles['requests'];
+  };
+  /** What numbering did this build (src/builder/read/episode-numbering.ts). */
+  numbering: NumberingNote[];
+  /** Where the cache and the episode numbers are kept. */
+  state: StateFolder;
 }
 
 const buildOptionsSchema = z.object({
@@ -82,6 +104,7 @@ const buildOptionsSchema = z.object({
     )
     .default(DEFAULT_CHUNK_SIZE),
   keep: z.number().int().nonnegative().default(3),
+  timeoutMs: z.number().int().positive().default(DEFAULT_TIMEOUT_MS),
 });
 
 /**
@@ -93,13 +116,21 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
   const parsedOptions = buildOptionsSchema.safeParse(options);
   if (!parsedOptions.success)
     throw new InputError({ file: 'options' }, formatZodIssues(parsedOptions.error));
-  const { chunkSize, keep } = parsedOptions.data;
+  const { chunkSize, keep, timeoutMs } = parsedOptions.data;
+  const offline = options.offline ?? false;
   const outDir = resolve(parsedOptions.data.outDir);
   const warnings = new WarningCollector();
   // Inputs, ids, casts and transcript names are checked together: one run reports them all.
   const problems = new ProblemCollector();
-  const loaded = await loadInputs(options, options.recover ?? false, warnings, problems);
+  options.onProgress?.({ step: 'read', done: 0, total: 1 });
+  const loaded = await loadInputs(
+    options,
+    { recover: options.recover ?? false, offline, timeoutMs },
+    warnings,
+    problems,
+  );
   const { feed } = loaded;
+  const numbers = new Set(feed.episodes.map((episode) => episode.episode));
   const casts = problems.attempt(() =>
     resolveCast({
       feed,
@@ -114,13 +145,39 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
   const transcriptFiles = await problems.attemptAsync(() =>
     findTranscripts(
       loaded.inputs.transcripts,
-      new Set(feed.episodes.map((episode) => episode.episode)),
+      numbers,
       options.ignoreOrphanTranscripts ?? false,
       warnings,
+      transcriptAliases(feed.episodes),
     ),
   );
   problems.throwIfAny();
   if (!casts || !transcriptFiles) throw new Error('unreachable: the problems were thrown');
+  const chapterFiles = await findChapterFiles(loaded.inputs.base, numbers, warnings);
+  const source = loaded.feedRead.source;
+  const linkBase: LinkBase =
+    source.kind === 'url'
+      ? { kind: 'url', url: source.url }
+      : loaded.inputs.base === undefined
+        ? undefined
+        : { kind: 'folder', dir: loaded.inputs.base };
+  const linked = await fetchLinkedFiles({
+    episodes: feed.episodes,
+    showLanguage: feed.language,
+    base: linkBase,
+    localTranscripts: new Set(transcriptFiles.keys()),
+    localChapters: new Set(chapterFiles.keys()),
+    cache: loaded.cache,
+    settings: {
+      offline,
+      timeoutMs,
+      maxRedirects: 5,
+      allowPrivate: loaded.feedRead.allowPrivateLinks,
+    },
+    warnings,
+    onProgress: (done, total) => options.onProgress?.({ step: 'links', done, total }),
+  });
+  await loaded.cache.save();
   const media = await readMediaFolder(loaded.inputs.media);
   const typeIds = new Map(
     feed.episodes.map((episode) => {
@@ -148,11 +205,12 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
     imgLocal: media.hasAvatar(presenter.id),
   }));
 
-  const chapterSources = await findChapterFiles(
-    loaded.inputs.base,
-    new Set(feed.episodes.map((episode) => episode.episode)),
-    warnings,
-  );
+  const chapterSources = {
+    files: chapterFiles,
+    downloaded: new Map([...linked.chapters].map(([episode, { file }]) => [episode, file])),
+    linkFolder: source.kind === 'file' ? loaded.inputs.base : undefined,
+  };
+  const chaptersFrom = { fromFeed: 0, fromFiles: chapterFiles.size };
   const speakers = new SpeakerResolver(loaded.speakerMap, loaded.presenters);
 
   const workDir = await createWorkDir(outDir).catch((error: unknown) => {
@@ -165,10 +223,10 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
   const sanitizer = createHtmlSanitizer();
   const builtFrom = JSON.stringify({
     generator: 'trawl build',
-    feed: basename(loaded.inputs.feed),
+    feed: basename(source.kind === 'url' ? new URL(source.url).pathname : source.path),
     feedSha256: loaded.feedSha256,
     episodes: feed.episodes.length,
-    transcripts: transcriptFiles.size,
+    transcripts: transcriptFiles.size + linked.transcripts.size,
   });
   const writer = openDatabaseWriter(
     databasePath,
@@ -181,50 +239,24 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
     let transcripts = 0;
     const total = feed.episodes.length;
     for (const [index, episode] of feed.episodes.entries()) {
-      const file = transcriptFiles.get(episode.episode);
+      const local = transcriptFiles.get(episode.episode);
+      const fromFeed = linked.transcripts.get(episode.episode);
+      const transcriptSource: TranscriptSource | undefined =
+        local !== undefined
+          ? { file: local, from: 'file' }
+          : fromFeed && { file: fromFeed.file, from: 'feed', url: fromFeed.url };
       let transcript = null;
-      if (file === undefined) {
+      if (transcriptSource === undefined) {
         warnings.add(
           'no-transcript',
           (n) => `${plural(n, 'episode')} had no transcript`,
           `episode ${episode.episode}`,
         );
       } else {
-        // A broken transcript is kept in `problems`, reported with every other at the end.
-        const reading = await problems.attemptAsync(() =>
-          readEpisodeTranscript(file, episode, warnings),
-        );
-        if (reading?.kind === 'no-words') {
-          warnings.add(
-            'transcript-without-words',
-            (n) => `${plural(n, 'transcript')} held no timed words; stored without a transcript`,
-            `${displayPath(file)}: ${reading.reason}`,
-          );
-        } else if (reading !== undefined) {
-          transcript = reading.transcript;
+        transcript = await readTranscriptSource(transcriptSource, episode, warnings, problems);
+        if (transcript !== null) {
           transcripts += 1;
           words += transcript.words.length;
-          const where = displayPath(file);
-          warnings.add(
-            'interpolated',
-            (n) => `${plural(n, 'word')} had no timing; interpolated from their neighbours`,
-            where,
-            transcript.interpolated,
-          );
-          warnings.add(
-            'dropped-words',
-            (n) => `${plural(n, 'empty word')} dropped`,
-            where,
-            transcript.dropped,
-          );
-          if (transcript.timing === 'approximate') {
-            warnings.add(
-              'approximate',
-              (n) =>
-                `${plural(n, 'transcript')} had only cue-level timing; word times are approximate`,
-              where,
-            );
-          }
         }
       }
       const chapters = await readEpisodeChapters(
@@ -233,10 +265,11 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
         episode.chaptersUrl,
         warnings,
       );
+      if (chapters.length > 0 && !chapterFiles.has(episode.episode)) chaptersFrom.fromFeed += 1;
       const resolved = transcript
         ? speakers.resolve(episode.episode, transcript.speakerNames, transcript.speaker)
         : null;
-      const description = episodeDescription(sanitizer, loaded.inputs.feed, episode, warnings);
+      const description = episodeDescription(sanitizer, loaded.feedRead.name, episode, warnings);
       const cast = casts.get(episode.episode);
       writer.addEpisode(
         {
@@ -288,6 +321,9 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       onWait: () => options.onProgress?.({ step: 'wait', done: 0, total: 1 }),
       pages: options.siteBuild && versionPages(options.siteBuild, site.siteUrl),
     });
+    // Numbers count as given once a site shows them: kept for every later build.
+    if (feed.numbering.changed)
+      await writeEpisodeNumbers(loaded.state.numbersFile, feed.numbering.given);
     return {
       version: published.version,
       outDir,
@@ -304,6 +340,24 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       pruned: published.pruned,
       pages: published.pages,
       inputs: loaded.inputs,
+      feed: {
+        name: loaded.feedRead.name,
+        how: loaded.feedRead.how,
+        checked: loaded.feedRead.checked,
+        failure: loaded.feedRead.failure,
+      },
+      links: {
+        transcripts: {
+          fromFeed: linked.transcriptCounts.fromFeed,
+          fromFiles: transcriptFiles.size,
+          failed: linked.transcriptCounts.failed,
+          untimed: linked.transcriptCounts.untimed,
+        },
+        chapters: { ...chaptersFrom, failed: linked.chapterCounts.failed },
+        requests: linked.requests,
+      },
+      numbering: feed.numbering.notes,
+      state: loaded.state,
     };
   } finally {
     writer.abort();

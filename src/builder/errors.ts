@@ -29,8 +29,12 @@ export function isInputError(error: unknown): error is InputError {
   return error instanceof InputError;
 }
 
-/** A file path as the user knows it: relative to the working directory when that is shorter. */
+/**
+ * A file path as the user knows it: relative to the working directory when that is shorter. A
+ * URL (a feed downloaded from its host) is shown as it is.
+ */
 export function displayPath(file: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file)) return file;
   const rel = relative(process.cwd(), file);
   return rel !== '' && !rel.startsWith('..') && rel.length < file.length ? rel : file;
 }

@@ -3,14 +3,20 @@ import { join, resolve } from 'node:path';
 import { displayPath, InputError } from './errors.ts';
 import type { EpisodeTypeConfig } from './read/episode-types.ts';
 import { parseFeed, type ParsedFeed } from './read/feed.ts';
+import { feedSourceOf, readFeedText } from './read/feed-source.ts';
+import { DownloadCache } from './read/remote/download-cache.ts';
+import { DEFAULT_TIMEOUT_MS } from './read/remote/http-get.ts';
+import { stateFolderFor } from './read/state-folder.ts';
 import { derivePresenters } from './read/people.ts';
 import { EMPTY_SPEAKERS_JSON } from './read/speakers.ts';
 import type { PodcastConfigInput } from './read/podcast-config.ts';
 import { WarningCollector } from './warnings.ts';
 
 /**
- * `trawl init DIR [--feed FILE]`: a podcast folder to start from. With a feed it copies the
- * feed to `feed.xml` and suggests settings from it (title, the types its items declare,
+ * `trawl init DIR [--feed FILE|URL]`: a podcast folder to start from. With a feed file it copies
+ * it to `feed.xml`; with a feed URL it downloads it into the folder's cache and writes the URL to
+ * trawl.config.json (`feedUrl`), so every `trawl build DIR` fetches the feed as it is that week.
+ * Either way it suggests settings from the feed (title, the types its items declare,
  * keep-newest when it re-uploads episodes); `presenters.json` lists its `podcast:person` tags;
  * `speakers.json` maps no speaker label yet (src/builder/read/speakers.ts);
  * `transcripts/README.md` says which files the build reads. Nothing that exists is replaced.
@@ -18,7 +24,10 @@ import { WarningCollector } from './warnings.ts';
 
 export interface InitOptions {
   dir: string;
+  /** A feed file, or an http(s) URL. */
   feed?: string | undefined;
+  /** Deadline of the feed's download, in milliseconds. */
+  timeoutMs?: number;
 }
 
 export interface InitResult {
@@ -35,7 +44,10 @@ export interface InitResult {
 export const TRANSCRIPTS_README = `# Transcripts
 
 One file per episode, named by its episode number: \`57.json\`, \`14.5.vtt\`, \`010.srt\`
-(\`010\` is episode 10). Files may be compressed: \`57.json.gz\`, \`57.json.br\`.
+(\`010\` is episode 10), by its feed item's \`<guid>\`, or as the file its
+\`podcast:transcript\` link names (\`PC20-57-Captions.srt\`). Files may be compressed:
+\`57.json.gz\`, \`57.json.br\`. A file here wins over the transcript the feed links, which the
+build otherwise downloads.
 
 The format is read from the content:
 
@@ -66,8 +78,13 @@ function suggestedTypes(feed: ParsedFeed): EpisodeTypeConfig[] {
 }
 
 /** The trawl.config.json init writes: the show's title and the settings worth deciding. */
-function suggestedConfig(feed: ParsedFeed | undefined, duplicates: boolean): PodcastConfigInput {
+function suggestedConfig(
+  feed: ParsedFeed | undefined,
+  duplicates: boolean,
+  feedUrl: string | undefined,
+): PodcastConfigInput {
   const config: PodcastConfigInput = {
+    ...(feedUrl === undefined ? {} : { feedUrl }),
     site: {
       title: feed?.title || 'My podcast',
       searchPlaceholder: 'Search episodes and transcripts',
@@ -84,14 +101,14 @@ function suggestedConfig(feed: ParsedFeed | undefined, duplicates: boolean): Pod
 /** Scaffolds a podcast folder; refuses to replace any file that is already there. */
 export async function initPodcast(options: InitOptions): Promise<InitResult> {
   const dir = resolve(options.dir);
-  const feedPath = options.feed === undefined ? undefined : resolve(options.feed);
+  const source = options.feed === undefined ? undefined : feedSourceOf(options.feed, resolve);
   const planned = [
     'trawl.config.json',
     'presenters.json',
     'speakers.json',
     'transcripts/README.md',
   ];
-  if (feedPath !== undefined) planned.unshift('feed.xml');
+  if (source?.kind === 'file') planned.unshift('feed.xml');
   const taken: string[] = [];
   for (const name of planned) if (await exists(join(dir, name))) taken.push(name);
   if (taken.length > 0) {
@@ -103,21 +120,42 @@ export async function initPodcast(options: InitOptions): Promise<InitResult> {
   const notes: string[] = [];
   let feed: ParsedFeed | undefined;
   let duplicates = false;
-  if (feedPath !== undefined) {
-    const text = await readFile(feedPath, 'utf8').catch(() => {
-      throw new InputError({ file: feedPath }, 'cannot read the feed (given with --feed)');
-    });
+  if (source !== undefined) {
+    let text: string;
+    let name: string;
+    let commit: (() => Promise<void>) | undefined;
+    const cache = await DownloadCache.open(stateFolderFor(dir, '').cacheDir);
+    if (source.kind === 'file') {
+      name = source.path;
+      text = await readFile(source.path, 'utf8').catch(() => {
+        throw new InputError({ file: source.path }, 'cannot read the feed (given with --feed)');
+      });
+    } else {
+      // Downloaded into the folder's cache: the first build then asks only "changed since?".
+      const read = await readFeedText(source, cache, {
+        offline: false,
+        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        maxRedirects: 5,
+      });
+      ({ name, text, commit } = read);
+    }
     const warnings = new WarningCollector();
-    feed = parseFeed(feedPath, text, { duplicates: 'keep-newest', recover: true, warnings });
+    feed = parseFeed(name, text, { duplicates: 'keep-newest', recover: true, warnings });
     for (const warning of warnings.summary()) {
       if (warning.code === 'duplicate-number') duplicates = true;
       notes.push(warning.message);
     }
+    if (feed.episodes.length === 0) notes.push('the feed has no items yet: build once it has one');
+    await commit?.();
+    await cache.save();
   }
   await mkdir(join(dir, 'transcripts'), { recursive: true });
-  if (feedPath !== undefined) await copyFile(feedPath, join(dir, 'feed.xml'));
+  if (source?.kind === 'file') await copyFile(source.path, join(dir, 'feed.xml'));
   const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
-  await writeFile(join(dir, 'trawl.config.json'), json(suggestedConfig(feed, duplicates)));
+  await writeFile(
+    join(dir, 'trawl.config.json'),
+    json(suggestedConfig(feed, duplicates, source?.kind === 'url' ? source.url : undefined)),
+  );
   const presenters = feed
     ? derivePresenters(feed).presenters.map(({ id, firstName, guest, img }) => ({
         id,
@@ -132,7 +170,7 @@ export async function initPodcast(options: InitOptions): Promise<InitResult> {
   await writeFile(join(dir, 'transcripts', 'README.md'), TRANSCRIPTS_README);
   const shown = displayPath(dir);
   const nextCommands = [
-    ...(feedPath === undefined ? [`cp path/to/your/feed.xml ${shown}/feed.xml`] : []),
+    ...(source === undefined ? [`cp path/to/your/feed.xml ${shown}/feed.xml`] : []),
     `npx trawl build ${shown} --out ${shown}/db`,
     'npm run build:site',
     `npx trawl serve --db ${shown}/db`,

@@ -43,13 +43,30 @@ describe('createProgressLine', () => {
     expect(written).toEqual(['\r\x1b[2KCompacting the database…']);
   });
 
-  it('prints nothing when the output is not a terminal', () => {
+  it('prints a line per step with its time when the output is not a terminal', () => {
     vi.useFakeTimers();
     const { stream, written } = fakeStream(false);
     const progress = createProgressLine(stream);
-    vi.advanceTimersByTime(5000);
-    progress.update({ step: 'episodes', done: 5, total: 10 });
+    progress.update({ step: 'read', done: 0, total: 1 });
+    vi.advanceTimersByTime(400);
+    progress.update({ step: 'links', done: 1, total: 110 });
+    vi.advanceTimersByTime(2300);
+    progress.update({ step: 'links', done: 110, total: 110 });
+    progress.update({ step: 'episodes', done: 1, total: 600 });
+    vi.advanceTimersByTime(41_250);
+    progress.update({ step: 'episodes', done: 600, total: 600 });
+    expect(written).toEqual([
+      'Reading the inputs and the feed: 0.4 s\n',
+      'Downloading what the feed links (110): 2.3 s\n',
+    ]);
+    progress.update({ step: 'optimize', done: 0, total: 1 });
+    vi.advanceTimersByTime(800);
     progress.done();
-    expect(written).toEqual([]);
+    expect(written.slice(2)).toEqual([
+      'Writing episodes (600): 41.3 s\n',
+      'Optimising the search index: 0.8 s\n',
+    ]);
+    progress.done();
+    expect(written).toHaveLength(4);
   });
 });

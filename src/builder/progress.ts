@@ -1,6 +1,8 @@
 import type { BuildProgress, BuildStep } from './build.ts';
 
 const LABELS: Record<BuildStep, string> = {
+  read: 'Reading the inputs and the feed',
+  links: 'Downloading what the feed links',
   episodes: 'Writing episodes',
   optimize: 'Optimising the search index',
   vacuum: 'Compacting the database',
@@ -13,11 +15,46 @@ const SHOW_AFTER_MS = 1000;
 const REDRAW_EVERY_MS = 100;
 
 /**
- * A one-line progress display for a terminal: "Writing episodes 45% (270/600)", redrawn in
- * place. Steps that finish within a second print nothing (nor does a build that does), and
- * nothing is printed when the output is not a terminal.
+ * Progress for `trawl build`. On a terminal, one line redrawn in place: "Writing episodes 45%
+ * (270/600)"; steps that finish within a second print nothing (nor does a build that does).
+ * When the output is not a terminal (CI, a log, a pipe), one line per step as it ends, with its
+ * time: "Writing episodes (600): 41.2 s", so a long build is never silent.
  */
 export function createProgressLine(stream: NodeJS.WriteStream = process.stdout): {
+  update: (progress: BuildProgress) => void;
+  done: () => void;
+} {
+  return stream.isTTY ? terminalLine(stream) : stepLines(stream);
+}
+
+/** One line per finished step, for output that is not a terminal. */
+function stepLines(stream: NodeJS.WriteStream): {
+  update: (progress: BuildProgress) => void;
+  done: () => void;
+} {
+  let current: { step: BuildStep; started: number; total: number } | undefined;
+  const finish = (): void => {
+    if (current === undefined) return;
+    const seconds = (Date.now() - current.started) / 1000;
+    const count = current.total > 1 ? ` (${current.total.toLocaleString('en')})` : '';
+    stream.write(`${LABELS[current.step]}${count}: ${seconds.toFixed(1)} s\n`);
+    current = undefined;
+  };
+  return {
+    update(progress) {
+      if (current?.step === progress.step) {
+        current.total = Math.max(current.total, progress.total);
+        return;
+      }
+      finish();
+      current = { step: progress.step, started: Date.now(), total: progress.total };
+    },
+    done: finish,
+  };
+}
+
+/** The line redrawn in place on a terminal. */
+function terminalLine(stream: NodeJS.WriteStream): {
   update: (progress: BuildProgress) => void;
   done: () => void;
 } {
@@ -32,7 +69,6 @@ export function createProgressLine(stream: NodeJS.WriteStream = process.stdout):
   };
   return {
     update(progress) {
-      if (!stream.isTTY) return;
       const now = Date.now();
       started ??= now;
       if (progress.step !== step) {

@@ -116,18 +116,34 @@ function xmlEscape(text: string): string {
 describe.skipIf(!present)('real-world inputs (../shared/realdata)', () => {
   describe('pc20-feeds', () => {
     it('imports themnshow.xml: podcast:episode under the old namespace URI, people and places', async () => {
+      // Offline: its links lead to its real host, which tests never reach (feed-url.test.ts).
       const result = await buildPodcast({
         feed: join(REALDATA, 'pc20-feeds', 'themnshow.xml'),
         outDir: join(root, 'themnshow'),
+        offline: true,
       });
       expect(result.episodes).toBe(54);
       expect(result.site.title).toBe('The Mike Neumann Show');
-      // Every item links its chapters on the web: nothing is downloaded, one warning says so.
+      // Every item links a transcript and chapters on the web; offline with an empty cache,
+      // one warning each says so, naming the item and its URL.
       expect(
-        result.warnings.find((warning) => warning.code === 'chapters-url-refused'),
+        result.warnings.find((warning) => warning.code === 'chapters-link-failed'),
       ).toMatchObject({
         count: 54,
-        message: '54 podcast:chapters URLs did not name a file in the podcast folder; not read',
+        message: '54 podcast:chapters links gave no chapters; those episodes have none',
+        examples: [
+          expect.stringMatching(
+            /^episode 1 "Hello World": https:\/\/mikeneumann\.show\/assets\/static\/themnshow001-20220409-chapters\.json: not in the cache, and --offline asks no host$/,
+          ),
+          expect.any(String),
+          expect.any(String),
+        ],
+      });
+      expect(result.links.transcripts).toEqual({
+        fromFeed: 0,
+        fromFiles: 0,
+        failed: 54,
+        untimed: 0,
       });
       const db = await openBuilt(result, 'themnshow');
       try {
@@ -160,6 +176,7 @@ describe.skipIf(!present)('real-world inputs (../shared/realdata)', () => {
       const result = await buildPodcast({
         feed: join(REALDATA, 'pc20-feeds', 'pc20rss.xml'),
         outDir: join(root, 'pc20rss'),
+        offline: true,
       });
       expect(result.episodes).toBe(56);
       const db = await openBuilt(result, 'pc20rss');
@@ -233,18 +250,21 @@ describe.skipIf(!present)('real-world inputs (../shared/realdata)', () => {
         outDir: join(root, 'tgn-out'),
         ignoreOrphanTranscripts: true,
       });
-      expect(result.episodes).toBe(249);
+      // 249 numbered episodes, the Q&A whose "#1" episode 1 holds (1.1), five specials
+      // numbered after the episode before them; the re-upload of 206 replaces it.
+      expect(result.episodes).toBe(255);
       expect(result.transcripts).toBe(1);
       expect(result.words).toBe(12106);
       const codes = Object.fromEntries(
         result.warnings.map((warning) => [warning.code, warning.count]),
       );
       expect(codes).toMatchObject({
-        'item-without-number': 6,
+        'numbering-numbered': 5,
+        'numbering-renumbered': 1,
         'duplicate-number': 1,
         'orphan-transcript': 3,
         interpolated: 108,
-        'no-transcript': 248,
+        'no-transcript': 254,
       });
       const db = await openBuilt(result, 'tgn');
       try {
@@ -252,12 +272,12 @@ describe.skipIf(!present)('real-world inputs (../shared/realdata)', () => {
           .prepare("SELECT id, title, word_count FROM episodes WHERE episode = '10'")
           .get();
         expect(episode10).toEqual({
-          id: 10,
+          id: 11,
           title: 'The Grey Nato - Episode 10 - "Collection Inspection: Volume 1"',
           word_count: 12106,
         });
-        expect(matchIds(db, 'words:"jason heaton"')).toEqual([10]);
-        expect(matchIds(db, 'words:"double digits"')).toEqual([10]);
+        expect(matchIds(db, 'words:"jason heaton"')).toEqual([11]);
+        expect(matchIds(db, 'words:"double digits"')).toEqual([11]);
         expect(
           db.prepare("SELECT title FROM episodes WHERE episode = '206'").pluck().get(),
         ).toMatch(/Re-Reupload/);
@@ -353,14 +373,23 @@ describe.skipIf(present)('real-world inputs', () => {
 
 // Keeps the feed parser honest on the other real feed without a full build.
 describe.skipIf(!present)('the 2023 tgn feed', () => {
-  it('numbers all 249 episodes from inconsistent titles', async () => {
+  it('numbers all 249 episodes from inconsistent titles, and the specials after them', async () => {
     const text = await readFile(join(REALDATA, 'tgn-samples', 'tgn-feed-2023-08-05.rss'), 'utf8');
     const feed = parseFeed('tgn-feed-2023-08-05.rss', text, {
       warnings: new WarningCollector(),
       duplicates: 'keep-newest',
     });
-    expect(feed.episodes.map((episode) => episode.episode)).toEqual(
+    const numbers = feed.episodes.map((episode) => episode.episode);
+    expect(numbers.filter((number) => !number.includes('.'))).toEqual(
       Array.from({ length: 249 }, (_, index) => String(index + 1)),
     );
+    expect(numbers.filter((number) => number.includes('.'))).toEqual([
+      '1.1',
+      '14.1',
+      '16.1',
+      '143.1',
+      '160.1',
+      '214.1',
+    ]);
   });
 });

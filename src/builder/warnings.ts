@@ -35,6 +35,15 @@ export class WarningCollector {
     if (where !== undefined && kind.examples.length < EXAMPLES_KEPT) kind.examples.push(where);
   }
 
+  /** Adds every warning of `other` (a scratch collector for work that may be thrown away). */
+  absorb(other: WarningCollector): void {
+    for (const [code, kind] of other.kinds) {
+      const [first, ...rest] = kind.examples;
+      this.add(code, kind.describe, first, kind.count - rest.length);
+      for (const example of rest) this.add(code, kind.describe, example);
+    }
+  }
+
   /** The warnings so far, in the order their kinds first appeared. */
   summary(): WarningSummary[] {
     return [...this.kinds].map(([code, kind]) => ({

@@ -11,6 +11,12 @@ import { DEFAULT_CHUNK_SIZE } from '../publish/publish.ts';
 const wholeNumber = (flag: string) =>
   z.string().regex(/^\d+$/, `${flag} must be a whole number`).transform(Number);
 
+const positiveSeconds = z
+  .string()
+  .regex(/^\d+(?:\.\d+)?$/, '--timeout must be a number of seconds')
+  .transform(Number)
+  .refine((value) => value > 0 && value <= 3600, '--timeout must be between 0 and 3600 seconds');
+
 const chunkSizeFlag = wholeNumber('--chunk-size').refine(
   (value) => value > 0 && value % PAGE_SIZE === 0,
   `must be a multiple of the ${PAGE_SIZE}-byte page size`,
@@ -29,6 +35,40 @@ function formatBytes(bytes: number): string {
     : `${(bytes / 1024).toFixed(0)} KiB`;
 }
 
+/** Lines of what numbering did that a build prints; the rest are in episode-numbers.json. */
+const MAX_NUMBERING_LINES = 20;
+
+const FEED_HOW: Record<BuildResult['feed']['how'], string> = {
+  file: 'read from the file',
+  downloaded: 'downloaded',
+  unchanged: 'unchanged since the last build (not downloaded again)',
+  offline: 'the cached copy (--offline)',
+  'last-good': 'THE LAST GOOD COPY',
+};
+
+/** Where the feed, the transcripts and the chapters came from. */
+function sourcesReport(result: BuildResult): string[] {
+  const { feed, links } = result;
+  const when =
+    feed.checked === undefined ? '' : ` of ${feed.checked.slice(0, 16).replace('T', ' ')} UTC`;
+  const lines = [
+    `  feed: ${displayPath(feed.name)}, ${FEED_HOW[feed.how]}${feed.how === 'file' || feed.how === 'downloaded' ? '' : when}`,
+  ];
+  if (feed.failure !== undefined) lines.push(`    (${feed.failure})`);
+  const { transcripts, chapters, requests } = links;
+  lines.push(
+    `  transcripts: ${transcripts.fromFeed} from the feed, ${transcripts.fromFiles} from files, ${transcripts.failed} failed${transcripts.untimed > 0 ? `, ${transcripts.untimed} only as HTML or text (no timings)` : ''}`,
+    `  chapters: ${chapters.fromFeed} from the feed, ${chapters.fromFiles} from files, ${chapters.failed} failed`,
+  );
+  const asked = requests.fetched + requests.unchanged + requests.failed;
+  if (asked > 0) {
+    lines.push(
+      `  downloads of linked files: ${requests.fetched} new, ${requests.unchanged} unchanged, ${requests.failed} failed`,
+    );
+  }
+  return lines;
+}
+
 /** The summary `trawl build` prints when it has published a version. */
 export function formatBuildReport(result: BuildResult, seconds: number): string {
   const lines = [
@@ -38,6 +78,14 @@ export function formatBuildReport(result: BuildResult, seconds: number): string 
     `  ${result.pages > 0 ? `${result.pages.toLocaleString('en')} pre-rendered pages` : 'no pre-rendered pages'}`,
     `  latest.json names ${result.version}${result.pruned.length > 0 ? `; removed old ${result.pruned.join(', ')}` : ''}`,
   ];
+  lines.push(...sourcesReport(result));
+  if (result.numbering.length > 0) {
+    lines.push('Episode numbers:');
+    const shown = result.numbering.slice(0, MAX_NUMBERING_LINES);
+    for (const note of shown) lines.push(`  ${note.text}`);
+    const more = result.numbering.length - shown.length;
+    if (more > 0) lines.push(`  …and ${more} more (see ${displayPath(result.state.numbersFile)})`);
+  }
   if (result.warnings.length > 0) {
     lines.push('Warnings:');
     for (const warning of result.warnings) {
@@ -69,8 +117,19 @@ export const buildCommand = defineCommand({
     },
     feed: {
       type: 'string',
-      description: 'RSS feed file (default: <folder>/feed.xml)',
-      valueHint: 'file',
+      description:
+        "RSS feed: a file, or an http(s) URL to download (default: trawl.config.json's feedUrl, else <folder>/feed.xml)",
+      valueHint: 'file|url',
+    },
+    offline: {
+      type: 'boolean',
+      description:
+        'Download nothing: build the feed and its transcripts and chapters from the cache alone',
+    },
+    timeout: {
+      type: 'string',
+      description: 'Seconds each download may take (default 30)',
+      valueHint: 'seconds',
     },
     transcripts: {
       type: 'string',
@@ -157,6 +216,11 @@ export const buildCommand = defineCommand({
         overrides: args.overrides,
         media: args.media,
         recover: args.recover === true,
+        offline: args.offline === true,
+        timeoutMs:
+          args.timeout === undefined
+            ? undefined
+            : Math.round(1000 * parseFlag(positiveSeconds, args.timeout, '--timeout')),
         chunkSize:
           args['chunk-size'] === undefined
             ? undefined

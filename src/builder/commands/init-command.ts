@@ -13,8 +13,9 @@ export const initCommand = defineCommand({
     dir: { type: 'positional', required: true, description: 'The podcast folder to create' },
     feed: {
       type: 'string',
-      description: 'Your RSS feed: copied to feed.xml, and read for the title and people',
-      valueHint: 'file',
+      description:
+        'Your RSS feed: a file (copied to feed.xml) or an http(s) URL (written to trawl.config.json, so each build downloads it); read for the title and people',
+      valueHint: 'file|url',
     },
   },
   async run({ args }) {

@@ -99,7 +99,8 @@ describe('resolveFolderUrl', () => {
 describe('readEpisodeChapters', () => {
   it('prefers chapters/<episode>.json, reads the feed URL otherwise, and warns instead of failing', async () => {
     const warnings = new WarningCollector();
-    const sources = await findChapterFiles(folder, new Set(['1', '2', '3', '4']), warnings);
+    const files = await findChapterFiles(folder, new Set(['1', '2', '3', '4']), warnings);
+    const sources = { files, downloaded: new Map<string, string>(), linkFolder: folder };
     expect([...sources.files.keys()]).toEqual(['3', '4']);
     expect(await readEpisodeChapters(sources, '2', 'media/chapters/2.json', warnings)).toEqual([
       { title: 'Chapter 1', start: 100 },

@@ -1,8 +1,8 @@
 /**
- * Podcasting 2.0 JSON chapters: from `chapters/<episode>.json` in the podcast folder, or from
- * the file a feed item's `podcast:chapters` URL names when that URL is a path inside the
- * podcast folder. Nothing is fetched: a build has no network. A file that does not parse, or a
- * URL that leads outside the folder, is a warning naming it, never a failed build.
+ * Podcasting 2.0 JSON chapters: from `chapters/<episode>.json` in the podcast folder, else from
+ * what a feed item's `podcast:chapters` URL names: a file downloaded through the cache
+ * (src/builder/read/linked-files.ts), or a path inside the podcast folder. A file that does not
+ * parse, or a path that leads outside the folder, is a warning naming it, never a failed build.
  */
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -114,16 +114,20 @@ export async function resolveFolderUrl(
 export interface ChapterSources {
   /** `chapters/<episode>.json` by canonical episode number. */
   files: Map<string, string>;
-  folder: string;
+  /** Files the feed's links gave (downloaded), by episode number. */
+  downloaded: Map<string, string>;
+  /** Where the feed's relative chapter paths lead; none for a feed read from a URL. */
+  linkFolder: string | undefined;
 }
 
-/** Lists `chapters/*.json` of the podcast folder; other names are a warning. */
+/** Lists `chapters/*.json` of the podcast folder (if any); other names are a warning. */
 export async function findChapterFiles(
-  folder: string,
+  folder: string | undefined,
   episodes: ReadonlySet<string>,
   warnings: WarningCollector,
-): Promise<ChapterSources> {
+): Promise<Map<string, string>> {
   const files = new Map<string, string>();
+  if (folder === undefined) return files;
   const dir = join(folder, 'chapters');
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
@@ -141,12 +145,12 @@ export async function findChapterFiles(
     }
     files.set(episode, join(dir, entry.name));
   }
-  return { files, folder };
+  return files;
 }
 
 /**
- * An episode's chapters: its `chapters/<episode>.json`, else its feed item's
- * `podcast:chapters` file. Problems are warnings; the episode then has no chapters.
+ * An episode's chapters: its `chapters/<episode>.json`, else the file its feed item's
+ * `podcast:chapters` link gave. Problems are warnings; the episode then has no chapters.
  */
 export async function readEpisodeChapters(
   sources: ChapterSources,
@@ -154,9 +158,12 @@ export async function readEpisodeChapters(
   feedUrl: string | null,
   warnings: WarningCollector,
 ): Promise<Chapter[]> {
-  let file = sources.files.get(episode);
-  if (file === undefined && feedUrl !== null) {
-    const found = await resolveFolderUrl(sources.folder, feedUrl);
+  let file = sources.files.get(episode) ?? sources.downloaded.get(episode);
+  // A URL with a scheme is downloaded, or its failure warned of, by linked-files.ts.
+  const relative =
+    feedUrl !== null && !/^[a-z][a-z0-9+.-]*:/i.test(feedUrl) && !feedUrl.startsWith('//');
+  if (file === undefined && relative && sources.linkFolder !== undefined) {
+    const found = await resolveFolderUrl(sources.linkFolder, feedUrl);
     if ('refused' in found) {
       warnings.add(
         'chapters-url-refused',

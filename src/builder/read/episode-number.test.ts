@@ -43,15 +43,20 @@ describe('episodeNumberFromTitle', () => {
     ['The Grey Nato - Episode 09 - "Open Water Certifiable"', '9'],
     ['1393: "Space Wake"', '1393'],
     ['Episode 14.5: A half', '14.5'],
+    // "#N" at the end counts (issue 23), even where it numbers a series within the show.
+    ['The Grey Nato - Question & Answer #1', '1'],
+    ['Octopus hearts #12', '12'],
+    ['Octopus hearts (#12)', '12'],
   ])('finds the number in %s', (title, expected) => {
     expect(episodeNumberFromTitle(title, DEFAULT_TITLE_PATTERNS)).toBe(expected);
   });
 
   it.each([
-    'The Grey Nato - Question & Answer #1',
     'Depth Charge - The Original Soundtrack',
     'TGN Chats - Chase Fancher :: Oak & Oscar',
     'Collection Inspection Vol. 10',
+    'Top 10 #hashtags',
+    'Watch #12 of 20',
   ])('finds no number in %s', (title) => {
     expect(episodeNumberFromTitle(title, DEFAULT_TITLE_PATTERNS)).toBeUndefined();
   });

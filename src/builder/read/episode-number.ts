@@ -32,14 +32,19 @@ export function compareEpisodeNumbers(a: string, b: string): number {
   return aFraction < bFraction ? -1 : 1;
 }
 
+/** "… #12" at the end of a title: a number, though the weakest (src/builder/read/episode-numbering.ts). */
+export const END_HASH_PATTERN = /(?:^|[\s([])#(\d+(?:\.\d+)?)\s*[)\].]?\s*$/u;
+
 /**
  * Title patterns tried when a feed item has no episode tag, in order. Each captures the number:
- * "Episode 57: …", "Ep 116 - …", "EP 17 - …", "The Grey NATO – 249 – …", "1393: …", "#12 …".
+ * "Episode 57: …", "Ep 116 - …", "EP 17 - …", "The Grey NATO – 249 – …", "1393: …", "#12 …",
+ * "… #12".
  */
 export const DEFAULT_TITLE_PATTERNS: readonly RegExp[] = [
   /\b(?:episode|ep)\.?\s*#?\s*(\d+(?:\.\d+)?)(?![\d.]*\d)/iu,
   /(?:^|\s)[-–—]\s*#?(\d+(?:\.\d+)?)(?=\s*(?:[-–—:|]|$)|\s+\p{Lu})/u,
   /^\s*#?(\d+(?:\.\d+)?)\s*(?:[:.\-–—|]\s|$)/u,
+  END_HASH_PATTERN,
 ];
 
 /** The episode number in a title, by the given patterns (their first capture group). */
@@ -47,11 +52,19 @@ export function episodeNumberFromTitle(
   title: string,
   patterns: readonly RegExp[],
 ): string | undefined {
+  return titleNumberOf(title, patterns)?.number;
+}
+
+/** The number in a title and whether only `END_HASH_PATTERN` found it. */
+export function titleNumberOf(
+  title: string,
+  patterns: readonly RegExp[],
+): { number: string; weak: boolean } | undefined {
   for (const pattern of patterns) {
     const captured = pattern.exec(title)?.[1];
     if (captured === undefined) continue;
     const number = canonicalEpisodeNumber(captured);
-    if (number !== undefined) return number;
+    if (number !== undefined) return { number, weak: pattern === END_HASH_PATTERN };
   }
   return undefined;
 }

@@ -66,20 +66,73 @@ describe('parseFeed', () => {
     expect(parsed.episodes[0]?.episode).toBe('5');
   });
 
-  it('skips items without a number and counts them once', () => {
+  it('numbers the items of a mixed feed that have none after the episode before them', () => {
     const parsed = parse(
-      feed(
-        '<item><title>Trailer</title></item><item><title>Bonus</title></item><item><title>Episode 1</title></item>',
-      ),
+      feed(`
+        <item><title>Episode 2</title><pubDate>Wed, 06 Mar 2024 10:00:00 GMT</pubDate></item>
+        <item><title>Bonus</title><pubDate>Tue, 05 Mar 2024 10:00:00 GMT</pubDate></item>
+        <item><title>Episode 1</title><pubDate>Mon, 04 Mar 2024 10:00:00 GMT</pubDate></item>
+        <item><title>Trailer</title><pubDate>Sun, 03 Mar 2024 10:00:00 GMT</pubDate></item>`),
     );
-    expect(parsed.episodes).toHaveLength(1);
+    expect(parsed.episodes.map(({ episode, title }) => [episode, title])).toEqual([
+      ['0.1', 'Trailer'],
+      ['1', 'Episode 1'],
+      ['1.1', 'Bonus'],
+      ['2', 'Episode 2'],
+    ]);
     expect(parsed.warnings).toEqual([
       expect.objectContaining({
-        code: 'item-without-number',
+        code: 'numbering-numbered',
         count: 2,
-        examples: [expect.stringContaining('"Trailer"'), expect.stringContaining('"Bonus"')],
+        message:
+          '2 feed items had no episode number; numbered by publication order (kept in episode-numbers.json)',
+        examples: [
+          expect.stringMatching(
+            /^"Trailer" \(line \d+\) is now episode 0\.1 \(it had no number\)$/,
+          ),
+          expect.stringMatching(/^"Bonus" \(line \d+\) is now episode 1\.1/),
+        ],
       }),
     ]);
+    expect(parsed.numbering.given).toEqual(
+      new Map([
+        ['title:Trailer', '0.1'],
+        ['title:Bonus', '1.1'],
+      ]),
+    );
+  });
+
+  it('numbers a feed without numbers by publication order, oldest = 1, keyed by guid', () => {
+    const parsed = parse(
+      feed(`
+        <item><title>Newest</title><guid>c</guid><pubDate>Wed, 06 Mar 2024 10:00:00 GMT</pubDate></item>
+        <item><title>Middle</title><guid>b</guid><pubDate>Tue, 05 Mar 2024 10:00:00 GMT</pubDate></item>
+        <item><title>Oldest</title><guid>a</guid><pubDate>Mon, 04 Mar 2024 10:00:00 GMT</pubDate></item>`),
+    );
+    expect(parsed.episodes.map(({ episode, title, guid }) => [episode, title, guid])).toEqual([
+      ['1', 'Oldest', 'a'],
+      ['2', 'Middle', 'b'],
+      ['3', 'Newest', 'c'],
+    ]);
+    // Next week the oldest is gone and a newer one has come: the numbers stay.
+    const later = parse(
+      feed(`
+        <item><title>Brand new</title><guid>d</guid><pubDate>Thu, 07 Mar 2024 10:00:00 GMT</pubDate></item>
+        <item><title>Newest</title><guid>c</guid><pubDate>Wed, 06 Mar 2024 10:00:00 GMT</pubDate></item>
+        <item><title>Middle</title><guid>b</guid><pubDate>Tue, 05 Mar 2024 10:00:00 GMT</pubDate></item>`),
+      { knownNumbers: parsed.numbering.given },
+    );
+    expect(later.episodes.map(({ episode, title }) => [episode, title])).toEqual([
+      ['2', 'Middle'],
+      ['3', 'Newest'],
+      ['4', 'Brand new'],
+    ]);
+    expect(later.numbering.given.get('a')).toBe('1');
+  });
+
+  it('counts "#N" at the end of a title as its number', () => {
+    const parsed = parse(feed('<item><title>Octopus hearts #12</title></item>'));
+    expect(parsed.episodes[0]?.episode).toBe('12');
   });
 
   it('sorts episodes numerically and reads title, CDATA HTML, dates, durations, enclosure and image', () => {
@@ -111,11 +164,41 @@ describe('parseFeed', () => {
     expect(parsed.episodes[0]?.descriptionHtml).toBe('<p>escaped <i>html</i></p>');
   });
 
-  it('rejects duplicate episode numbers, naming both titles and lines', () => {
+  it('keeps a number on the older of two items and gives the newer one its own', () => {
+    const text = feed(`
+      <item><title>Episode 05: Again</title><pubDate>Tue, 05 Mar 2024 10:00:00 GMT</pubDate></item>
+      <item><title>Episode 5: First</title><pubDate>Mon, 04 Mar 2024 10:00:00 GMT</pubDate></item>
+      <item><title>Episode 6: Tagged</title><itunes:episode>7</itunes:episode><pubDate>Mon, 04 Mar 2024 12:00:00 GMT</pubDate></item>
+      <item><title>Episode 7: Title only</title><pubDate>Wed, 06 Mar 2024 10:00:00 GMT</pubDate></item>`);
+    const parsed = parse(text);
+    expect(parsed.episodes.map(({ episode, title }) => [episode, title])).toEqual([
+      ['5', 'Episode 5: First'],
+      ['5.1', 'Episode 05: Again'],
+      ['7', 'Episode 6: Tagged'],
+      ['7.1', 'Episode 7: Title only'],
+    ]);
+    expect(parsed.numbering.notes.map((note) => note.text)).toEqual([
+      expect.stringMatching(
+        /^"Episode 05: Again" \(line \d+\) says 5 \(its title\), which "Episode 5: First" \(line \d+\) holds$/,
+      ),
+      expect.stringMatching(
+        /^"Episode 7: Title only" \(line \d+\) says 7 \(its title\), which "Episode 6: Tagged"/,
+      ),
+      expect.stringMatching(
+        /^"Episode 05: Again" \(line \d+\) is now episode 5\.1 \(its own number was taken\)$/,
+      ),
+      expect.stringMatching(/^"Episode 7: Title only" \(line \d+\) is now episode 7\.1/),
+    ]);
+    expect(parsed.warnings).toEqual([
+      expect.objectContaining({ code: 'numbering-renumbered', count: 2 }),
+    ]);
+  });
+
+  it('rejects duplicate episode numbers when told to, naming both titles and lines', () => {
     const text = feed(
       '<item><title>Episode 5: First</title></item>\n<item><title>Episode 05: Again</title></item>',
     );
-    expect(() => parse(text)).toThrow(
+    expect(() => parse(text, { duplicates: 'error' })).toThrow(
       /feed\.xml:\d+ \(episode 5\): duplicate episode number: "Episode 5: First" \(line \d+\) and "Episode 05: Again" \(line \d+\) are both episode 5/,
     );
   });

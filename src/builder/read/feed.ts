@@ -3,10 +3,18 @@ import {
   canonicalEpisodeNumber,
   compareEpisodeNumbers,
   DEFAULT_TITLE_PATTERNS,
-  episodeNumberFromTitle,
+  titleNumberOf,
 } from './episode-number.ts';
+import {
+  numberItems,
+  reportNumbering,
+  type DuplicateRule,
+  type NumberCandidate,
+  type Numbering,
+} from './episode-numbering.ts';
 import { InputError, InputProblems, lineAndColumn } from '../errors.ts';
 import { recoverBrokenItems } from './feed-recover.ts';
+import { transcriptLinksOf, type FeedTranscript } from './feed-links.ts';
 import { checkedFeedUrl } from './feed-urls.ts';
 import { plural, type WarningCollector } from '../warnings.ts';
 import {
@@ -57,6 +65,10 @@ export interface FeedEpisode {
   location: FeedLocation | null;
   /** The `podcast:chapters` URL, as written (src/builder/read/chapters.ts reads it). */
   chaptersUrl: string | null;
+  /** The `podcast:transcript` links, as written (src/builder/read/feed-links.ts). */
+  transcripts: FeedTranscript[];
+  /** The item's `<guid>`, or null. */
+  guid: string | null;
   /** 1-based line of the `<item>` in the feed file. */
   line: number;
 }
@@ -65,20 +77,27 @@ export interface FeedEpisode {
 export interface ParsedFeed {
   title: string;
   image: string | null;
+  /** The channel's `<language>` ("en-us"), or null. */
+  language: string | null;
   persons: FeedPerson[];
   location: FeedLocation | null;
   /** Ascending by episode number. */
   episodes: FeedEpisode[];
+  /** How the items got their numbers (src/builder/read/episode-numbering.ts). */
+  numbering: Numbering;
 }
 
 export interface ParseFeedOptions {
   /** Tried after podcast:episode and itunes:episode, before the built-in title patterns. */
   titlePattern?: RegExp;
   /**
-   * What to do when two items carry the same number: 'error' (the default) rejects the feed;
-   * 'keep-newest' keeps the item with the later pubDate (re-uploads) and counts a warning.
+   * What to do when two items carry the same number: 'renumber' (the default) keeps the number
+   * on the older item and gives the newer one a number of its own; 'keep-newest' keeps only
+   * the item with the later pubDate (re-uploads); 'error' rejects the feed.
    */
-  duplicates?: 'error' | 'keep-newest';
+  duplicates?: DuplicateRule;
+  /** Numbers earlier builds gave, by item key (episode-numbers.json). */
+  knownNumbers?: ReadonlyMap<string, string>;
   /** Skip items that are not well-formed XML, with a warning each (`--recover`). */
   recover?: boolean;
   warnings: WarningCollector;
@@ -113,8 +132,8 @@ function parsePubDate(text: string): string | null {
 
 /**
  * Parses an RSS 2.0 podcast feed into numbered episodes. Rejects malformed XML (file, line and
- * column) and duplicate episode numbers (both titles); items without a number are skipped and
- * counted as a warning.
+ * column), and duplicate episode numbers (both titles) when told to; every other item gets a
+ * number by the rule of src/builder/read/episode-numbering.ts.
  */
 export function parseFeed(file: string, source: string, options: ParseFeedOptions): ParsedFeed {
   const { warnings } = options;
@@ -211,39 +230,69 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
   const titlePatterns = options.titlePattern
     ? [options.titlePattern, ...DEFAULT_TITLE_PATTERNS]
     : DEFAULT_TITLE_PATTERNS;
-  const episodes: FeedEpisode[] = [];
-  const seen = new Map<string, FeedEpisode>();
-  const duplicates: InputError[] = [];
-  for (const item of children(channel, 'item').filter(isNode)) {
-    const line = lineOf(item);
+  const items = children(channel, 'item').filter(isNode);
+  const keys = new Set<string>();
+  const titles: string[] = [];
+  const candidates = items.map((item, index): NumberCandidate => {
     const title = firstText(item, null, 'title').replace(/\s+/g, ' ');
+    titles.push(title);
     const tags = [
       ['podcast:episode', firstText(item, 'podcast', 'episode')],
       ['itunes:episode', firstText(item, 'itunes', 'episode')],
     ] as const;
-    const episode =
-      canonicalEpisodeNumber(tags[0][1]) ??
-      canonicalEpisodeNumber(tags[1][1]) ??
-      episodeNumberFromTitle(title, titlePatterns);
+    const fromTag = tags
+      .map(([tag, value]) => ({ tag, number: canonicalEpisodeNumber(value) }))
+      .find((found) => found.number !== undefined);
     const unreadable = tags.find(([, value]) => value !== '');
-    if (episode === undefined && unreadable !== undefined) {
-      warnings.add(
-        'bad-episode-number',
-        (n) =>
-          `${plural(n, 'feed item')} had an episode tag that is not an episode number (a plain decimal such as 14 or 14.5), and none in the title; skipped`,
-        `line ${line}: ${unreadable[0]} "${unreadable[1].slice(0, 40)}" ("${title}")`,
-      );
-      continue;
-    }
-    if (episode === undefined) {
-      warnings.add(
-        'item-without-number',
-        (n) =>
-          `${plural(n, 'feed item')} had no episode number (no podcast:episode or itunes:episode, and none in the title); skipped`,
-        `line ${line}: "${title}"`,
-      );
-      continue;
-    }
+    const fromTitle = titleNumberOf(title, titlePatterns);
+    const guid = firstText(item, null, 'guid');
+    const enclosure = children(item, 'enclosure')
+      .map((value) => attribute(value, 'url'))
+      .find((url) => url !== null);
+    // The key names the item in episode-numbers.json; a repeated one is made unique in order.
+    const base = guid !== '' ? guid : enclosure ? `enclosure:${enclosure}` : `title:${title}`;
+    let key = base;
+    for (let copy = 2; keys.has(key); copy += 1) key = `${base}#${copy}`;
+    keys.add(key);
+    return {
+      index,
+      key,
+      title: title === '' ? '(untitled)' : title,
+      line: lineOf(item),
+      pubDate: parsePubDate(firstText(item, null, 'pubDate')),
+      tagNumber:
+        fromTag?.number === undefined ? undefined : { number: fromTag.number, tag: fromTag.tag },
+      titleNumber: fromTitle?.number,
+      titleWeak: fromTitle?.weak,
+      badTag:
+        fromTag === undefined && unreadable !== undefined
+          ? { tag: unreadable[0], value: unreadable[1] }
+          : undefined,
+    };
+  });
+  const numbering = numberItems(candidates, {
+    duplicates: options.duplicates ?? 'renumber',
+    known: options.knownNumbers ?? new Map(),
+  });
+  if (numbering.conflicts.length > 0) {
+    throw new InputProblems(
+      numbering.conflicts.map(
+        ({ first, second, number }) =>
+          new InputError(
+            { file, line: second.line, episode: number },
+            `duplicate episode number: "${first.title}" (line ${first.line}) and "${second.title}" (line ${second.line}) are both episode ${number}; remove "duplicateEpisodes": "error" from trawl.config.json to give the newer one a number of its own, or set it to "keep-newest" if the feed re-uploads episodes`,
+          ),
+      ),
+    );
+  }
+  reportNumbering(numbering, warnings);
+  const episodes: FeedEpisode[] = [];
+  for (const [index, item] of items.entries()) {
+    const episode = numbering.numbers.get(index);
+    const candidate = candidates[index];
+    if (episode === undefined || candidate === undefined) continue;
+    const { line } = candidate;
+    const title = titles[index] ?? '';
     const durationText = firstText(item, 'itunes', 'duration');
     const duration = durationText === '' ? null : parseDuration(durationText);
     if (durationText !== '' && duration === null) {
@@ -273,7 +322,7 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
         `the description has more than ${MAX_DESCRIPTION_TAGS.toLocaleString('en')} HTML tags (sanitising it would take minutes); shorten the show notes`,
       );
     }
-    const entry: FeedEpisode = {
+    episodes.push({
       episode,
       title: title === '' ? `Episode ${episode}` : title,
       descriptionHtml,
@@ -301,40 +350,19 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
         tagged(item, 'podcast', 'chapters')
           .map((value) => attribute(value, 'url'))
           .find((url) => url !== null) ?? null,
+      transcripts: transcriptLinksOf(tagged(item, 'podcast', 'transcript')),
+      guid: firstText(item, null, 'guid') || null,
       line,
-    };
-    const earlier = seen.get(episode);
-    if (earlier) {
-      const both = `"${earlier.title}" (line ${earlier.line}) and "${entry.title}" (line ${line}) are both episode ${episode}`;
-      if (options.duplicates !== 'keep-newest') {
-        duplicates.push(
-          new InputError(
-            { file, line, episode },
-            `duplicate episode number: ${both}; if the feed re-uploads episodes, add "duplicateEpisodes": "keep-newest" to trawl.config.json to keep the newer item`,
-          ),
-        );
-        continue;
-      }
-      const entryIsNewer = (entry.pubDate ?? '') > (earlier.pubDate ?? '');
-      const kept = entryIsNewer ? entry : earlier;
-      warnings.add(
-        'duplicate-number',
-        (n) => `${plural(n, 'episode number')} appeared on two feed items; kept the newer item`,
-        `${both}; kept line ${kept.line}`,
-      );
-      if (entryIsNewer) seen.set(episode, entry);
-      continue;
-    }
-    seen.set(episode, entry);
+    });
   }
-  if (duplicates.length > 0) throw new InputProblems(duplicates);
-  episodes.push(...seen.values());
   episodes.sort((a, b) => compareEpisodeNumbers(a.episode, b.episode));
   return {
     title: firstText(channel, null, 'title').replace(/\s+/g, ' '),
     image: channelImage,
+    language: firstText(channel, null, 'language') || null,
     persons: personsOf(channel, 'channel'),
     location: locationOf(channel),
     episodes,
+    numbering,
   };
 }

@@ -34,7 +34,8 @@ describe('resolveInputs', () => {
       'transcripts/',
     ]);
     expect(await resolveInputs({ folder: dir })).toEqual({
-      feed: join(dir, 'feed.xml'),
+      folder: dir,
+      feed: { kind: 'file', path: join(dir, 'feed.xml') },
       transcripts: join(dir, 'transcripts'),
       config: join(dir, 'trawl.config.json'),
       presenters: join(dir, 'presenters.csv'),
@@ -49,16 +50,15 @@ describe('resolveInputs', () => {
     const dir = await folder('rss', ['show.rss', 'overrides.json']);
     const other = await folder('other', ['people.json']);
     const inputs = await resolveInputs({ folder: dir, presenters: join(other, 'people.json') });
-    expect(inputs.feed).toBe(join(dir, 'show.rss'));
+    expect(inputs.feed).toEqual({ kind: 'file', path: join(dir, 'show.rss') });
     expect(inputs.presenters).toBe(join(other, 'people.json'));
     expect(inputs.overrides).toBe(join(dir, 'overrides.json'));
   });
 
   it('names what is missing or ambiguous', async () => {
     const none = await folder('none', []);
-    await expect(resolveInputs({ folder: none })).rejects.toThrow(
-      /none: no feed: put the RSS feed in feed\.xml or pass --feed <file>/,
-    );
+    // The folder's trawl.config.json may name a feed URL: load-inputs.ts decides.
+    expect((await resolveInputs({ folder: none })).feed).toBeUndefined();
     const two = await folder('two', ['a.rss', 'b.xml']);
     await expect(resolveInputs({ folder: two })).rejects.toThrow(
       /no feed\.xml, and several feeds to choose from/,
@@ -71,7 +71,21 @@ describe('resolveInputs', () => {
       /missing\.xml: no such file \(given with --feed\)/,
     );
     await expect(resolveInputs({})).rejects.toThrow(
-      /no inputs: give a podcast folder or --feed <file>/,
+      /no inputs: give a podcast folder or --feed <file or URL>/,
+    );
+  });
+
+  it('takes an http(s) feed URL as it is and refuses other schemes', async () => {
+    expect(await resolveInputs({ feed: 'https://feeds.example.org/show.xml' })).toMatchObject({
+      folder: undefined,
+      feed: { kind: 'url', url: 'https://feeds.example.org/show.xml' },
+      base: undefined,
+    });
+    await expect(resolveInputs({ feed: 'file:///etc/passwd' })).rejects.toThrow(
+      'file:///etc/passwd: only http:// and https:// feed URLs are downloaded, not file:',
+    );
+    await expect(resolveInputs({ feed: 'javascript:alert(1)' })).rejects.toThrow(
+      'only http:// and https:// feed URLs are downloaded, not javascript:',
     );
   });
 });

@@ -1,11 +1,13 @@
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { displayPath, InputError } from '../errors.ts';
+import { feedSourceOf, type FeedSource } from './feed-source.ts';
 
 /** Where each input comes from: a podcast folder, and/or one path per input that overrides it. */
 export interface InputPaths {
   /** The podcast folder (see docs/podcast-inputs.md). */
   folder?: string | undefined;
+  /** The feed: a file, or an http(s) URL to download. */
   feed?: string | undefined;
   transcripts?: string | undefined;
   config?: string | undefined;
@@ -18,7 +20,13 @@ export interface InputPaths {
 
 /** The input files a build reads, as absolute paths; optional ones may be absent. */
 export interface ResolvedInputs {
-  feed: string;
+  /** The podcast folder, when there is one. */
+  folder: string | undefined;
+  /**
+   * The feed: `--feed`, else the folder's feed file. Undefined when the folder has none: then
+   * only trawl.config.json's `feedUrl` can name it (src/builder/read/load-inputs.ts).
+   */
+  feed: FeedSource | undefined;
   transcripts: string | undefined;
   config: string | undefined;
   presenters: string | undefined;
@@ -28,9 +36,10 @@ export interface ResolvedInputs {
   speakers: string | undefined;
   /**
    * Where `chapters/` and the feed's relative `podcast:chapters` URLs are looked up: the
-   * podcast folder, or the feed's folder when only `--feed` is given.
+   * podcast folder, or the feed file's folder when only `--feed` is given; none for a feed URL
+   * without a podcast folder.
    */
-  base: string;
+  base: string | undefined;
   /** The media folder, when given or when the podcast folder has `media/`. */
   media: string | undefined;
 }
@@ -67,7 +76,7 @@ async function oneOf(folder: string, names: string[]): Promise<string | undefine
   return found[0];
 }
 
-async function findFeed(folder: string): Promise<string> {
+async function findFeed(folder: string): Promise<string | undefined> {
   const standard = join(folder, 'feed.xml');
   if ((await kindOf(standard)) === 'file') return standard;
   const candidates = (await readdir(folder, { withFileTypes: true }))
@@ -81,9 +90,14 @@ async function findFeed(folder: string): Promise<string> {
       `no feed.xml, and several feeds to choose from (${candidates.map(displayPath).join(', ')}): rename one to feed.xml or pass --feed`,
     );
   }
-  throw new InputError(
+  return undefined;
+}
+
+/** The error for a build that has no feed at all. */
+export function noFeedError(folder: string): InputError {
+  return new InputError(
     { file: folder },
-    'no feed: put the RSS feed in feed.xml or pass --feed <file>',
+    'no feed: put the RSS feed in feed.xml, set "feedUrl" in trawl.config.json, or pass --feed <file or URL>',
   );
 }
 
@@ -102,10 +116,17 @@ export async function resolveInputs(paths: InputPaths): Promise<ResolvedInputs> 
         'is not a folder (give the podcast folder, or the feed with --feed)',
       );
   }
-  let feed: string;
-  if (paths.feed !== undefined) feed = await explicitFile(paths.feed, '--feed');
-  else if (folder !== undefined) feed = await findFeed(folder);
-  else throw new InputError({ file: '.' }, 'no inputs: give a podcast folder or --feed <file>');
+  let feed: FeedSource | undefined;
+  if (paths.feed !== undefined) {
+    feed = feedSourceOf(paths.feed, resolve);
+    if (feed.kind === 'file')
+      feed = { kind: 'file', path: await explicitFile(paths.feed, '--feed') };
+  } else if (folder !== undefined) {
+    const found = await findFeed(folder);
+    feed = found === undefined ? undefined : { kind: 'file', path: found };
+  } else {
+    throw new InputError({ file: '.' }, 'no inputs: give a podcast folder or --feed <file or URL>');
+  }
 
   let transcripts: string | undefined;
   if (paths.transcripts !== undefined) {
@@ -134,6 +155,7 @@ export async function resolveInputs(paths: InputPaths): Promise<ResolvedInputs> 
     return folder === undefined ? undefined : oneOf(folder, names);
   };
   return {
+    folder,
     feed,
     transcripts,
     config: await pick(paths.config, '--config', ['trawl.config.json']),
@@ -141,7 +163,7 @@ export async function resolveInputs(paths: InputPaths): Promise<ResolvedInputs> 
     venues: await pick(paths.venues, '--venues', ['venues.json', 'venues.csv']),
     overrides: await pick(paths.overrides, '--overrides', ['overrides.json', 'overrides.csv']),
     speakers: folder === undefined ? undefined : await oneOf(folder, ['speakers.json']),
-    base: folder ?? dirname(feed),
+    base: folder ?? (feed?.kind === 'file' ? dirname(feed.path) : undefined),
     media,
   };
 }

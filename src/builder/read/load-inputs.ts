@@ -4,12 +4,17 @@ import { siteSettingsSchema, type SiteSettings } from '../../core/site-config.ts
 import { ruleVenueIds } from './episode-types.ts';
 import type { ProblemCollector } from '../errors.ts';
 import { InputError } from '../errors.ts';
-import { parseFeed, type ParsedFeed } from './feed.ts';
-import { resolveInputs, type InputPaths, type ResolvedInputs } from './inputs.ts';
+import { type ParsedFeed } from './feed.ts';
+import { readEpisodeNumbers } from './episode-numbers-file.ts';
+import { readFeed, type ReadFeed } from './read-feed.ts';
+import { noFeedError, resolveInputs, type InputPaths, type ResolvedInputs } from './inputs.ts';
+import { mergePresenters } from './people-merge.ts';
+import { DownloadCache } from './remote/download-cache.ts';
+import { NotARegularFile } from './safe-files.ts';
+import { stateFolderFor, type StateFolder } from './state-folder.ts';
 import {
   derivePresenters,
   deriveVenues,
-  matchPresenters,
   parseOverrides,
   parsePresenters,
   parseVenues,
@@ -30,10 +35,25 @@ import type { WarningCollector } from '../warnings.ts';
  * broken input at once (an InputProblems naming each file and its fix).
  */
 
+/** How a build reads its inputs. */
+export interface ReadSettings {
+  /** Skip feed items that are not well-formed XML (`--recover`). */
+  recover: boolean;
+  /** Download nothing: the feed and its links from the cache alone (`--offline`). */
+  offline: boolean;
+  /** The deadline of each download, in milliseconds. */
+  timeoutMs: number;
+}
+
 export interface Loaded {
   inputs: ResolvedInputs;
   config: PodcastConfig;
   feed: ParsedFeed;
+  /** The feed as read: where from, how, and what messages call it. */
+  feedRead: ReadFeed;
+  /** Where the cache and the episode numbers live. */
+  state: StateFolder;
+  cache: DownloadCache;
   presenters: Presenter[];
   venues: Venue[];
   site: SiteSettings;
@@ -55,9 +75,10 @@ async function readText(file: string): Promise<string> {
   }
 }
 
+/** Reads and checks every input; the feed from its file or URL (through the cache). */
 export async function loadInputs(
   paths: InputPaths,
-  recover: boolean,
+  settings: ReadSettings,
   warnings: WarningCollector,
   problems: ProblemCollector,
 ): Promise<Loaded> {
@@ -71,23 +92,54 @@ export async function loadInputs(
     (inputs.config
       ? await readEach(inputs.config, (text) => parsePodcastConfig(inputs.config ?? '', text))
       : DEFAULT_PODCAST_CONFIG) ?? DEFAULT_PODCAST_CONFIG;
-  let feedText = '';
-  const feed = await readEach(inputs.feed, (text) => {
-    feedText = text;
-    const parsed = parseFeed(inputs.feed, text, {
-      titlePattern: config.titlePattern,
-      duplicates: config.duplicateEpisodes,
-      recover,
-      warnings,
-    });
-    if (parsed.episodes.length === 0) {
+  // --feed wins; then trawl.config.json's feedUrl; then the folder's feed file.
+  const source =
+    paths.feed === undefined && config.feedUrl !== undefined
+      ? ({ kind: 'url', url: config.feedUrl } as const)
+      : inputs.feed;
+  if (source === undefined) {
+    problems.throwIfAny();
+    throw noFeedError(inputs.folder ?? '.');
+  }
+  if (source !== inputs.feed && inputs.feed?.kind === 'file') {
+    warnings.add(
+      'feed-file-not-read',
+      () =>
+        `${inputs.feed?.kind === 'file' ? inputs.feed.path : 'the feed file'} was not read: trawl.config.json's feedUrl names the feed`,
+    );
+  }
+  const state = stateFolderFor(inputs.folder, source.kind === 'url' ? source.url : source.path);
+  const cache = await DownloadCache.open(state.cacheDir).catch((error: unknown) => {
+    if (error instanceof NotARegularFile)
       throw new InputError(
-        { file: inputs.feed },
-        'the feed has no numbered episodes: add <itunes:episode> to its items, or set "episodeNumberPattern" in trawl.config.json (docs/podcast-inputs.md)',
+        { file: state.cacheDir },
+        'is not a folder (a link or a file); remove it',
       );
-    }
-    return parsed;
+    throw error;
   });
+  if (cache.discarded !== undefined) {
+    warnings.add(
+      'cache-discarded',
+      () => `the download cache was unreadable and starts afresh (${cache.discarded ?? ''})`,
+      state.cacheDir,
+    );
+  }
+  const knownNumbers =
+    (await problems.attemptAsync(() => readEpisodeNumbers(state.numbersFile))) ??
+    new Map<string, string>();
+  const feedRead = await problems.attemptAsync(() =>
+    readFeed(source, cache, {
+      offline: settings.offline,
+      timeoutMs: settings.timeoutMs,
+      parse: {
+        titlePattern: config.titlePattern,
+        duplicates: config.duplicateEpisodes,
+        recover: settings.recover,
+        knownNumbers,
+      },
+      warnings,
+    }),
+  );
   const presenterFile = inputs.presenters;
   const venueFile = inputs.venues;
   const overrideFile = inputs.overrides;
@@ -100,13 +152,17 @@ export async function loadInputs(
       ? await readEach(overrideFile, (t) => parseOverrides(overrideFile, t))
       : [],
   };
-  if (!feed) problems.throwIfAny();
-  if (!feed) throw new Error('unreachable: a missing feed is a problem');
-  const derivedPeople = presenterFile ? undefined : derivePresenters(feed);
+  if (!feedRead) problems.throwIfAny();
+  if (!feedRead) throw new Error('unreachable: a missing feed is a problem');
+  const { feed } = feedRead;
+  // The presenters file adds to and corrects the feed's people; it never freezes them.
+  const feedPeople =
+    presenterFile === undefined
+      ? derivePresenters(feed)
+      : mergePresenters(feed, listed.presenters ?? []);
   const derivedPlaces = venueFile ? undefined : deriveVenues(feed);
-  const presenters = derivedPeople?.presenters ?? listed.presenters ?? [];
+  const presenters = feedPeople.presenters;
   const venues = derivedPlaces?.venues ?? listed.venues ?? [];
-  const feedPeople = derivedPeople ?? matchPresenters(feed, presenters);
   const site = siteSettingsSchema.parse({
     title: feed.title || undefined,
     hostIds: feedPeople.hostIds,
@@ -130,7 +186,7 @@ export async function loadInputs(
       : NO_SPEAKER_MAP;
   problems.throwIfAny();
   for (const problem of siteIdProblems(
-    inputs.config ?? inputs.feed,
+    inputs.config ?? feedRead.name,
     site,
     config,
     presenters,
@@ -141,6 +197,9 @@ export async function loadInputs(
     inputs,
     config,
     feed,
+    feedRead,
+    state,
+    cache,
     presenters,
     venues,
     site,
@@ -148,7 +207,7 @@ export async function loadInputs(
     speakerMap: speakerMap ?? NO_SPEAKER_MAP,
     derivedPresenterIds: feedPeople.idByName,
     derivedVenueIds: derivedPlaces?.idByName,
-    feedSha256: createHash('sha256').update(feedText).digest('hex'),
+    feedSha256: createHash('sha256').update(feedRead.text).digest('hex'),
   };
 }
 

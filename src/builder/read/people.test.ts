@@ -4,7 +4,6 @@ import {
   derivePresenters,
   deriveVenues,
   episodePersons,
-  matchPresenters,
   parseOverrides,
   parsePresenters,
   parseVenues,
@@ -12,6 +11,7 @@ import {
 import { resolveCast } from './cast.ts';
 import { WarningCollector } from '../warnings.ts';
 import type { FeedPerson } from './feed.ts';
+import { mergePresenters } from './people-merge.ts';
 
 describe('episodePersons (podcast:person, channel and item)', () => {
   const person = (name: string, role: FeedPerson['role']): FeedPerson => ({
@@ -243,35 +243,58 @@ describe('derivePresenters and deriveVenues', () => {
     expect(casts.get('3')?.presenters).toEqual([1, 2, 3, null, null]);
   });
 
-  it('with a presenters file, maps the feed people to it by whole name and warns of the rest', () => {
-    const presenters = parsePresenters(
+  it('with a presenters file, takes its people and corrections, and adds the feed people it lacks', () => {
+    const listed = parsePresenters(
       'presenters.json',
       JSON.stringify([
-        { id: 7, firstName: 'harry', lastName: 'HOST' },
-        { id: 9, firstName: 'Gus', lastName: 'Guest', guest: true },
+        { id: 7, firstName: 'harry', lastName: 'HOST', img: 'https://example.org/harry.png' },
+        { id: 2, firstName: 'Augustus', lastName: 'Guest', guest: true, feedNames: ['Gus Guest'] },
       ]),
     );
-    const matched = matchPresenters(feed, presenters);
-    expect(matched.hostIds).toEqual([7]);
+    const merged = mergePresenters(feed, listed);
+    // Hana Host is not in the file: she keeps the id the feed alone gives her (2), unless
+    // the file uses it (Augustus), so she gets the next id above every id in use.
+    expect(
+      merged.presenters.map(({ id, firstName, lastName }) => [id, firstName, lastName]),
+    ).toEqual([
+      [2, 'Augustus', 'Guest'],
+      [7, 'harry', 'HOST'],
+      [8, 'Hana Host', null],
+    ]);
+    expect(merged.hostIds).toEqual([7, 8]);
     const warnings = new WarningCollector();
     const casts = resolveCast({
       feed,
-      presenters,
+      presenters: merged.presenters,
       venues: [],
-      derivedPresenterIds: matched.idByName,
+      derivedPresenterIds: merged.idByName,
       overrides: [],
       warnings,
     });
-    expect(casts.get('1')?.presenters).toEqual([7, null, null, null, null]);
-    expect(casts.get('2')?.presenters).toEqual([9, 7, null, null, null]);
-    expect(casts.get('3')?.presenters).toEqual([7, 9, null, null, null]);
-    expect(warnings.summary()).toEqual([
-      expect.objectContaining({
-        code: 'person-not-presenter',
-        count: 2,
-        message: '2 podcast:person names matched no presenter in the presenters file; left out',
-      }),
+    expect(casts.get('1')?.presenters).toEqual([7, 8, null, null, null]);
+    expect(casts.get('2')?.presenters).toEqual([2, 7, null, null, null]);
+    expect(casts.get('3')?.presenters).toEqual([7, 8, 2, null, null]);
+    expect(warnings.summary()).toEqual([]);
+  });
+
+  it('with a presenters file, a guest who is new next week is a presenter without an edit', () => {
+    const listed = derivePresenters(feed).presenters;
+    const nextWeek = parseFeed(
+      'feed.xml',
+      FEED.replace(
+        '</channel>',
+        '<item><title>Episode 4</title><podcast:person role="guest">Nia New</podcast:person></item></channel>',
+      ),
+      { warnings: new WarningCollector() },
+    );
+    const merged = mergePresenters(nextWeek, listed);
+    expect(merged.presenters.map(({ id, firstName, guest }) => [id, firstName, guest])).toEqual([
+      [1, 'Harry Host', false],
+      [2, 'Hana Host', false],
+      [3, 'Gus Guest', true],
+      [4, 'Nia New', true],
     ]);
+    expect(merged.idByName.get('nia new')).toBe(4);
   });
 
   it('rejects overrides with unknown ids or episodes, naming the file and episode', () => {

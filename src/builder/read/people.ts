@@ -37,6 +37,8 @@ const presenterSchema = z.strictObject({
     (value) => value === null || /^https?:\/\/\S+$/i.test(value),
     'must be an http(s) URL',
   ),
+  /** Other names the feed's podcast:person tags give this person (src/builder/read/people-merge.ts). */
+  feedNames: z.array(z.string().trim().min(1).max(200)).max(20).optional(),
 });
 
 /** A presenter (host, second-group member or guest). */
@@ -80,7 +82,8 @@ export interface EpisodeOverride {
 }
 
 /** Columns whose CSV cells are converted before validation. */
-const CSV_TYPES: Record<string, 'integer' | 'boolean'> = {
+const CSV_TYPES: Record<string, 'integer' | 'boolean' | 'list'> = {
+  feedNames: 'list',
   id: 'integer',
   qiElf: 'boolean',
   guest: 'boolean',
@@ -116,6 +119,8 @@ function csvCell(key: string, raw: string): unknown {
   if (value === '') return undefined;
   const type = CSV_TYPES[key];
   if (type === 'integer' && /^-?\d+$/.test(value)) return Number(value);
+  // A CSV cell holds several feed names separated by '|'.
+  if (type === 'list') return value.split('|').map((part) => part.trim());
   if (type === 'boolean') {
     const lower = value.toLowerCase();
     if (['true', 'yes', 'y', '1'].includes(lower)) return true;
@@ -262,7 +267,7 @@ export function presenterName(presenter: Presenter): string {
  * The site's hosts: the channel's hosts, or every item's hosts when the channel lists none,
  * as ids of `idByName` (people it does not name are left out).
  */
-function feedHostIds(feed: ParsedFeed, idByName: Map<string, number>): number[] {
+export function feedHostIds(feed: ParsedFeed, idByName: Map<string, number>): number[] {
   const channelHosts = feed.persons.filter((person) => person.role === 'host');
   const hostNames =
     channelHosts.length > 0
@@ -316,23 +321,6 @@ export function derivePresenters(feed: ParsedFeed): DerivedPresenters {
   feed.persons.forEach(add);
   for (const episode of feed.episodes) episode.persons.forEach(add);
   return { presenters, hostIds: feedHostIds(feed, idByName), idByName };
-}
-
-/**
- * With a presenters file (such as `trawl init` writes), the feed's podcast:person tags still say
- * who is in each episode and who hosts: each tag's name is matched to a presenter's whole name,
- * in any case. The file gives the ids and details; a person it lacks is left out.
- */
-export function matchPresenters(
-  feed: ParsedFeed,
-  presenters: Presenter[],
-): Omit<DerivedPresenters, 'presenters'> {
-  const idByName = new Map<string, number>();
-  for (const presenter of presenters) {
-    const key = nameKey(presenterName(presenter));
-    if (!idByName.has(key)) idByName.set(key, presenter.id);
-  }
-  return { hostIds: feedHostIds(feed, idByName), idByName };
 }
 
 /** Venues derived from podcast:location tags (rel="creator" or no rel), and each name's id. */

@@ -9,7 +9,7 @@ describe('parsePodcastConfig', () => {
     );
     expect(config.site).toEqual({ title: 'X', hostIds: [6] });
     expect(config.titlePattern?.exec('Show #12')?.[1]).toBe('12');
-    expect(config.duplicateEpisodes).toBe('error');
+    expect(config.duplicateEpisodes).toBe('renumber');
   });
 
   it.each([

@@ -32,8 +32,15 @@ export const podcastConfigSchema = z.strictObject({
   episodeTypes: episodeTypesConfigSchema.default([]),
   /** A regular expression (applied case-insensitively to item titles) whose first group is the episode number. */
   episodeNumberPattern: titlePatternSchema.optional(),
-  /** 'error' (default) rejects two feed items with one number; 'keep-newest' keeps the later pubDate. */
-  duplicateEpisodes: z.enum(['error', 'keep-newest']).default('error'),
+  /**
+   * Two feed items with one number: 'renumber' (default) keeps it on the older and gives the
+   * newer one its own; 'keep-newest' keeps only the later pubDate; 'error' rejects the feed.
+   */
+  duplicateEpisodes: z.enum(['renumber', 'keep-newest', 'error']).default('renumber'),
+  /** The feed's URL: `trawl build <folder>` downloads it (http or https only). */
+  feedUrl: z
+    .url({ protocol: /^https?$/, hostname: /./, error: 'must be an http:// or https:// URL' })
+    .optional(),
 });
 
 export type PodcastConfigInput = z.input<typeof podcastConfigSchema>;
@@ -42,16 +49,18 @@ export type PodcastConfigInput = z.input<typeof podcastConfigSchema>;
 export interface PodcastConfig {
   site: Partial<Omit<z.infer<typeof siteSettingsSchema>, 'episodeTypes'>>;
   titlePattern: RegExp | undefined;
-  duplicateEpisodes: 'error' | 'keep-newest';
+  duplicateEpisodes: 'renumber' | 'keep-newest' | 'error';
   episodeTypes: EpisodeTypeConfig[];
+  feedUrl: string | undefined;
 }
 
 /** The config used when a podcast folder has no trawl.config.json. */
 export const DEFAULT_PODCAST_CONFIG: PodcastConfig = {
   site: {},
   titlePattern: undefined,
-  duplicateEpisodes: 'error',
+  duplicateEpisodes: 'renumber',
   episodeTypes: [],
+  feedUrl: undefined,
 };
 
 /** Validates the text of a trawl.config.json, naming the file and the offending key. */
@@ -59,7 +68,7 @@ export function parsePodcastConfig(file: string, text: string): PodcastConfig {
   const raw = parseJsonFile(file, text);
   const result = podcastConfigSchema.safeParse(raw);
   if (!result.success) throw new InputError({ file }, formatZodIssues(result.error));
-  const { site, episodeNumberPattern, duplicateEpisodes, episodeTypes } = result.data;
+  const { site, episodeNumberPattern, duplicateEpisodes, episodeTypes, feedUrl } = result.data;
   // zod fills every default in; keep only what the file sets so the build can choose
   // defaults of its own (the feed's title for `title`).
   const rawSite = isRecord(raw) && isRecord(raw.site) ? raw.site : {};
@@ -69,6 +78,7 @@ export function parsePodcastConfig(file: string, text: string): PodcastConfig {
       episodeNumberPattern === undefined ? undefined : new RegExp(episodeNumberPattern, 'iu'),
     duplicateEpisodes,
     episodeTypes,
+    feedUrl,
   };
 }
 

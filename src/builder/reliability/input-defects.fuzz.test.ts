@@ -242,14 +242,14 @@ describe('an episode tag that is not a number', () => {
       outDir: join(folder, '..', `${cases}-out`),
       ignoreOrphanTranscripts: true,
     });
-    const found = warning(result, 'bad-episode-number');
+    // Not skipped: numbered after the episode before it, and the warning quotes the tag.
+    const found = warning(result, 'numbering-numbered');
     expect(found.message).toBe(
-      '1 feed item had an episode tag that is not an episode number (a plain decimal such as 14 or 14.5), and none in the title; skipped',
+      '1 feed item had no episode number; numbered by publication order (kept in episode-numbers.json)',
     );
     expect(found.examples).toEqual([
-      `line ${FIRST_ITEM_LINE}: podcast:episode "-9" ("The Orchid in Your Ice Cream")`,
+      `"The Orchid in Your Ice Cream" (line ${FIRST_ITEM_LINE}) is now episode 8.1 (its podcast:episode "-9" is not a number)`,
     ]);
-    expect(result.warnings.map((entry) => entry.code)).not.toContain('item-without-number');
     expect(warning(result, 'speakers-episode-not-in-feed').examples).toEqual([
       `${displayPath(join(folder, 'speakers.json'))}: episodes."9": episode 9 is not in the feed`,
     ]);

@@ -106,10 +106,24 @@ ${HOSTILE_NAMES.map((name) => itemXml(escape(name), `Item: ${escape(name)}`)).jo
       ignoreOrphanTranscripts: true,
     });
 
-    expect(result.episodes).toBe(1);
+    // The hostile "numbers" are no numbers: each item gets the next whole number (most items of
+    // this feed have none of their own), and the
+    // only file written outside the output folder is the podcast folder's episode-numbers.json,
+    // whose names are the items' titles as JSON strings and whose numbers are plain decimals.
+    expect(result.episodes).toBe(1 + HOSTILE_NAMES.length);
     expect(result.transcripts).toBe(1);
-    expect(changedOutside(before, await treeOf(workspace), 'out')).toEqual([]);
-    expect((await verifyPublished(join(workspace, 'out'))).episodes).toBe(1);
+    expect(changedOutside(before, await treeOf(workspace), 'out')).toEqual([
+      'podcast/episode-numbers.json',
+    ]);
+    const numbers: unknown = JSON.parse(
+      await readFile(join(folder, 'episode-numbers.json'), 'utf8'),
+    );
+    expect(numbers).toMatchObject({
+      numbers: Object.fromEntries(
+        HOSTILE_NAMES.map((name) => [`title:Item: ${name}`, expect.stringMatching(/^\d+$/)]),
+      ),
+    });
+    expect((await verifyPublished(join(workspace, 'out'))).episodes).toBe(1 + HOSTILE_NAMES.length);
   });
 
   test('a tampered latest.json and a version folder that is a symlink never make a build delete outside', async () => {

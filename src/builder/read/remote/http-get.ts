@@ -54,6 +54,9 @@ export class DownloadError extends Error {
   }
 }
 
+/** The deadline of one download unless told otherwise. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
 /** Identifies the builder to hosts, as podcast apps do. */
 export const USER_AGENT = 'trawl/0.1 (podcast search site builder)';
 

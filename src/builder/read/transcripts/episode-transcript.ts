@@ -1,7 +1,12 @@
 import { formatClockTime } from '../../../core/time-format.ts';
-import { InputError } from '../../errors.ts';
+import { InputError, isInputError } from '../../errors.ts';
 import type { WarningCollector } from '../../warnings.ts';
-import { readTranscriptFile, type TranscriptReading } from './detect.ts';
+import {
+  decodeTranscript,
+  parseTranscript,
+  readTranscriptFile,
+  type TranscriptReading,
+} from './detect.ts';
 
 /**
  * How far past the feed's itunes:duration a transcript may run: a tenth of the episode plus
@@ -21,7 +26,37 @@ export async function readEpisodeTranscript(
   episode: { episode: string; duration: number | null },
   warnings: WarningCollector,
 ): Promise<TranscriptReading> {
-  const reading = await readTranscriptFile(file, warnings);
+  return checkDuration(file, await readTranscriptFile(file, warnings), episode);
+}
+
+/**
+ * Why a downloaded transcript is no use (it does not parse, holds no timed words, or runs past
+ * the episode), or undefined when it reads: the check before it replaces the last good copy.
+ */
+export function checkTranscriptText(
+  name: string,
+  body: Buffer,
+  episode: { episode: string; duration: number | null },
+): string | undefined {
+  try {
+    const reading = checkDuration(
+      name,
+      parseTranscript(name, decodeTranscript(name, body, undefined)),
+      episode,
+    );
+    return reading.kind === 'no-words' ? reading.reason : undefined;
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    // The message's location is the name given here; the problem follows its first ': '.
+    return error.message.replace(/^.*?: /, '');
+  }
+}
+
+function checkDuration(
+  file: string,
+  reading: TranscriptReading,
+  episode: { episode: string; duration: number | null },
+): TranscriptReading {
   if (reading.kind !== 'words' || episode.duration === null) return reading;
   const limit = durationLimit(episode.duration);
   const { words, end } = reading.transcript;

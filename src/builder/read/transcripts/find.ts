@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { canonicalEpisodeNumber } from '../episode-number.ts';
 import { displayPath, InputError, InputProblems } from '../../errors.ts';
 import { plural, type WarningCollector } from '../../warnings.ts';
@@ -13,12 +13,48 @@ function linkProblem(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Maps episode numbers to their transcript files; unmatched files are errors or warnings. */
+/**
+ * The other names a transcript file may have for each episode: the item's `<guid>` and the file
+ * name (without its extension) of each of its `podcast:transcript` URLs, so the files a feed
+ * links can be dropped into `transcripts/` as they are named. A name two episodes share names
+ * neither; a number is always an episode number.
+ */
+export function transcriptAliases(
+  episodes: { episode: string; guid: string | null; transcripts: { url: string }[] }[],
+): Map<string, string> {
+  const aliases = new Map<string, string | null>();
+  const add = (name: string, episode: string): void => {
+    if (name === '' || name.length > 200 || /[/\\\0]/.test(name)) return;
+    if (canonicalEpisodeNumber(name) !== undefined) return;
+    const earlier = aliases.get(name);
+    aliases.set(name, earlier === undefined || earlier === episode ? episode : null);
+  };
+  for (const { episode, guid, transcripts } of episodes) {
+    if (guid !== null) add(guid.trim(), episode);
+    for (const { url } of transcripts) {
+      let path: string;
+      try {
+        path = decodeURIComponent(new URL(url, 'http://relative.invalid/').pathname);
+      } catch {
+        continue;
+      }
+      const stem = transcriptFileName(posix.basename(path))?.stem;
+      if (stem !== undefined) add(stem, episode);
+    }
+  }
+  return new Map([...aliases].filter((entry): entry is [string, string] => entry[1] !== null));
+}
+
+/**
+ * Maps episode numbers to their transcript files, named by episode number or by an alias
+ * (`transcriptAliases`); unmatched files are errors or warnings.
+ */
 export async function findTranscripts(
   dir: string | undefined,
   episodes: Set<string>,
   ignoreOrphans: boolean,
   warnings: WarningCollector,
+  aliases: ReadonlyMap<string, string> = new Map(),
 ): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   if (dir === undefined) return files;
@@ -54,10 +90,10 @@ export async function findTranscripts(
       );
       continue;
     }
-    const episode = canonicalEpisodeNumber(parts.stem);
+    const episode = canonicalEpisodeNumber(parts.stem) ?? aliases.get(parts.stem);
     const problem =
       episode === undefined
-        ? `the file name "${parts.stem}" is not an episode number (name transcripts <episode>.${parts.extension}, e.g. 14.5.${parts.extension})`
+        ? `the file name "${parts.stem}" is not an episode number, nor an item's guid or transcript file name (name transcripts <episode>.${parts.extension}, e.g. 14.5.${parts.extension})`
         : episodes.has(episode)
           ? undefined
           : `episode ${episode} is not in the feed`;
