@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { plural, type WarningCollector } from '../warnings.ts';
+import { plural, WarningCollector } from '../warnings.ts';
 import { ChaptersError, MAX_CHAPTERS_BYTES, parseChapters, resolveFolderUrl } from './chapters.ts';
 import type { FeedEpisode } from './feed.ts';
 import { chooseTranscripts, timedExtension, type FeedTranscript } from './feed-links.ts';
@@ -100,7 +100,7 @@ async function resolveLink(
 
 /** Downloads the feed's transcripts and chapters for the episodes without local files. */
 export async function fetchLinkedFiles(options: LinkedFilesOptions): Promise<LinkedFiles> {
-  const { cache, settings, warnings } = options;
+  const { cache, settings } = options;
   const result: LinkedFiles = {
     transcripts: new Map(),
     chapters: new Map(),
@@ -109,6 +109,7 @@ export async function fetchLinkedFiles(options: LinkedFilesOptions): Promise<Lin
     requests: { fetched: 0, unchanged: 0, failed: 0 },
   };
   const fetchChecked = async (
+    warnings: WarningCollector,
     episode: FeedEpisode,
     url: string,
     extension: CachedExtension,
@@ -142,16 +143,28 @@ export async function fetchLinkedFiles(options: LinkedFilesOptions): Promise<Lin
     return { kind: 'file', file: cache.path(await outcome.commit()) };
   };
 
-  const tasks: (() => Promise<void>)[] = [];
+  // Each task warns into its own collector, read back in feed order once all are done, so the
+  // build's summary does not depend on which download finished first.
+  const tasks: {
+    run: (warnings: WarningCollector) => Promise<void>;
+    warnings: WarningCollector;
+  }[] = [];
   for (const episode of options.episodes) {
     if (!options.localTranscripts.has(episode.episode) && episode.transcripts.length > 0) {
-      tasks.push(() => fetchTranscript(episode));
+      tasks.push({
+        run: (warnings) => fetchTranscript(warnings, episode),
+        warnings: new WarningCollector(),
+      });
     }
     if (!options.localChapters.has(episode.episode) && episode.chaptersUrl !== null) {
-      tasks.push(() => fetchChapters(episode, episode.chaptersUrl ?? ''));
+      tasks.push({
+        run: (warnings) => fetchChapters(warnings, episode, episode.chaptersUrl ?? ''),
+        warnings: new WarningCollector(),
+      });
     }
   }
   const failedLink = (
+    warnings: WarningCollector,
     kind: 'transcript' | 'chapters',
     episode: FeedEpisode,
     url: string,
@@ -167,7 +180,7 @@ export async function fetchLinkedFiles(options: LinkedFilesOptions): Promise<Lin
     );
   };
 
-  async function fetchTranscript(episode: FeedEpisode): Promise<void> {
+  async function fetchTranscript(warnings: WarningCollector, episode: FeedEpisode): Promise<void> {
     const choice = chooseTranscripts(episode.transcripts, options.showLanguage);
     if (choice.candidates.length === 0) {
       if (choice.untimed.length > 0) {
@@ -210,6 +223,7 @@ export async function fetchLinkedFiles(options: LinkedFilesOptions): Promise<Lin
         return;
       }
       const fetched = await fetchChecked(
+        warnings,
         episode,
         target.url,
         extension,
@@ -229,10 +243,14 @@ export async function fetchLinkedFiles(options: LinkedFilesOptions): Promise<Lin
       last = { link, reason: fetched.reason };
     }
     result.transcriptCounts.failed += 1;
-    if (last !== undefined) failedLink('transcript', episode, last.link.url, last.reason);
+    if (last !== undefined) failedLink(warnings, 'transcript', episode, last.link.url, last.reason);
   }
 
-  async function fetchChapters(episode: FeedEpisode, raw: string): Promise<void> {
+  async function fetchChapters(
+    warnings: WarningCollector,
+    episode: FeedEpisode,
+    raw: string,
+  ): Promise<void> {
     const target = await resolveLink(raw, options.base);
     // Paths inside the podcast folder are read where they are (src/builder/read/chapters.ts).
     if (
@@ -242,34 +260,42 @@ export async function fetchLinkedFiles(options: LinkedFilesOptions): Promise<Lin
       return;
     if ('refused' in target) {
       result.chapterCounts.failed += 1;
-      failedLink('chapters', episode, raw, target.refused);
+      failedLink(warnings, 'chapters', episode, raw, target.refused);
       return;
     }
-    const fetched = await fetchChecked(episode, target.url, 'json', MAX_CHAPTERS_BYTES, (body) => {
-      try {
-        parseChapters(body.toString('utf8'));
-        return undefined;
-      } catch (error) {
-        return error instanceof ChaptersError ? error.message : String(error);
-      }
-    });
+    const fetched = await fetchChecked(
+      warnings,
+      episode,
+      target.url,
+      'json',
+      MAX_CHAPTERS_BYTES,
+      (body) => {
+        try {
+          parseChapters(body.toString('utf8'));
+          return undefined;
+        } catch (error) {
+          return error instanceof ChaptersError ? error.message : String(error);
+        }
+      },
+    );
     if (fetched.kind === 'file') {
       result.chapters.set(episode.episode, { file: fetched.file, url: target.url });
       result.chapterCounts.fromFeed += 1;
       return;
     }
     result.chapterCounts.failed += 1;
-    failedLink('chapters', episode, target.url, fetched.reason);
+    failedLink(warnings, 'chapters', episode, target.url, fetched.reason);
   }
 
   let done = 0;
   await inPool(
     tasks.map((task) => async () => {
-      await task();
+      await task.run(task.warnings);
       done += 1;
       options.onProgress?.(done, tasks.length);
     }),
     LINK_CONCURRENCY,
   );
+  for (const task of tasks) options.warnings.absorb(task.warnings);
   return result;
 }

@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpGet, type HttpGetOptions } from './http-get.ts';
@@ -118,7 +117,8 @@ beforeAll(async () => {
     }
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
 });
 
 afterAll(async () => {
@@ -177,7 +177,9 @@ describe('httpGet', () => {
   });
 
   it('stops an endless body, a too-large declared length and a gzip bomb at the limit', async () => {
-    await expect(get('/endless')).rejects.toThrow(`${origin}/endless: larger than 64 KiB; not read`);
+    await expect(get('/endless')).rejects.toThrow(
+      `${origin}/endless: larger than 64 KiB; not read`,
+    );
     await expect(get('/declared-huge')).rejects.toThrow('larger than 64 KiB; not read');
     await expect(get('/bomb')).rejects.toThrow(
       `${origin}/bomb: larger than 64 KiB once decompressed; not read`,
