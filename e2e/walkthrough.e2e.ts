@@ -3,22 +3,37 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REPO_ROOT } from '../scripts/demo-site.ts';
+import { startFeedOrigin, type FeedOrigin } from '../src/builder/test-support/feed-origin.ts';
+import { serveRealFeed } from './feed-host.ts';
 import { workFolder } from './harness.ts';
 
 // docs/podcast-inputs.md promises 'From your feed to a live site in five minutes'. This test
 // reads that section's commands out of the doc and runs every one, in order, on a fresh
-// folder, as a podcaster would: from the repository, with only a feed.
+// folder, as a podcaster would: from the repository, with only a feed URL. A local origin
+// stands in for the show's host and serves the feed and what it links.
 
 const run = promisify(execFile);
 const DOC = resolve(REPO_ROOT, 'docs/podcast-inputs.md');
 const HEADING = '## From your feed to a live site in five minutes';
+const DOCUMENTED_FEED = 'https://example.com/feed.xml';
 const REAL_FEED = resolve(REPO_ROOT, '../shared/realdata/pc20-feeds/themnshow.xml');
 /** Any feed will do: a real one when ../shared is there, the builder's fixture otherwise. */
 const FEED = existsSync(REAL_FEED)
   ? REAL_FEED
   : resolve(REPO_ROOT, 'src/builder/fixtures/podcast/feed.xml');
+
+let origin: FeedOrigin;
+
+beforeAll(async () => {
+  origin = await startFeedOrigin();
+  await serveRealFeed(origin, '/feed.xml', await readFile(FEED, 'utf8'));
+});
+
+afterAll(async () => {
+  await origin.close();
+});
 
 /** The shell commands of the section, one a line, in order. */
 function walkthroughCommands(markdown: string): string[] {
@@ -45,7 +60,7 @@ function argumentsOf(command: string, folder: string): string[] {
     .split(/\s+/)
     .map((word) =>
       word
-        .replace('~/Downloads/feed.xml', FEED)
+        .replace(DOCUMENTED_FEED, `${origin.origin}/feed.xml`)
         .replace(/^~\/my-show/, folder)
         .replace(/^8080$/, '0'),
     );
@@ -79,6 +94,7 @@ async function checkServe(args: string[]): Promise<void> {
   }
 }
 
+// Four real commands, the build downloading 108 transcripts and chapters: minutes when busy.
 test('every command of the five-minute walk-through works on a fresh folder', async () => {
   const commands = walkthroughCommands(await readFile(DOC, 'utf8'));
   expect(commands.map((command) => command.split(' ').slice(0, 3).join(' '))).toEqual([
@@ -99,13 +115,21 @@ test('every command of the five-minute walk-through works on a fresh folder', as
       maxBuffer: 16 * 1024 * 1024,
     });
     if (args[0] === 'init') expect(stdout).toContain('trawl build');
+    // The feed's transcripts and chapters come from its links.
+    if (args[0] === 'build' && FEED === REAL_FEED) {
+      expect(stdout).toContain('  transcripts: 54 from the feed, 0 from files, 0 failed');
+      expect(stdout).toContain('  chapters: 54 from the feed, 0 from files, 0 failed');
+    }
   }
+  expect(JSON.parse(await readFile(join(folder, 'trawl.config.json'), 'utf8'))).toMatchObject({
+    feedUrl: `${origin.origin}/feed.xml`,
+  });
   expect((await stat(join(folder, 'trawl.config.json'))).isFile()).toBe(true);
   expect((await stat(join(folder, 'transcripts'))).isDirectory()).toBe(true);
   expect((await stat(join(folder, 'db/latest.json'))).isFile()).toBe(true);
   const bundled = await readFile(join(folder, 'deploy/public/index.html'), 'utf8');
   expect(bundled).toContain('Content-Security-Policy');
-  // The real feed's artwork and audio live elsewhere: the bundle's policy names those hosts.
-  if (FEED === REAL_FEED) expect(bundled).toContain('https://mikeneumann.show');
+  // The feed's artwork and audio live on its host: the bundle's policy names that origin.
+  if (FEED === REAL_FEED) expect(bundled).toContain(origin.origin);
   expect((await stat(join(folder, 'deploy/public/db/latest.json'))).isFile()).toBe(true);
-});
+}, 300_000);
