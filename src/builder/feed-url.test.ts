@@ -257,6 +257,14 @@ describe('trawl build --feed <URL>', () => {
       await expect(build('never-good', fresh)).rejects.toThrow(
         `${origin.origin}/feed.xml?fresh: cannot download the feed (HTTP 500 Internal Server Error)`,
       );
+      // A feed with no items at all says so in its own words.
+      origin.files.set('/empty.xml', {
+        body: generatedFeed({ title: 'Nothing yet', items: [] }),
+        type: 'application/rss+xml',
+      });
+      await expect(build('empty', { feed: `${origin.origin}/empty.xml` })).rejects.toThrow(
+        `${origin.origin}/empty.xml: the feed has no items (<item> elements): there is nothing to build`,
+      );
       await expect(build('never-good', { ...fresh, offline: true })).rejects.toThrow(
         'no copy in the cache to build from offline: run one build without --offline first',
       );
