@@ -2,7 +2,7 @@ import { compareEpisodeNumbers } from './episode-number.ts';
 import { plural, type WarningCollector } from '../warnings.ts';
 
 /**
- * Which number each feed item gets (docs/podcast-inputs.md, "Episode numbers"; decision 0017).
+ * Which number each feed item gets (docs/podcast-inputs.md, "Episode numbers"; decision 0019).
  * `/episodes/<n>` links are shared and crawled, so a number, once given, never changes:
  *
  * 1. A number the build gave before (episode-numbers.json, by the item's guid) stays.

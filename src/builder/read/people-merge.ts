@@ -11,7 +11,7 @@ import {
 /**
  * The presenters of a build with a presenters file: the feed's `podcast:person` tags say who
  * is in each episode, week after week; the file adds people and corrects what the feed says
- * about them (decision 0018). It never freezes the list: a guest the feed names for the first
+ * about them (decision 0020). It never freezes the list: a guest the feed names for the first
  * time next week is a presenter without anyone editing the file.
  *
  * - A feed person whose name (any case) is a listed presenter's whole name, or one of its
