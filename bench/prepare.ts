@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { readPublished } from '../src/builder/publish/chunk-files.ts';
+import type { StemFunction } from '../src/core/stemmer.ts';
 import { generateCorpus } from '../scripts/corpus.ts';
 import { buildBaselineDatabase, type BaselineBuild } from './baseline-db.ts';
 import { REPO_ROOT } from './assets.ts';
@@ -213,7 +214,7 @@ interface EpisodeSummary {
  * phrase 'ice cream' (the corpus's recurring phrase), a title word, and the transcript of the
  * first page's episode whose length is nearest 8,000 words.
  */
-export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
+export function chooseWorkload(trawlFile: string, pageSize: number, stem: StemFunction): Workload {
   const db = new Database(trawlFile, { readonly: true });
   try {
     db.exec("CREATE VIRTUAL TABLE temp.bench_vocab USING fts5vocab(main, 'words_fts', 'row')");
@@ -221,7 +222,7 @@ export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
       .prepare<[], VocabEntry>('SELECT term, doc FROM temp.bench_vocab ORDER BY term')
       .all();
     const rare =
-      chooseRareWord(vocab) ??
+      chooseRareWord(vocab, stem) ??
       db
         .prepare<[], string>('SELECT term FROM temp.bench_vocab ORDER BY doc, term LIMIT 1')
         .pluck()
@@ -277,15 +278,15 @@ export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
     };
     const count = db.prepare('SELECT count(*) FROM words_fts WHERE words_fts MATCH ?').pluck();
     const columns = ['title', 'description', 'words', 'episode'];
-    const forms = formsByStem(vocab);
+    const forms = formsByStem(vocab, stem);
     // As the site finds them: an unquoted word by its stem's forms, the phrase quoted; the
     // stemmed word as typed (its label says so).
     const matches: [string, string][] = [
-      [workload.rare, stemHitsMatch(workload.rare, forms, columns)],
-      [workload.common, stemHitsMatch(workload.common, forms, columns)],
+      [workload.rare, stemHitsMatch(workload.rare, forms, columns, stem)],
+      [workload.common, stemHitsMatch(workload.common, forms, columns, stem)],
       [workload.phrase, termsMatch([workload.phrase], columns)],
       [workload.stemmed, termsMatch([workload.stemmed], columns)],
-      [workload.allFields, stemHitsMatch(workload.allFields, forms, columns)],
+      [workload.allFields, stemHitsMatch(workload.allFields, forms, columns, stem)],
     ];
     for (const [term, match] of matches) {
       const hits = count.get(match);

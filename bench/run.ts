@@ -21,6 +21,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { launchBrowser } from '../e2e/browser.ts';
+import { loadAnalyzer } from '../src/core/analyzer.ts';
 import { dbConfigSchema } from '../src/core/site-config.ts';
 import { DatabasePages, ensureWithoutSnippets } from './db-pages.ts';
 import { assetSizes, buildBenchPage, buildSite, compressedSizer, REPO_ROOT } from './assets.ts';
@@ -372,7 +373,11 @@ async function main(): Promise<void> {
   const config = dbConfigSchema.parse(
     JSON.parse(await readFile(join(trawl.versionDir, 'config.json'), 'utf8')),
   );
-  const workload = chooseWorkload(trawlFile, config.site.pageSize);
+  const workload = chooseWorkload(
+    trawlFile,
+    config.site.pageSize,
+    (await loadAnalyzer(config.search)).stem,
+  );
   log(
     `workload: rare "${workload.rare}", common "${workload.common}", phrase "${workload.phrase}", all fields "${workload.allFields}", transcript of episode ${workload.transcript.episode} (${workload.transcript.words} words)`,
   );

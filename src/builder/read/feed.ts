@@ -6,6 +6,7 @@ import {
   episodeNumberFromTitle,
 } from './episode-number.ts';
 import { InputError, InputProblems, lineAndColumn } from '../errors.ts';
+import { feedLanguage } from './feed-language.ts';
 import { recoverBrokenItems } from './feed-recover.ts';
 import { checkedFeedUrl } from './feed-urls.ts';
 import { plural, type WarningCollector } from '../warnings.ts';
@@ -64,6 +65,8 @@ export interface FeedEpisode {
 /** The parts of a feed the build uses. */
 export interface ParsedFeed {
   title: string;
+  /** The channel's `<language>` as a canonical BCP 47 tag, or null (none, or not a tag). */
+  language: string | null;
   image: string | null;
   persons: FeedPerson[];
   location: FeedLocation | null;
@@ -332,6 +335,7 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
   episodes.sort((a, b) => compareEpisodeNumbers(a.episode, b.episode));
   return {
     title: firstText(channel, null, 'title').replace(/\s+/g, ' '),
+    language: feedLanguage(firstText(channel, null, 'language'), warnings),
     image: channelImage,
     persons: personsOf(channel, 'channel'),
     location: locationOf(channel),

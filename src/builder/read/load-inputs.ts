@@ -109,6 +109,7 @@ export async function loadInputs(
   const feedPeople = derivedPeople ?? matchPresenters(feed, presenters);
   const site = siteSettingsSchema.parse({
     title: feed.title || undefined,
+    ...(feed.language ? { language: feed.language } : {}),
     hostIds: feedPeople.hostIds,
     ...(feed.image ? { logo: feed.image, favicon: feed.image } : {}),
     ...config.site,

@@ -1,4 +1,5 @@
 import type { TranscriptTiming } from '../../../core/db-schema.ts';
+import { splitUnspacedText } from '../../../core/unspaced-scripts.ts';
 import { InputError } from '../../errors.ts';
 
 /** The transcript formats Trawl reads. */
@@ -24,6 +25,16 @@ export interface ParsedTranscript {
 
 /** Longest word a transcript may hold: longer runs are corrupt files, not speech. */
 export const MAX_WORD_CHARS = 1000;
+
+/**
+ * A word without the zero-width characters that are not writing: U+200B, U+2060 and U+FEFF
+ * never show, and a run of several joiners or non-joiners is noise (real Chinese subtitles
+ * carry runs of 2,048 inside a word). A single U+200C or U+200D stays: Persian and Indic
+ * spelling and emoji use them.
+ */
+export function withoutInvisibles(text: string): string {
+  return text.replace(/[\u200b\u2060\ufeff]+/gu, '').replace(/[\u200c\u200d]{2,}/gu, '');
+}
 
 /** Latest time a word may have (48 hours): later ones are corrupt files, not speech. */
 export const MAX_TRANSCRIPT_SECONDS = 48 * 3600;
@@ -78,7 +89,7 @@ export class WordCollector {
     source: number,
     hint?: TimeHint,
   ): void {
-    const word = text.trim();
+    const word = withoutInvisibles(text).trim();
     if (word === '') {
       this.dropped += 1;
       return;
@@ -113,7 +124,11 @@ export class WordCollector {
     this.hintTo.push(timed ? Number.NaN : finiteOr(hint?.to, Number.NaN));
   }
 
-  /** Adds a cue or segment whose words have no timing of their own, spreading them over its span by length. */
+  /**
+   * Adds a cue or segment whose words have no timing of their own, spreading them over its span
+   * by length. Text in a script written without spaces (a cue of Chinese) is cut into its words
+   * (`splitUnspacedText`), so a long cue is many words, each found and highlighted on its own.
+   */
   addSpread(
     text: string,
     start: number,
@@ -121,7 +136,10 @@ export class WordCollector {
     speaker: string | null | undefined,
     source: number,
   ): void {
-    const parts = text.split(/\s+/).filter((part) => part !== '');
+    const parts = withoutInvisibles(text)
+      .split(/\s+/)
+      .filter((part) => part !== '')
+      .flatMap(splitUnspacedText);
     if (parts.length === 0) return;
     this.checkTime(start, 'start', parts[0] ?? '', source);
     this.checkTime(end, 'end', parts[0] ?? '', source);
