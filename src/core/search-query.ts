@@ -10,6 +10,7 @@
  * carries that analyzer, so whatever matches a query tokenizes and stems as the index did.
  */
 import type { Analyzer } from './analyzer.ts';
+import { ZERO_WIDTH } from './text-fold.ts';
 
 /** One thing every result must contain. */
 export type QueryPart =
@@ -65,7 +66,9 @@ export function parseSearchQuery(term: string, analyzer: Analyzer): ParsedQuery 
       if (tokens.length > 0) add({ kind: 'phrase', tokens });
       return;
     }
-    for (const chunk of piece.split(/\s+/)) {
+    // Zero-width characters join what they sit in (the tokenizer drops them), even U+FEFF,
+    // which JavaScript counts as a space.
+    for (const chunk of piece.replace(ZERO_WIDTH, '').split(/\s+/)) {
       const tokens = analyzer.tokenize(chunk);
       const [only] = tokens;
       if (tokens.length === 1 && only !== undefined) add(wordPart(only, analyzer));

@@ -46,17 +46,17 @@ const CLEAN_RUN = /[\p{L}\p{N}\p{Co}\p{M}]+/gu;
 
 const ASCII_RUN = /^[a-z0-9]+$/i;
 
-function pushRun(tokens: TextToken[], raw: string, start: number, rules: FoldRules): void {
-  // Most runs of most shows are plain ASCII words: no normalising, no marks to fold.
-  if (rules.caseLocale === undefined && ASCII_RUN.test(raw)) {
-    tokens.push({ token: raw.toLowerCase(), start, end: start + raw.length });
-    return;
-  }
+/**
+ * The tokens of one run that is not plain ASCII, with offsets from the run's start. Normalising
+ * and segmenting cost far more than a lookup (ICU's segmenter takes tens of microseconds a
+ * call), and a show repeats its vocabulary many times over, so runs are remembered.
+ */
+function runTokens(raw: string, rules: FoldRules): TextToken[] {
+  const tokens: TextToken[] = [];
   const normalised = raw.replace(ZERO_WIDTH, '').normalize('NFKC');
   // Offsets within the run hold only while normalising changed nothing; otherwise each token
   // spans the whole run it came from.
   const exact = normalised === raw;
-  const end = start + raw.length;
   for (const piece of normalised.matchAll(CLEAN_RUN)) {
     const words = hasUnspacedScript(piece[0])
       ? segmentRun(piece[0])
@@ -64,13 +64,19 @@ function pushRun(tokens: TextToken[], raw: string, start: number, rules: FoldRul
     for (const word of words) {
       const token = foldRun(word.text, rules);
       if (token === '') continue;
-      const from = start + piece.index + word.index;
+      const from = piece.index + word.index;
       tokens.push(
-        exact ? { token, start: from, end: from + word.text.length } : { token, start, end },
+        exact
+          ? { token, start: from, end: from + word.text.length }
+          : { token, start: 0, end: raw.length },
       );
     }
   }
+  return tokens;
 }
+
+/** Runs remembered per tokenizer; the memory is dropped when it holds this many. */
+const MAX_REMEMBERED_RUNS = 100_000;
 
 const tokenizers = new Map<string, Tokenizer>();
 
@@ -79,9 +85,27 @@ export function createTokenizer(language: string): Tokenizer {
   const known = tokenizers.get(language);
   if (known) return known;
   const rules = foldRulesOf(language);
+  const remembered = new Map<string, TextToken[]>();
   const tokenizeWithOffsets = (text: string): TextToken[] => {
     const tokens: TextToken[] = [];
-    for (const match of text.matchAll(TOKEN_RUN)) pushRun(tokens, match[0], match.index, rules);
+    for (const match of text.matchAll(TOKEN_RUN)) {
+      const raw = match[0];
+      const start = match.index;
+      // Most runs of most shows are plain ASCII words: no normalising, no marks to fold.
+      if (rules.caseLocale === undefined && ASCII_RUN.test(raw)) {
+        tokens.push({ token: raw.toLowerCase(), start, end: start + raw.length });
+        continue;
+      }
+      let found = remembered.get(raw);
+      if (found === undefined) {
+        if (remembered.size >= MAX_REMEMBERED_RUNS) remembered.clear();
+        found = runTokens(raw, rules);
+        remembered.set(raw, found);
+      }
+      for (const entry of found) {
+        tokens.push({ token: entry.token, start: start + entry.start, end: start + entry.end });
+      }
+    }
     return tokens;
   };
   const tokenizer: Tokenizer = {
