@@ -30,10 +30,14 @@ export function formsByStem(
  * middle one by term. A word early in the alphabet shares its index leaf with the structure
  * record and would flatter the figure. Null when the vocabulary has none.
  */
-export function chooseRareWord(vocab: readonly VocabEntry[], stemOf: StemFunction): string | null {
+export function chooseRareWord(
+  vocab: readonly VocabEntry[],
+  stemOf: StemFunction,
+  language: 'en' | 'de' | 'ja' = 'en',
+): string | null {
   const forms = formsByStem(vocab, stemOf);
   const candidates = vocab
-    .filter(({ term }) => term.length >= 7 && /^[a-z]+$/.test(term))
+    .filter(({ term }) => isRareCandidate(term, language))
     .filter(({ term }) => {
       const episodes = (forms.get(stemOf(term)) ?? []).reduce((sum, form) => sum + form.doc, 0);
       return episodes >= 2 && episodes <= 5;
@@ -41,6 +45,17 @@ export function chooseRareWord(vocab: readonly VocabEntry[], stemOf: StemFunctio
     .map(({ term }) => term)
     .sort();
   return candidates[Math.floor(candidates.length / 2)] ?? null;
+}
+
+/**
+ * A word the benchmark may search as its rare word: in English 7 or more letters a–z; in German
+ * 7 or more letters with one that is not ASCII (the words the term tables did not hold before
+ * decision 0016); in Japanese 3 or more kana.
+ */
+function isRareCandidate(term: string, language: 'en' | 'de' | 'ja'): boolean {
+  if (language === 'de') return /^\p{L}{7,}$/u.test(term) && /[^a-z]/.test(term);
+  if (language === 'ja') return /^\p{scx=Katakana}{3,}$/u.test(term);
+  return term.length >= 7 && /^[a-z]+$/.test(term);
 }
 
 /** The FTS5 query over `words_fts`'s columns for the episodes an unquoted word finds. */

@@ -165,3 +165,36 @@ describe('language tags', () => {
     expect(searchLanguageOf('iw')).toBe('he');
   });
 });
+
+describe('every stemmer', () => {
+  it('loads as its own module and brings word forms together', async () => {
+    const forms: [string, string, string][] = [
+      ['ar', 'الكتاب', 'كتاب'],
+      ['ca', 'gats', 'gat'],
+      ['cs', 'příkladech', 'příklad'],
+      ['da', 'husene', 'huset'],
+      ['de', 'häuser', 'haus'],
+      ['el', 'δρόμους', 'δρόμος'],
+      ['en', 'submarines', 'submarine'],
+      ['es', 'canciones', 'canción'],
+      ['eu', 'etxeetan', 'etxe'],
+      ['fi', 'taloissa', 'talossa'],
+      ['fr', 'continuellement', 'continuel'],
+      ['hu', 'házakban', 'házak'],
+      ['it', 'cantando', 'cantare'],
+      ['nl', 'boeken', 'boek'],
+      ['no', 'husene', 'huset'],
+      ['pl', 'domach', 'dom'],
+      ['pt', 'livros', 'livro'],
+      ['ro', 'orașele', 'orașul'],
+      ['ru', 'книгами', 'книга'],
+      ['sv', 'bilarna', 'bilar'],
+      ['tr', 'evlerde', 'evler'],
+    ];
+    for (const [language, first, second] of forms) {
+      const analyzer = await loadAnalyzer({ version: 2, language });
+      const stem = (word: string): string => analyzer.stem(analyzer.tokenize(word)[0] ?? '');
+      expect(stem(first), `${language}: ${first} and ${second}`).toBe(stem(second));
+    }
+  });
+});
