@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FTS_COLUMNS } from '../core/db-schema.ts';
 import { buildPodcast, type BuildResult } from './build.ts';
 import { parseFeed } from './read/feed.ts';
 import { joinChunks } from './publish/chunk-files.ts';
