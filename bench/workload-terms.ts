@@ -50,7 +50,7 @@ export function chooseRareWord(
 /**
  * A word the benchmark may search as its rare word: in English 7 or more letters a–z; in German
  * 7 or more letters with one that is not ASCII (the words the term tables did not hold before
- * decision 0016); in Japanese 3 or more kana.
+ * decision 0022); in Japanese 3 or more kana.
  */
 function isRareCandidate(term: string, language: 'en' | 'de' | 'ja'): boolean {
   if (language === 'de') return /^\p{L}{7,}$/u.test(term) && /[^a-z]/.test(term);

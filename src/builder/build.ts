@@ -171,7 +171,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
     episodes: feed.episodes.length,
     transcripts: transcriptFiles.size,
   });
-  // The show's language decides how every text is tokenized and stemmed (decision 0016).
+  // The show's language decides how every text is tokenized and stemmed (decision 0022).
   const search: SearchIndexInfo = { version: 2, language: site.language };
   const analyzer = await loadAnalyzer(search);
   const writer = openDatabaseWriter(

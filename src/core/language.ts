@@ -1,5 +1,5 @@
 /**
- * The show's language and what search does in it (docs/decisions/0016-search-in-every-language.md):
+ * The show's language and what search does in it (docs/decisions/0022-search-in-every-language.md):
  * which letters keep their marks when text is folded for search, and which Snowball stemmer
  * (`stemmer.ts`) finds a word's other forms. The builder and the site read the same table, so
  * the index and the query fold and stem alike.

@@ -108,7 +108,7 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 /**
- * How the search tables were written (docs/decisions/0016-search-in-every-language.md). Version
+ * How the search tables were written (docs/decisions/0022-search-in-every-language.md). Version
  * 2: the builder tokenised every text itself (`src/core/tokenizer.ts`) for `language`, and the
  * term tables hold every token. A config without it is version 1: English, SQLite's own
  * `unicode61` tokenizer, term tables of plain ASCII tokens only.

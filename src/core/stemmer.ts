@@ -1,5 +1,5 @@
 /**
- * Word forms for search (docs/decisions/0009-english-stemming.md, 0016-search-in-every-language.md):
+ * Word forms for search (docs/decisions/0009-english-stemming.md, 0022-search-in-every-language.md):
  * the Snowball stemmer of the show's language. The builder stems the index with the stemmer
  * `loadStemmer` gives, and the site stems what a visitor types with the same one, so
  * 'Häuser' and 'Haus' meet at 'haus' on both sides.

@@ -9,7 +9,7 @@
  * term. The builder takes the terms and episodes from `words_fts` itself (fts5vocab), so a
  * lookup answers exactly what `words_fts` would. Which tokens are stored depends on the index's
  * version (`Analyzer.inTermTables`): every token of up to 64 UTF-16 units since the builder
- * tokenizes for itself (decision 0016), plain ASCII tokens in older databases, whose FTS tables
+ * tokenizes for itself (decision 0022), plain ASCII tokens in older databases, whose FTS tables
  * SQLite tokenized. Any other token searches `words_fts`.
  *
  * Row format, bytes: for each term, `varint(byte length)`, the term's UTF-8 bytes, then for

@@ -1,5 +1,5 @@
 /**
- * What search treats as the same letter (docs/decisions/0016-search-in-every-language.md):
+ * What search treats as the same letter (docs/decisions/0022-search-in-every-language.md):
  * compatibility forms (NFKC: 'ｶﾅﾀﾞ' is 'カナダ', 'ﬁ' is 'fi'), case, 'ß' and 'ss', final and
  * medial sigma, and marks on Latin, Greek and Cyrillic letters, except the letters the show's
  * language counts as its own (`language.ts`: German keeps 'ä', Spanish 'ñ'). Arabic vowel marks

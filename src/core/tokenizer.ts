@@ -1,5 +1,5 @@
 /**
- * The one tokenizer of search (docs/decisions/0016-search-in-every-language.md). The builder
+ * The one tokenizer of search (docs/decisions/0022-search-in-every-language.md). The builder
  * writes its tokens into every FTS table already folded and separated by spaces, and those
  * tables split on spaces only (FTS5's `ascii` tokenizer, which leaves such tokens as they are),
  * so SQLite never applies rules of its own; the site splits what a visitor types, the

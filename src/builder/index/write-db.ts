@@ -70,7 +70,7 @@ export interface DatabaseMeta {
 
 /**
  * Text as every FTS table of the database holds it: the analyzer's tokens, separated by single
- * spaces, which the tables' `ascii` tokenizer splits on and nothing else (decision 0016).
+ * spaces, which the tables' `ascii` tokenizer splits on and nothing else (decision 0022).
  */
 export function indexText(analyzer: Analyzer, text: string): string {
   return analyzer.tokenize(text).join(' ');

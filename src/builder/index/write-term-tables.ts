@@ -3,7 +3,7 @@
  * mode), in one pass over it, so each answers exactly what the FTS index holds:
  *
  * - `search_terms`: every token the term tables hold (`Analyzer.inTermTables`: all of up to 64
- *   UTF-16 units, decision 0016) with its episodes per column (decision 0007);
+ *   UTF-16 units, decision 0022) with its episodes per column (decision 0007);
  * - `search_stems`: the same by stem (`src/core/stemmer.ts`), each episode with how often the
  *   stem's forms occur there (decision 0009): unquoted words and 'best match';
  * - `term_lists`: the words by prefix and by first letter and length, with their frequencies,

@@ -2,7 +2,7 @@
  * The show's language from its feed: the channel's `<language>` (RSS 2.0), a BCP 47 tag such as
  * `en-us` or `de`. Feeds write it loosely (`de_DE`, `DE`); anything that is not a language tag
  * ('English') is dropped with a warning, and the show reads as English unless trawl.config.json
- * sets `site.language` (docs/decisions/0016-search-in-every-language.md).
+ * sets `site.language` (docs/decisions/0022-search-in-every-language.md).
  */
 import { normaliseLanguageTag } from '../../core/language.ts';
 import type { WarningCollector } from '../warnings.ts';
