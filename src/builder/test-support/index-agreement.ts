@@ -30,7 +30,7 @@ function wordsColumnEntries(db: Database.Database, table: string): Map<string, n
 /**
  * The stem index agrees with the site: for every transcript, the stems and counts the site
  * computes from the words (its analyzer, word by word) are exactly the `words` column of
- * `search_stems`, which the builder took from the FTS vocabulary (decisions 0009, 0018).
+ * `search_stems`, which the builder took from the FTS vocabulary (decisions 0009, 0022).
  */
 export function expectStemsAgree(
   db: Database.Database,
