@@ -12,6 +12,8 @@ import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { readPublished } from '../src/builder/publish/chunk-files.ts';
 import { generateCorpus } from '../scripts/corpus.ts';
+import { corpusWriting, type CorpusLanguage } from '../scripts/corpus-languages.ts';
+import type { Analyzer } from '../src/core/analyzer.ts';
 import { buildBaselineDatabase, type BaselineBuild } from './baseline-db.ts';
 import { REPO_ROOT } from './assets.ts';
 import {
@@ -27,10 +29,13 @@ export interface CorpusParameters {
   episodes: number;
   words: number;
   seed: number;
+  /** The corpus's language (`scripts/corpus-languages.ts`); English when absent. */
+  language?: CorpusLanguage;
 }
 
-export function corpusKey({ episodes, words, seed }: CorpusParameters): string {
-  return `e${episodes}-w${words}-s${seed}`;
+export function corpusKey({ episodes, words, seed, language = 'en' }: CorpusParameters): string {
+  // English keeps the key it always had, so its cached corpora and baselines stay valid.
+  return `e${episodes}-w${words}-s${seed}${language === 'en' ? '' : `-${language}`}`;
 }
 
 /** Returns the corpus folder for these parameters, generating it unless it is there. */
@@ -44,6 +49,23 @@ export async function ensureCorpus(
   const started = performance.now();
   await generateCorpus({ ...parameters, out: dir, audio: false });
   return { dir, generatedSeconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * A German inflected form for 'search by stem': a form in 5–60 episodes whose stem has other
+ * forms, from the middle of the list.
+ */
+function germanInflected(
+  vocab: readonly VocabEntry[],
+  stem: (token: string) => string,
+): string | null {
+  const forms = new Map<string, number>();
+  for (const { term } of vocab) forms.set(stem(term), (forms.get(stem(term)) ?? 0) + 1);
+  const candidates = vocab
+    .filter(({ term, doc }) => doc >= 5 && doc <= 60 && /^\p{L}{6,}$/u.test(term))
+    .filter(({ term }) => /[^a-z]/.test(term) && (forms.get(stem(term)) ?? 0) > 1)
+    .map(({ term }) => term);
+  return candidates[Math.floor(candidates.length / 2)] ?? null;
 }
 
 /** A `trawl build` run: wall time, peak resident memory and what it published. */
@@ -213,7 +235,14 @@ interface EpisodeSummary {
  * phrase 'ice cream' (the corpus's recurring phrase), a title word, and the transcript of the
  * first page's episode whose length is nearest 8,000 words.
  */
-export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
+export function chooseWorkload(
+  trawlFile: string,
+  pageSize: number,
+  analyzer: Analyzer,
+  language: CorpusLanguage = 'en',
+): Workload {
+  const { stem } = analyzer;
+  const writing = corpusWriting(language);
   const db = new Database(trawlFile, { readonly: true });
   try {
     db.exec("CREATE VIRTUAL TABLE temp.bench_vocab USING fts5vocab(main, 'words_fts', 'row')");
@@ -221,7 +250,7 @@ export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
       .prepare<[], VocabEntry>('SELECT term, doc FROM temp.bench_vocab ORDER BY term')
       .all();
     const rare =
-      chooseRareWord(vocab) ??
+      chooseRareWord(vocab, stem, language) ??
       db
         .prepare<[], string>('SELECT term FROM temp.bench_vocab ORDER BY doc, term LIMIT 1')
         .pluck()
@@ -237,7 +266,8 @@ export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
       )
       .pluck()
       .all();
-    const stemmed = plurals[Math.floor(plurals.length / 2)] ?? 'museums';
+    const stemmedForm = language === 'de' ? germanInflected(vocab, stem) : null;
+    const stemmed = stemmedForm ?? plurals[Math.floor(plurals.length / 2)] ?? rare ?? 'museums';
     const word = rare ?? 'the';
     const middle = Math.floor(word.length / 2);
     const typo =
@@ -251,22 +281,22 @@ export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
       .all(pageSize);
     const first = newest[0];
     if (!first) throw new Error('the benchmark database has no episodes');
-    const titleWord = first.title
-      .toLowerCase()
-      .split(/[^a-z]+/)
-      .find((word) => word.length >= 4 && word !== 'and');
+    const titleWord = analyzer
+      .tokenize(first.title)
+      .find((word) => [...word].length >= (language === 'ja' ? 2 : 4) && word !== 'and');
     const transcript = [...newest].sort(
       (a, b) => Math.abs(a.word_count - 8000) - Math.abs(b.word_count - 8000) || b.id - a.id,
     )[0];
     if (!transcript || transcript.word_count === 0)
       throw new Error('no episode on the first page has a transcript');
+    const common = writing.base('the');
     const workload: Workload = {
-      rare: rare ?? 'the',
-      common: 'the',
-      phrase: 'ice cream',
+      rare: rare ?? common,
+      common,
+      phrase: `${writing.base('ice')} ${writing.base('cream')}`,
       stemmed,
       typo,
-      allFields: titleWord ?? 'the',
+      allFields: titleWord ?? common,
       transcript: {
         id: transcript.id,
         episode: transcript.episode,
@@ -277,15 +307,17 @@ export function chooseWorkload(trawlFile: string, pageSize: number): Workload {
     };
     const count = db.prepare('SELECT count(*) FROM words_fts WHERE words_fts MATCH ?').pluck();
     const columns = ['title', 'description', 'words', 'episode'];
-    const forms = formsByStem(vocab);
+    const forms = formsByStem(vocab, stem);
     // As the site finds them: an unquoted word by its stem's forms, the phrase quoted; the
     // stemmed word as typed (its label says so).
+    // The index holds the analyzer's tokens: a term is matched by its tokens.
+    const tokens = (term: string): string => analyzer.tokenize(term).join(' ');
     const matches: [string, string][] = [
-      [workload.rare, stemHitsMatch(workload.rare, forms, columns)],
-      [workload.common, stemHitsMatch(workload.common, forms, columns)],
-      [workload.phrase, termsMatch([workload.phrase], columns)],
-      [workload.stemmed, termsMatch([workload.stemmed], columns)],
-      [workload.allFields, stemHitsMatch(workload.allFields, forms, columns)],
+      [workload.rare, stemHitsMatch(tokens(workload.rare), forms, columns, stem)],
+      [workload.common, stemHitsMatch(tokens(workload.common), forms, columns, stem)],
+      [workload.phrase, termsMatch([tokens(workload.phrase)], columns)],
+      [workload.stemmed, termsMatch([tokens(workload.stemmed)], columns)],
+      [workload.allFields, stemHitsMatch(tokens(workload.allFields), forms, columns, stem)],
     ];
     for (const [term, match] of matches) {
       const hits = count.get(match);

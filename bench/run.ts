@@ -21,6 +21,8 @@ import { basename, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { launchBrowser } from '../e2e/browser.ts';
+import { CORPUS_LANGUAGES } from '../scripts/corpus-languages.ts';
+import { loadAnalyzer } from '../src/core/analyzer.ts';
 import { dbConfigSchema } from '../src/core/site-config.ts';
 import { DatabasePages, ensureWithoutSnippets } from './db-pages.ts';
 import { assetSizes, buildBenchPage, buildSite, compressedSizer, REPO_ROOT } from './assets.ts';
@@ -64,6 +66,8 @@ const optionsSchema = z.object({
   seed: z.coerce.number().int().min(0),
   quick: z.boolean(),
   only: z.array(z.string()).nullable(),
+  /** The corpus's language (scripts/corpus-languages.ts). */
+  language: z.enum(CORPUS_LANGUAGES),
   render: z.boolean(),
   save: z.boolean(),
   compareEngines: z.boolean(),
@@ -84,6 +88,8 @@ function parseOptions(argv: string[]): Options {
       // The longest-running shows' size (issue 16): 2,000 episodes × 30,000 words, 60 M words.
       scale: { type: 'boolean', default: false },
       only: { type: 'string' },
+      // A corpus in another language: de or ja (scripts/corpus-languages.ts).
+      language: { type: 'string', default: 'en' },
       'no-render': { type: 'boolean', default: false },
       save: { type: 'boolean', default: false },
       // Also Trawl's queries on sql.js-httpvfs, the engine before decision 0016.
@@ -99,6 +105,7 @@ function parseOptions(argv: string[]): Options {
     seed: values.seed,
     quick,
     only: values.only === undefined ? null : values.only.split(',').map((id) => id.trim()),
+    language: values.language,
     render: !values['no-render'],
     save: values.save,
     compareEngines: values['compare-engines'],
@@ -331,7 +338,12 @@ function formatResults(results: BenchResults): string {
 async function main(): Promise<void> {
   const started = performance.now();
   const options = parseOptions(process.argv.slice(2));
-  const parameters = { episodes: options.episodes, words: options.words, seed: options.seed };
+  const parameters = {
+    episodes: options.episodes,
+    words: options.words,
+    seed: options.seed,
+    language: options.language,
+  };
   const key = corpusKey(parameters);
   const quietMs = Math.max(300, 3 * options.delay);
   log(`Trawl benchmark: ${key}, ${options.delay} ms delay, ${options.runs} run(s)`);
@@ -372,7 +384,12 @@ async function main(): Promise<void> {
   const config = dbConfigSchema.parse(
     JSON.parse(await readFile(join(trawl.versionDir, 'config.json'), 'utf8')),
   );
-  const workload = chooseWorkload(trawlFile, config.site.pageSize);
+  const workload = chooseWorkload(
+    trawlFile,
+    config.site.pageSize,
+    await loadAnalyzer(config.search),
+    options.language,
+  );
   log(
     `workload: rare "${workload.rare}", common "${workload.common}", phrase "${workload.phrase}", all fields "${workload.allFields}", transcript of episode ${workload.transcript.episode} (${workload.transcript.words} words)`,
   );

@@ -40,7 +40,7 @@ interface ScenarioOptions {
 type ScenarioResult = Record<string, unknown>;
 
 interface BenchWindow {
-  TranscriptBench: { runScenario: (options: ScenarioOptions) => ScenarioResult };
+  TranscriptBench: { runScenario: (options: ScenarioOptions) => Promise<ScenarioResult> };
 }
 
 function isOutputChunk(
@@ -111,7 +111,7 @@ async function inChromium(code: string, options: ScenarioOptions): Promise<Scena
   }
 }
 
-function inJsdom(code: string, options: ScenarioOptions): ScenarioResult {
+async function inJsdom(code: string, options: ScenarioOptions): Promise<ScenarioResult> {
   const dom = new JSDOM('<!doctype html><html><body></body></html>', {
     url: 'http://localhost/',
     pretendToBeVisual: true,
@@ -123,7 +123,7 @@ function inJsdom(code: string, options: ScenarioOptions): ScenarioResult {
     if (typeof bench !== 'object' || bench === null || !('runScenario' in bench)) {
       throw new Error('The bundled scenario did not load in jsdom');
     }
-    return (bench as BenchWindow['TranscriptBench']).runScenario(options);
+    return await (bench as BenchWindow['TranscriptBench']).runScenario(options);
   } finally {
     dom.window.close();
   }
@@ -169,7 +169,7 @@ async function main(): Promise<void> {
   }
   if (runJsdom) {
     const maxUpdates = Number(values['jsdom-updates']);
-    const result = inJsdom(code, { ...options, maxUpdates });
+    const result = await inJsdom(code, { ...options, maxUpdates });
     console.log(JSON.stringify({ env: 'jsdom', ...result }, null, 2));
   }
 }

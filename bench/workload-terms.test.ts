@@ -3,6 +3,7 @@ import { OPERATIONS } from './operations.ts';
 import type { Workload } from './prepare.ts';
 import { chooseRareWord, formsByStem, stemHitsMatch } from './workload-terms.ts';
 import { parseSearchQuery } from '../src/core/search-query.ts';
+import { ENGLISH } from '../src/core/test-support/analyzers.ts';
 
 describe('chooseRareWord', () => {
   it('skips a word in few episodes whose other forms are in many: the search finds them all', () => {
@@ -15,7 +16,7 @@ describe('chooseRareWord', () => {
       { term: 'kimonos', doc: 3 },
       { term: 'longshanks', doc: 3 },
     ];
-    expect(chooseRareWord(vocab)).toBe('longshanks');
+    expect(chooseRareWord(vocab, ENGLISH.stem)).toBe('longshanks');
   });
 
   it('counts every form of the stem, and keeps words of at least 7 letters a–z', () => {
@@ -27,21 +28,24 @@ describe('chooseRareWord', () => {
       { term: 'rarely', doc: 1 },
     ];
     // 'lanterns' and 'lantern' are in at most 4 episodes in all: both are rare.
-    expect(chooseRareWord(vocab)).toBe('lanterns');
-    expect(chooseRareWord([{ term: 'zeppelin', doc: 1 }])).toBeNull();
+    expect(chooseRareWord(vocab, ENGLISH.stem)).toBe('lanterns');
+    expect(chooseRareWord([{ term: 'zeppelin', doc: 1 }], ENGLISH.stem)).toBeNull();
   });
 });
 
 describe('stemHitsMatch', () => {
   it('asks for every indexed form of the stem in every column', () => {
-    const forms = formsByStem([
-      { term: 'kimono', doc: 8 },
-      { term: 'kimonos', doc: 3 },
-    ]);
-    expect(stemHitsMatch('kimonos', forms, ['title', 'words'])).toBe(
+    const forms = formsByStem(
+      [
+        { term: 'kimono', doc: 8 },
+        { term: 'kimonos', doc: 3 },
+      ],
+      ENGLISH.stem,
+    );
+    expect(stemHitsMatch('kimonos', forms, ['title', 'words'], ENGLISH.stem)).toBe(
       'title:"kimono" OR title:"kimonos" OR words:"kimono" OR words:"kimonos"',
     );
-    expect(stemHitsMatch('zebra', forms, ['words'])).toBe('words:"zebra"');
+    expect(stemHitsMatch('zebra', forms, ['words'], ENGLISH.stem)).toBe('words:"zebra"');
   });
 });
 
@@ -64,7 +68,7 @@ describe('the snippet operations', () => {
   };
 
   it('searches the phrase as a phrase, as search-phrase does', () => {
-    expect(parseSearchQuery(termOf('snippets-phrase')).parts).toEqual([
+    expect(parseSearchQuery(termOf('snippets-phrase'), ENGLISH).parts).toEqual([
       { kind: 'phrase', tokens: ['ice', 'cream'] },
     ]);
     const search = OPERATIONS.find((candidate) => candidate.id === 'search-phrase');

@@ -13,6 +13,7 @@ import {
   search,
   submitSearch,
 } from './harness.ts';
+import { ENGLISH } from '../src/core/test-support/analyzers.ts';
 
 // Random and adversarial search terms through the real site and its worker (SQLite 3.35 in
 // wasm): typed into the search box and submitted, or arriving in a shared link's ?q=. Each
@@ -45,7 +46,7 @@ async function settled(page: Page): Promise<'count' | 'error card'> {
 
 /** What the page must show for a term, checked the way the site checks it. */
 async function expectOutcome(page: Page, term: string, where: string): Promise<string> {
-  const check = checkSearchTerm(term, 3);
+  const check = checkSearchTerm(term, 3, ENGLISH);
   const problem = termProblem(check);
   if (problem !== null) {
     const hint = page.getByRole('search').getByRole('status');
@@ -106,7 +107,7 @@ test(`${LINKED} terms arriving in a shared link's ?q=, the 10,000-character ones
     // The site reads ?q= through its URL state (src/core/search-state.ts), which drops a term
     // longer than the box allows; a term that cannot be searched shows its message.
     const received = readSearchState(new URL(path, baseUrl).searchParams).term;
-    const check = checkSearchTerm(received, 3);
+    const check = checkSearchTerm(received, 3, ENGLISH);
     const problem = termProblem(check);
     const where = `link ${index} ${describeTerm(term)}`;
     if (path.length <= MAX_URL) {

@@ -7,7 +7,9 @@
  *   npm run corpus -- --episodes 600 --words 9000 --seed 1 --out .trawl/corpus [--audio]
  *
  * The same options always give byte-identical files. Audio is one short silent MP3; --audio
- * also links it as media/audio/<episode>.mp3 for every episode.
+ * also links it as media/audio/<episode>.mp3 for every episode. --language de or ja writes the
+ * same stream of words in German or Japanese (scripts/corpus-languages.ts), for measuring search
+ * in other languages.
  */
 import { copyFile, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -17,6 +19,7 @@ import { z } from 'zod';
 import { hms, renderFeed, rfc2822, type FeedItem } from '../demo/tools/feed-xml.ts';
 import { createPrng, seedFromString, type Prng } from '../src/core/prng.ts';
 import { toWhisperTranscript, type TimedWord } from '../demo/tools/whisper-json.ts';
+import { CORPUS_LANGUAGES, corpusWriting, type CorpusWriting } from './corpus-languages.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 /** The committed one-second silent MP3 that demo/tools/generate-demo.ts encodes. */
@@ -32,6 +35,7 @@ export const corpusOptionsSchema = z.object({
     .max(2 ** 32 - 1),
   out: z.string().min(1),
   audio: z.boolean().default(false),
+  language: z.enum(CORPUS_LANGUAGES).default('en'),
 });
 
 export type CorpusOptions = z.infer<typeof corpusOptionsSchema>;
@@ -387,13 +391,14 @@ function makeTranscript(
   prng: Prng,
   wordCount: number,
   topic: string[],
+  writing: CorpusWriting,
 ): EpisodeText {
   const tokens: string[] = [];
   while (tokens.length < wordCount) {
     const roll = prng.next();
-    if (roll < 0.004) tokens.push(...prng.pick(PHRASES));
+    if (roll < 0.004) tokens.push(...prng.pick(PHRASES).map(writing.base));
     else if (roll < 0.012) tokens.push(prng.pick(topic));
-    else tokens.push(sampleWord(vocabulary, prng));
+    else tokens.push(writing.word(sampleWord(vocabulary, prng), prng));
   }
   tokens.length = wordCount;
 
@@ -405,15 +410,16 @@ function makeTranscript(
     if (startsSentence) sentenceLeft = 3 + Math.floor(-Math.log(1 - prng.next()) * 8);
     sentenceLeft -= 1;
     const last = index === tokens.length - 1;
-    let text = startsSentence ? capitalise(token) : token;
+    let text = startsSentence ? writing.capitalise(token) : token;
     let pause = 0.03 + prng.next() * 0.06;
     if (sentenceLeft === 0 || last) {
       const mark = prng.next();
-      text += mark < 0.8 ? '.' : mark < 0.95 ? '?' : '!';
+      const { marks } = writing;
+      text += mark < 0.8 ? marks.stop : mark < 0.95 ? marks.question : marks.exclamation;
       pause = 0.3 + prng.next() * 0.5;
       sentenceLeft = 0;
     } else if (prng.chance(0.07)) {
-      text += ',';
+      text += writing.marks.comma;
       pause = 0.12 + prng.next() * 0.2;
     }
     // About 2.5 words a second overall, as in conversation.
@@ -491,7 +497,9 @@ function pickTopic(vocabulary: Vocabulary, prng: Prng): string[] {
 // Writing the folder
 
 /** Writes the corpus folder atomically (a temporary sibling, then a rename) and sums it up. */
-export async function generateCorpus(options: CorpusOptions): Promise<CorpusSummary> {
+export async function generateCorpus(
+  options: Omit<CorpusOptions, 'language'> & Partial<Pick<CorpusOptions, 'language'>>,
+): Promise<CorpusSummary> {
   const out = resolve(options.out);
   const temporary = `${out}.tmp-${process.pid}`;
   await rm(temporary, { recursive: true, force: true });
@@ -500,6 +508,7 @@ export async function generateCorpus(options: CorpusOptions): Promise<CorpusSumm
   await mkdir(join(temporary, 'media', 'audio'), { recursive: true });
 
   const vocabulary = loadVocabulary();
+  const writing = corpusWriting(options.language ?? 'en');
   const metaPrng = createPrng(seedFromString(`corpus ${options.seed} metadata`));
   const presenters = makePresenters(metaPrng);
   const venues = makeVenues(metaPrng);
@@ -522,9 +531,15 @@ export async function generateCorpus(options: CorpusOptions): Promise<CorpusSumm
     const prng = createPrng(seedFromString(`corpus ${options.seed} episode ${episode}`));
     const half = episode.includes('.');
     if (!half) weekIndex += 1;
-    const topic = pickTopic(vocabulary, prng);
-    const title = `${capitalise(topic[0] ?? 'Fish')}, ${capitalise(topic[1] ?? 'Chips')} and ${capitalise(topic[2] ?? 'Peas')}`;
-    const { words, durationSeconds } = makeTranscript(vocabulary, prng, options.words, topic);
+    const topic = pickTopic(vocabulary, prng).map(writing.base);
+    const title = writing.title(topic[0] ?? 'fish', topic[1] ?? 'chips', topic[2] ?? 'peas');
+    const { words, durationSeconds } = makeTranscript(
+      vocabulary,
+      prng,
+      options.words,
+      topic,
+      writing,
+    );
     // Speakers and chapters (issue 15) draw on their own stream, so the words stay the same.
     const speech = createPrng(seedFromString(`corpus ${options.seed} speech ${episode}`));
     const turnStarts = assignSpeakers(words, presenters, speech);
@@ -578,6 +593,7 @@ export async function generateCorpus(options: CorpusOptions): Promise<CorpusSumm
   };
   const feed = renderFeed({
     title: `Trawl scale corpus (seed ${options.seed})`,
+    language: writing.tag,
     link: 'https://example.com/',
     descriptionHtml: `<p>A <em>synthetic</em> podcast of ${numbers.length} episodes for benchmarks.</p>`,
     author: 'trawl corpus',
@@ -633,6 +649,12 @@ const command = defineCommand({
       type: 'boolean',
       description: 'Link the silent MP3 as media/audio/<episode>.mp3',
       default: false,
+    },
+    language: {
+      type: 'string',
+      description:
+        'Language of the words: en (SUBTLEX English), de or ja (the same words written as German or Japanese)',
+      default: 'en',
     },
   },
   async run({ args }) {

@@ -17,6 +17,7 @@ export const SCREENSHOT_SOURCES: Readonly<Record<string, readonly string[]>> = {
   'e2e/demo-screens.e2e.ts': ['demo-'],
   'e2e/own-feed.e2e.ts': ['own-feed-'],
   'e2e/speakers-chapters.e2e.ts': ['speakers-chapters-'],
+  'e2e/languages.e2e.ts': ['languages-'],
 };
 
 const TAKEN = join(REPO_ROOT, 'e2e/screenshots');

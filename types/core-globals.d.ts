@@ -19,3 +19,14 @@ declare class URL {
   search: string;
   hash: string;
 }
+
+/** UTF-8 encoding (browsers; Node since 11 as a global). */
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+
+/** UTF-8 decoding (browsers; Node since 11 as a global). */
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean });
+  decode(input?: Uint8Array): string;
+}

@@ -11,6 +11,7 @@ import workerUrl from 'sql.js-httpvfs/dist/sqlite.worker.js?url';
 import wasmUrl from 'sql.js-httpvfs/dist/sql-wasm.wasm?url';
 import { z } from 'zod';
 import { FTS_COLUMNS, type EpisodeRow } from '../../src/core/db-schema.ts';
+import { loadAnalyzer, type Analyzer } from '../../src/core/analyzer.ts';
 import { checkSearchTerm } from '../../src/core/fts-query.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../src/core/site-config.ts';
 import type { QueryRunner, SqlValue } from '../../src/site/data/database-types.ts';
@@ -172,6 +173,8 @@ interface Session {
   engine: BenchEngine;
   db: QueryRunner;
   pageSize: number;
+  /** The index's language rules, from its config.json, as the site loads them. */
+  analyzer: Analyzer;
   /** Trawl's list, newest first, as the first screen loaded it. */
   episodes: EpisodeRow[];
   /** The last search's episode ids (Trawl). */
@@ -198,10 +201,10 @@ async function firstScreen(session: Session): Promise<number> {
 }
 
 async function operate(session: Session, operation: PageOperation): Promise<number> {
-  const { db, layout, pageSize } = session;
+  const { db, layout, pageSize, analyzer } = session;
   switch (operation.kind) {
     case 'search': {
-      const check = checkSearchTerm(operation.term, 1);
+      const check = checkSearchTerm(operation.term, 1, analyzer);
       if (check.kind !== 'search') throw new Error(`"${operation.term}" is not a search`);
       if (layout === 'baseline') {
         const rows = await db.query(BASELINE_SEARCH_SQL, [baselineMatch(check.tokens.join(' '))]);
@@ -211,7 +214,7 @@ async function operate(session: Session, operation: PageOperation): Promise<numb
       return session.found.size;
     }
     case 'snippets': {
-      const check = checkSearchTerm(operation.term, 1);
+      const check = checkSearchTerm(operation.term, 1, analyzer);
       if (check.kind !== 'search') throw new Error(`"${operation.term}" is not a search`);
       if (layout === 'baseline') return 0;
       // The site's first page of results: newest (highest id) first.
@@ -220,7 +223,7 @@ async function operate(session: Session, operation: PageOperation): Promise<numb
       return [...found.values()].reduce((sum, episode) => sum + episode.snippets.length, 0);
     }
     case 'said-by': {
-      const check = checkSearchTerm(operation.term, 1);
+      const check = checkSearchTerm(operation.term, 1, analyzer);
       if (check.kind !== 'search') throw new Error(`"${operation.term}" is not a search`);
       if (layout === 'baseline') return 0;
       return (await saidByEpisodes(db, check.parsed, operation.speakers)).ids.size;
@@ -251,6 +254,7 @@ function start(): QueryBenchApi {
       engine,
       db: engine.db,
       pageSize: config.site.pageSize,
+      analyzer: await loadAnalyzer(config.search),
       episodes: [],
       found: new Set(),
     };

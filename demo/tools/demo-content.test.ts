@@ -4,10 +4,13 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { siteSettingsSchema } from '../../src/core/site-config.ts';
-import { tokenize } from '../../src/core/tokenizer.ts';
+import { createTokenizer } from '../../src/core/tokenizer.ts';
 import { parsePodcastConfig } from '../../src/builder/read/podcast-config.ts';
 import { DEMO_FACTS } from './demo-facts.ts';
 import { CAST } from './cast.ts';
+
+/** The demo feed's language, en-gb: the tokenizer the build indexes it with. */
+const { tokenize } = createTokenizer('en-GB');
 
 // Checks the committed demo folder (not the generator's inputs) against what demo/README.md
 // promises, because the site's end-to-end tests rely on each of these.

@@ -23,6 +23,8 @@ export interface FeedItem {
 
 export interface FeedChannel {
   title: string;
+  /** The channel's `<language>`; en-gb unless given. */
+  language?: string;
   link: string;
   descriptionHtml: string;
   author: string;
@@ -113,7 +115,7 @@ export function renderFeed(channel: FeedChannel): string {
     '  <channel>',
     `    <title>${escapeXml(channel.title)}</title>`,
     `    <link>${escapeXml(channel.link)}</link>`,
-    '    <language>en-gb</language>',
+    `    <language>${escapeXml(channel.language ?? 'en-gb')}</language>`,
     `    <description>${cdata(channel.descriptionHtml)}</description>`,
     `    <itunes:author>${escapeXml(channel.author)}</itunes:author>`,
     `    <itunes:image href="${escapeXml(channel.imageUrl)}"/>`,

@@ -2,7 +2,8 @@ import { rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../core/db-schema.ts';
-import type { SiteSettings } from '../core/site-config.ts';
+import { loadAnalyzer } from '../core/analyzer.ts';
+import type { SearchIndexInfo, SiteSettings } from '../core/site-config.ts';
 import { findChapterFiles, readEpisodeChapters } from './read/chapters.ts';
 import type { NumberingNote } from './read/episode-numbering.ts';
 import { writeEpisodeNumbers } from './read/episode-numbers-file.ts';
@@ -228,11 +229,15 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
     episodes: feed.episodes.length,
     transcripts: transcriptFiles.size + linked.transcripts.size,
   });
+  // The show's language decides how every text is tokenized and stemmed (decision 0022).
+  const search: SearchIndexInfo = { version: 2, language: site.language };
+  const analyzer = await loadAnalyzer(search);
   const writer = openDatabaseWriter(
     databasePath,
     { title: site.title, builtFrom },
     presenters,
     loaded.venues,
+    analyzer,
   );
   try {
     let words = 0;
@@ -305,6 +310,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       workDir,
       databasePath,
       site,
+      search,
       mediaOrigins: collectOrigins(
         [
           ...feed.episodes.flatMap((episode) => [episode.image, episode.audioUrl]),

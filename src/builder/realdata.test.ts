@@ -5,16 +5,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FTS_COLUMNS } from '../core/db-schema.ts';
-import { stemToken } from '../core/stemmer.ts';
-import { decodeTermRow, isIndexedToken, pairTerm } from '../core/term-index.ts';
-import { tokenize } from '../core/tokenizer.ts';
 import { buildPodcast, type BuildResult } from './build.ts';
 import { parseFeed } from './read/feed.ts';
 import { joinChunks } from './publish/chunk-files.ts';
-import { decodeTranscriptBlob } from './index/transcript-blob.ts';
 import { readTranscriptFile } from './read/transcripts/detect.ts';
 import { WarningCollector } from './warnings.ts';
+import { expectPairsAgree, expectStemsAgree } from './test-support/index-agreement.ts';
 
 // Real-world inputs nobody on the project wrote (see ../shared/realdata/README.md). They are
 // never copied into the repository; these tests skip when the folder is absent.
@@ -44,65 +40,6 @@ function matchIds(db: Database.Database, query: string): number[] {
     .pluck()
     .all(query)
     .map(Number);
-}
-
-/**
- * The stem index agrees with the site: for every transcript, the stems and counts the site
- * computes from the words (its tokenizer, `stemToken`) are exactly the `words` column of
- * `search_stems`, which the builder took from SQLite's own tokenizer (decision 0009).
- */
-function expectStemsAgree(db: Database.Database): void {
-  const fromIndex = new Map<string, number>();
-  const rows = db.prepare<[], { data: Buffer }>('SELECT data FROM search_stems').all();
-  for (const row of rows) {
-    for (const entry of decodeTermRow(row.data, { counts: true })) {
-      const words = FTS_COLUMNS.indexOf('words');
-      entry.columns[words]?.forEach((id, at) => {
-        fromIndex.set(`${entry.term} ${id}`, entry.counts?.[words]?.[at] ?? 0);
-      });
-    }
-  }
-  const fromSite = new Map<string, number>();
-  const blobs = db.prepare<[], { id: number; data: Buffer }>('SELECT id, data FROM transcripts');
-  for (const { id, data } of blobs.all()) {
-    for (const word of decodeTranscriptBlob(data).words) {
-      for (const token of tokenize(word)) {
-        if (!isIndexedToken(token)) continue;
-        const key = `${stemToken(token)} ${id}`;
-        fromSite.set(key, (fromSite.get(key) ?? 0) + 1);
-      }
-    }
-  }
-  expect(fromSite.size).toBeGreaterThan(10_000);
-  expect(fromIndex).toEqual(fromSite);
-}
-
-/**
- * The pair index agrees with the transcripts: every pair of adjacent plain-ASCII tokens of each
- * transcript, by the site's tokenizer, is exactly what the `words` column of `search_pairs`
- * holds, which the builder took from SQLite's own positions (decision 0015).
- */
-function expectPairsAgree(db: Database.Database): void {
-  const words = FTS_COLUMNS.indexOf('words');
-  const fromIndex = new Set<string>();
-  for (const row of db.prepare<[], { data: Buffer }>('SELECT data FROM search_pairs').all()) {
-    for (const entry of decodeTermRow(row.data)) {
-      for (const id of entry.columns[words] ?? []) fromIndex.add(`${entry.term} ${id}`);
-    }
-  }
-  const fromSite = new Set<string>();
-  const blobs = db.prepare<[], { id: number; data: Buffer }>('SELECT id, data FROM transcripts');
-  for (const { id, data } of blobs.all()) {
-    const tokens = tokenize(decodeTranscriptBlob(data).words.join(' '));
-    tokens.forEach((token, at) => {
-      const next = tokens[at + 1];
-      if (next !== undefined && isIndexedToken(token) && isIndexedToken(next)) {
-        fromSite.add(`${pairTerm(token, next)} ${id}`);
-      }
-    });
-  }
-  expect(fromSite.size).toBeGreaterThan(10_000);
-  expect(fromIndex).toEqual(fromSite);
 }
 
 function xmlEscape(text: string): string {

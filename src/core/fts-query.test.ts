@@ -6,29 +6,34 @@ import {
   quoteFtsString,
   termProblem,
 } from './fts-query.ts';
+import { ENGLISH } from './test-support/analyzers.ts';
 
 const ALL = ['title', 'description', 'words', 'episode'] as const;
 
 describe('checkSearchTerm', () => {
   it('clears on an empty or blank term', () => {
-    expect(checkSearchTerm('', 3)).toEqual({ kind: 'empty' });
-    expect(checkSearchTerm('   \t ', 3)).toEqual({ kind: 'empty' });
+    expect(checkSearchTerm('', 3, ENGLISH)).toEqual({ kind: 'empty' });
+    expect(checkSearchTerm('   \t ', 3, ENGLISH)).toEqual({ kind: 'empty' });
   });
 
   it('ignores 1 or 2 characters after trimming', () => {
-    expect(checkSearchTerm(' a ', 3)).toEqual({ kind: 'too-short', term: 'a', minLength: 3 });
-    expect(checkSearchTerm('ab', 3).kind).toBe('too-short');
-    expect(checkSearchTerm('🐟🐟', 3).kind).toBe('too-short');
+    expect(checkSearchTerm(' a ', 3, ENGLISH)).toEqual({
+      kind: 'too-short',
+      term: 'a',
+      minLength: 3,
+    });
+    expect(checkSearchTerm('ab', 3, ENGLISH).kind).toBe('too-short');
+    expect(checkSearchTerm('🐟🐟', 3, ENGLISH).kind).toBe('too-short');
   });
 
   it('applies 3 or more characters', () => {
-    expect(checkSearchTerm('  cats ', 3)).toEqual({
+    expect(checkSearchTerm('  cats ', 3, ENGLISH)).toEqual({
       kind: 'search',
       term: 'cats',
       tokens: ['cats'],
-      parsed: { parts: [{ kind: 'word', token: 'cats', stem: 'cat' }] },
+      parsed: { parts: [{ kind: 'word', token: 'cats', stem: 'cat' }], analyzer: ENGLISH },
     });
-    expect(checkSearchTerm("Don't Panic", 3)).toEqual({
+    expect(checkSearchTerm("Don't Panic", 3, ENGLISH)).toEqual({
       kind: 'search',
       term: "Don't Panic",
       tokens: ['don', 't', 'panic'],
@@ -37,34 +42,37 @@ describe('checkSearchTerm', () => {
           { kind: 'phrase', tokens: ['don', 't'] },
           { kind: 'word', token: 'panic', stem: 'panic' },
         ],
+        analyzer: ENGLISH,
       },
     });
   });
 
   it('honours another minimum length', () => {
-    expect(checkSearchTerm('ab', 2).kind).toBe('search');
-    expect(checkSearchTerm('abcd', 5).kind).toBe('too-short');
+    expect(checkSearchTerm('ab', 2, ENGLISH).kind).toBe('search');
+    expect(checkSearchTerm('abcd', 5, ENGLISH).kind).toBe('too-short');
   });
 
   it('reports a term with nothing to search for', () => {
-    expect(checkSearchTerm('!!!', 3)).toEqual({ kind: 'no-tokens', term: '!!!' });
-    expect(checkSearchTerm('🐟🐟🐟', 3).kind).toBe('no-tokens');
-    expect(checkSearchTerm('" * -', 3).kind).toBe('no-tokens');
+    expect(checkSearchTerm('!!!', 3, ENGLISH)).toEqual({ kind: 'no-tokens', term: '!!!' });
+    expect(checkSearchTerm('🐟🐟🐟', 3, ENGLISH).kind).toBe('no-tokens');
+    expect(checkSearchTerm('" * -', 3, ENGLISH).kind).toBe('no-tokens');
   });
 
   it('explains why a term is not searched', () => {
-    expect(termProblem(checkSearchTerm('ab', 3))).toBe('Type at least 3 characters to search.');
-    expect(termProblem(checkSearchTerm('???', 3))).toBe(
+    expect(termProblem(checkSearchTerm('ab', 3, ENGLISH))).toBe(
+      'Type at least 3 characters to search.',
+    );
+    expect(termProblem(checkSearchTerm('???', 3, ENGLISH))).toBe(
       '“???” has no words or numbers to search for.',
     );
-    expect(termProblem(checkSearchTerm('cat', 3))).toBeNull();
-    expect(termProblem(checkSearchTerm('', 3))).toBeNull();
+    expect(termProblem(checkSearchTerm('cat', 3, ENGLISH))).toBeNull();
+    expect(termProblem(checkSearchTerm('', 3, ENGLISH))).toBeNull();
   });
 });
 
 describe('buildFtsQuery', () => {
   const tokensOf = (term: string): string[] => {
-    const check = checkSearchTerm(term, 3);
+    const check = checkSearchTerm(term, 3, ENGLISH);
     return check.kind === 'search' ? check.tokens : [];
   };
 
@@ -110,10 +118,10 @@ describe('buildFtsQuery', () => {
     );
   });
 
-  it('keeps non-Latin text and folds diacritics like the index', () => {
+  it('keeps non-Latin text, cuts unspaced scripts into words and folds diacritics like the index', () => {
     expect(buildFtsQuery(tokensOf('Ελληνικά'), ['title'])?.match).toBe('title:"ελληνικα"');
     expect(buildFtsQuery(tokensOf('日本語のテキスト'), ['title'])?.match).toBe(
-      'title:"日本語のテキスト"',
+      'title:"日本語 の テキスト"',
     );
     expect(buildFtsQuery(tokensOf('Crème Brûlée'), ['title'])?.match).toBe('title:"creme brulee"');
   });

@@ -3,9 +3,9 @@
  * split with the index's own tokenizer and every token goes inside a double-quoted FTS5
  * string, so operators (AND, NEAR, *, -, parentheses, quotes) are only ever searched as words.
  */
+import type { Analyzer } from './analyzer.ts';
 import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
 import { parseSearchQuery, type ParsedQuery } from './search-query.ts';
-import { tokenize } from './tokenizer.ts';
 
 /** What a submitted term means for the search. */
 export type TermCheck =
@@ -15,6 +15,8 @@ export type TermCheck =
   | { kind: 'too-short'; term: string; minLength: number }
   /** Long enough but only punctuation or symbols: there is nothing to search for. */
   | { kind: 'no-tokens'; term: string }
+  /** Long enough, waiting for the index's language rules (`analyzer.ts`) to load. */
+  | { kind: 'pending'; term: string }
   /** A real search: `tokens` every token in order, `parsed` what must match (`search-query.ts`). */
   | { kind: 'search'; term: string; tokens: string[]; parsed: ParsedQuery };
 
@@ -27,16 +29,41 @@ export interface FtsQuery {
   sql: string;
 }
 
-/** Trims a term and decides whether it clears, is ignored, has nothing to search, or searches. */
-export function checkSearchTerm(raw: string, minLength: number): TermCheck {
+/**
+ * Characters that can be a whole word on their own (Han ideographs, kana, Hangul syllables): a
+ * term holding one is long enough whatever `minSearchLength` says.
+ */
+const WORD_CHARACTER = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}]/u;
+
+/** Whether a trimmed term is long enough to search. */
+export function isLongEnough(term: string, minLength: number): boolean {
+  // Code points, not UTF-16 units: an emoji is one character to the visitor.
+  return [...term].length >= minLength || WORD_CHARACTER.test(term);
+}
+
+/**
+ * Trims a term and decides whether it clears, is ignored, has nothing to search, or searches,
+ * with the analyzer of the index it will search.
+ */
+export function checkSearchTerm(raw: string, minLength: number, analyzer: Analyzer): TermCheck {
   const term = raw.trim();
   if (term === '') return { kind: 'empty' };
-  // Code points, not UTF-16 units: an emoji is one character to the visitor.
-  if ([...term].length < minLength) return { kind: 'too-short', term, minLength };
-  const tokens = tokenize(term);
-  const parsed = parseSearchQuery(term);
+  if (!isLongEnough(term, minLength)) return { kind: 'too-short', term, minLength };
+  const tokens = analyzer.tokenize(term);
+  const parsed = parseSearchQuery(term, analyzer);
   if (tokens.length === 0 || parsed.parts.length === 0) return { kind: 'no-tokens', term };
   return { kind: 'search', term, tokens, parsed };
+}
+
+/**
+ * A term checked before the index's analyzer has loaded: cleared, too short, or pending (it is
+ * checked again with `checkSearchTerm` once the analyzer is there).
+ */
+export function checkBeforeAnalyzer(raw: string, minLength: number): TermCheck {
+  const term = raw.trim();
+  if (term === '') return { kind: 'empty' };
+  if (!isLongEnough(term, minLength)) return { kind: 'too-short', term, minLength };
+  return { kind: 'pending', term };
 }
 
 /** The search a checked term runs, or null when it runs none. */

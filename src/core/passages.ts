@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { PassageBlockData, PassageData } from './db-schema.ts';
 import { buildTokenStream } from './phrase-match.ts';
 import { sentenceIndexes } from './sentences.ts';
+import type { Tokenizer } from './tokenizer.ts';
 
 /** Tokens each passage owns (the distance between consecutive passage starts). */
 export const PASSAGE_STEP = 48;
@@ -43,13 +44,14 @@ const DEFAULT_GEOMETRY: PassageGeometry = { step: PASSAGE_STEP, overlap: PASSAGE
  */
 export function splitPassages(
   words: readonly string[],
+  tokenizer: Tokenizer,
   geometry: PassageGeometry = DEFAULT_GEOMETRY,
 ): PassageSpan[] {
   const { step, overlap } = geometry;
   if (!Number.isInteger(step) || step < 1 || !Number.isInteger(overlap) || overlap < 0) {
     throw new RangeError(`invalid passage geometry: step ${step}, overlap ${overlap}`);
   }
-  const { wordOfToken } = buildTokenStream(words);
+  const { wordOfToken } = buildTokenStream(words, tokenizer);
   const tokenCount = wordOfToken.length;
   const spans: PassageSpan[] = [];
   for (let start = 0; start < tokenCount; start += step) {
@@ -107,6 +109,7 @@ export function passageWords(data: PassageData): string[] {
 export function buildPassages(
   words: readonly string[],
   startCs: readonly number[],
+  tokenizer: Tokenizer,
   geometry: PassageGeometry = DEFAULT_GEOMETRY,
 ): { span: PassageSpan; data: PassageData }[] {
   const sentences = sentenceIndexes(words);
@@ -115,7 +118,7 @@ export function buildPassages(
     const starts = word === 0 || sentences[word] !== sentences[word - 1];
     sentenceStartOf[word] = starts ? word : (sentenceStartOf[word - 1] ?? 0);
   }
-  return splitPassages(words, geometry).map((span) => {
+  return splitPassages(words, tokenizer, geometry).map((span) => {
     const s: number[] = [];
     for (let word = span.firstWord; word < span.endWord; word += 1) {
       const sentenceStart = sentenceStartOf[word] ?? word;

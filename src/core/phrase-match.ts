@@ -7,7 +7,8 @@
  */
 import { matchTokens } from './query-match.ts';
 import { phraseQuery, queryTokens, type ParsedQuery } from './search-query.ts';
-import { tokenize } from './tokenizer.ts';
+import type { Analyzer } from './analyzer.ts';
+import type { Tokenizer } from './tokenizer.ts';
 
 /** A transcript flattened into index tokens, each remembering the word it came from. */
 export interface TokenStream {
@@ -32,12 +33,16 @@ export interface PhraseMatches {
   count: number;
 }
 
-/** Tokenises every transcript word once, so repeated searches only compare strings. */
-export function buildTokenStream(words: readonly string[]): TokenStream {
+/**
+ * Tokenises every transcript word once, so repeated searches only compare strings. Words are
+ * tokenized one by one: no token spans two words, as none spans the space between them in the
+ * index.
+ */
+export function buildTokenStream(words: readonly string[], tokenizer: Tokenizer): TokenStream {
   const tokens: string[] = [];
   const owners: number[] = [];
   words.forEach((word, index) => {
-    for (const token of tokenize(word)) {
+    for (const token of tokenizer.tokenize(word)) {
       tokens.push(token);
       owners.push(index);
     }
@@ -71,11 +76,16 @@ export function findQueryMatches(stream: TokenStream, query: ParsedQuery): Phras
 export function findPhraseMatches(
   stream: TokenStream,
   phraseTokens: readonly string[],
+  analyzer: Analyzer,
 ): PhraseMatches {
-  return findQueryMatches(stream, phraseQuery(phraseTokens));
+  return findQueryMatches(stream, phraseQuery(phraseTokens, analyzer));
 }
 
-/** Convenience for one-off searches of a typed phrase over plain words. */
-export function findPhraseInWords(words: readonly string[], phrase: string): PhraseMatches {
-  return findPhraseMatches(buildTokenStream(words), tokenize(phrase));
+/** Convenience for one-off searches of a typed phrase over plain words (the spec's phrase rules). */
+export function findPhraseInWords(
+  words: readonly string[],
+  phrase: string,
+  analyzer: Analyzer,
+): PhraseMatches {
+  return findPhraseMatches(buildTokenStream(words, analyzer), analyzer.tokenize(phrase), analyzer);
 }

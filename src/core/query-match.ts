@@ -1,12 +1,10 @@
 /**
  * Where a search query (`search-query.ts`) matches in a run of index tokens: each unquoted
  * word wherever a token has its stem, each phrase wherever its exact tokens are consecutive.
- * Highlights, snippets and 'found N utterance(s)' all count with `matchTokens`, and the
- * builder indexes the same stems, so they agree with the result list.
+ * Highlights, snippets and 'found N utterance(s)' all count with `matchTokens`, with the query's
+ * own analyzer, and the builder indexes the same stems, so they agree with the result list.
  */
 import type { ParsedQuery } from './search-query.ts';
-import { stemToken } from './stemmer.ts';
-import { tokenizeWithOffsets } from './tokenizer.ts';
 
 /** One occurrence of a query part: tokens [start, end). */
 export interface TokenMatch {
@@ -25,7 +23,7 @@ export function matchTokens(tokens: readonly string[], query: ParsedQuery): Toke
   let stems: string[] | null = null;
   query.parts.forEach((part, index) => {
     if (part.kind === 'word') {
-      stems ??= tokens.map(stemToken);
+      stems ??= tokens.map(query.analyzer.stem);
       stems.forEach((stem, at) => {
         if (stem === part.stem) matches.push({ start: at, end: at + 1, part: index });
       });
@@ -53,7 +51,7 @@ export interface TextRange {
  * tokenizer: a phrase is one range, each word its own; overlapping ranges merge.
  */
 export function findQueryRanges(text: string, query: ParsedQuery): TextRange[] {
-  const tokens = tokenizeWithOffsets(text);
+  const tokens = query.analyzer.tokenizeWithOffsets(text);
   const ranges: TextRange[] = [];
   for (const match of matchTokens(
     tokens.map((entry) => entry.token),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findPhraseInWords } from './phrase-match.ts';
 import { keepSaidBy, passageSpeakerCodes } from './said-by.ts';
+import { ENGLISH } from './test-support/analyzers.ts';
 
 describe('keepSaidBy', () => {
   const words = ['ice', 'cream', 'ice', 'cream', 'ice', 'cream', 'ice', 'cream'];
-  const matches = findPhraseInWords(words, 'ice cream').matches;
+  const matches = findPhraseInWords(words, 'ice cream', ENGLISH).matches;
   // Speaker 3 says words 0–2, speaker 5 words 3–5, 'Speaker 1' (-1) word 6, unknown word 7.
   const codes = [3, 3, 3, 5, 5, 5, -1, 0];
 

@@ -6,10 +6,11 @@
  * into several tokens ('don't', 'ice-cream') is a phrase of them, as the spec splits phrases.
  *
  * The site's searches, highlights, snippets and 'found N utterance(s)' all read a term through
- * `parseSearchQuery`, so they agree on what matches.
+ * `parseSearchQuery`, with the analyzer of the index they search (`analyzer.ts`), and the query
+ * carries that analyzer, so whatever matches a query tokenizes and stems as the index did.
  */
-import { stemToken } from './stemmer.ts';
-import { tokenize, tokenizeWithOffsets } from './tokenizer.ts';
+import type { Analyzer } from './analyzer.ts';
+import { ZERO_WIDTH } from './text-fold.ts';
 
 /** One thing every result must contain. */
 export type QueryPart =
@@ -21,6 +22,8 @@ export type QueryPart =
 /** A parsed search term: every part must match (in any of the checked fields). */
 export interface ParsedQuery {
   parts: QueryPart[];
+  /** The analyzer the parts were made with: text is matched against them with it. */
+  analyzer: Analyzer;
 }
 
 /** A part's identity: equal keys match the same tokens. */
@@ -34,17 +37,20 @@ export function queryKey(query: ParsedQuery): string {
 }
 
 /** An unquoted word part for a folded token. */
-export function wordPart(token: string): QueryPart {
-  return { kind: 'word', token, stem: stemToken(token) };
+export function wordPart(token: string, analyzer: Analyzer): QueryPart {
+  return { kind: 'word', token, stem: analyzer.stem(token) };
 }
 
 /** A query of one exact phrase (the spec's phrase search). */
-export function phraseQuery(tokens: readonly string[]): ParsedQuery {
-  return { parts: tokens.length === 0 ? [] : [{ kind: 'phrase', tokens: [...tokens] }] };
+export function phraseQuery(tokens: readonly string[], analyzer: Analyzer): ParsedQuery {
+  return {
+    parts: tokens.length === 0 ? [] : [{ kind: 'phrase', tokens: [...tokens] }],
+    analyzer,
+  };
 }
 
 /** Reads a term: quoted phrases, unquoted words; duplicates dropped, order kept. */
-export function parseSearchQuery(term: string): ParsedQuery {
+export function parseSearchQuery(term: string, analyzer: Analyzer): ParsedQuery {
   const parts: QueryPart[] = [];
   const seen = new Set<string>();
   const add = (part: QueryPart): void => {
@@ -56,18 +62,20 @@ export function parseSearchQuery(term: string): ParsedQuery {
   // Even pieces are outside quotes, odd ones inside; an unclosed quote runs to the end.
   term.split('"').forEach((piece, index) => {
     if (index % 2 === 1) {
-      const tokens = tokenize(piece);
+      const tokens = analyzer.tokenize(piece);
       if (tokens.length > 0) add({ kind: 'phrase', tokens });
       return;
     }
-    for (const chunk of piece.split(/\s+/)) {
-      const tokens = tokenize(chunk);
+    // Zero-width characters join what they sit in (the tokenizer drops them), even U+FEFF,
+    // which JavaScript counts as a space.
+    for (const chunk of piece.replace(ZERO_WIDTH, '').split(/\s+/)) {
+      const tokens = analyzer.tokenize(chunk);
       const [only] = tokens;
-      if (tokens.length === 1 && only !== undefined) add(wordPart(only));
+      if (tokens.length === 1 && only !== undefined) add(wordPart(only, analyzer));
       else if (tokens.length > 1) add({ kind: 'phrase', tokens });
     }
   });
-  return { parts };
+  return { parts, analyzer };
 }
 
 /** A term as the count line quotes it: one quoted phrase without its own quotes. */
@@ -82,7 +90,12 @@ export function queryTokens(query: ParsedQuery): string[] {
 }
 
 /** The term with the first occurrence of the (folded) token replaced by `word`. */
-export function replaceToken(term: string, token: string, word: string): string {
-  const found = tokenizeWithOffsets(term).find((entry) => entry.token === token);
+export function replaceToken(
+  term: string,
+  token: string,
+  word: string,
+  analyzer: Analyzer,
+): string {
+  const found = analyzer.tokenizeWithOffsets(term).find((entry) => entry.token === token);
   return found ? `${term.slice(0, found.start)}${word}${term.slice(found.end)}` : term;
 }

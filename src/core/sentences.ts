@@ -1,9 +1,10 @@
 /**
- * Sentence boundaries in a transcript: a sentence ends at a word ending in '.', '?' or '!',
- * also when closing quotes or brackets follow the mark ('"Really?"', '(yes.)').
+ * Sentence boundaries in a transcript: a sentence ends at a word ending in '.', '?' or '!' (or
+ * the ideographic '。', '？', '！'), also when closing quotes or brackets follow the mark
+ * ('"Really?"', '(yes.)', '「はい。」').
  */
 
-const SENTENCE_END = /[.?!…]["'”’»)\]}]*$/u;
+const SENTENCE_END = /[.?!…。？！]["'”’»)\]}」』）]*$/u;
 
 /** Whether a transcript word closes its sentence. */
 export function endsSentence(word: string): boolean {

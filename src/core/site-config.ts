@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, languageTagSchema } from './language.ts';
 
 /** An http(s) URL, or empty. */
 const httpUrlOrEmpty = z
@@ -51,6 +52,11 @@ function uniqueIds(types: readonly { id: string }[]): boolean {
 export const siteSettingsSchema = z.object({
   /** Shown as the page heading and the document title. */
   title: z.string().min(1).default('Trawl'),
+  /**
+   * The show's language, a BCP 47 tag ('de', 'pt-BR'): the feed's channel `<language>` unless
+   * trawl.config.json sets it. Search folds and stems by it (`searchIndexSchema`).
+   */
+  language: languageTagSchema.default(DEFAULT_LANGUAGE),
   /** The header links here (the project's source repository); empty hides the link. */
   sourceUrl: httpUrlOrEmpty.default(''),
   /**
@@ -101,6 +107,20 @@ export const siteSettingsSchema = z.object({
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
+/**
+ * How the search tables were written (docs/decisions/0022-search-in-every-language.md). Version
+ * 2: the builder tokenised every text itself (`src/core/tokenizer.ts`) for `language`, and the
+ * term tables hold every token. A config without it is version 1: English, SQLite's own
+ * `unicode61` tokenizer, term tables of plain ASCII tokens only.
+ */
+export const searchIndexSchema = z.object({
+  version: z.literal(2),
+  /** The language tag the index was folded and stemmed for. */
+  language: languageTagSchema,
+});
+
+export type SearchIndexInfo = z.infer<typeof searchIndexSchema>;
+
 /** An http(s) origin: scheme, host and optional port, nothing else. */
 export const ORIGIN =
   /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
@@ -133,6 +153,8 @@ export const dbConfigSchema = z.object({
    * host configs allow exactly these in img-src and media-src. Absent in older versions.
    */
   mediaOrigins: z.array(z.string().regex(ORIGIN, 'must be an http(s) origin')).default([]),
+  /** How the search tables were written; absent in versions built before languages. */
+  search: searchIndexSchema.optional(),
 });
 
 export type DbConfig = z.infer<typeof dbConfigSchema>;

@@ -11,7 +11,7 @@ import {
   type Snippet,
 } from './snippets.ts';
 import { phraseQuery } from './search-query.ts';
-import { tokenize } from './tokenizer.ts';
+import { ENGLISH } from './test-support/analyzers.ts';
 
 const SMALL: PassageGeometry = { step: 48, overlap: 16 };
 
@@ -26,7 +26,7 @@ function transcript(count: number, insert: Record<number, string> = {}): string[
 /** Passages as the builder stores them, with ids from 1. */
 function passagesOf(words: readonly string[], geometry = SMALL): PassageText[] {
   const start = words.map((_, index) => index * 100);
-  return buildPassages(words, start, geometry).map(({ span, data }, index) => ({
+  return buildPassages(words, start, ENGLISH, geometry).map(({ span, data }, index) => ({
     id: index + 1,
     episodeId: 7,
     firstWord: span.firstWord,
@@ -37,7 +37,7 @@ function passagesOf(words: readonly string[], geometry = SMALL): PassageText[] {
 /** What the snippet index answers: the passages whose tokens hold the phrase. */
 function indexMatches(passages: readonly PassageText[], phrase: string): number[] {
   return passages
-    .filter((passage) => findPhraseInWords(passageWords(passage.data), phrase).count > 0)
+    .filter((passage) => findPhraseInWords(passageWords(passage.data), phrase, ENGLISH).count > 0)
     .map((passage) => passage.id);
 }
 
@@ -51,7 +51,12 @@ function snippetsFor(words: readonly string[], phrase: string, geometry = SMALL)
   );
   if (!choice) throw new Error('no choice');
   const read = passages.filter((passage) => choice.read.includes(passage.id));
-  return buildEpisodeSnippets(7, read, phraseQuery(tokenize(phrase)), choice.unread);
+  return buildEpisodeSnippets(
+    7,
+    read,
+    phraseQuery(ENGLISH.tokenize(phrase), ENGLISH),
+    choice.unread,
+  );
 }
 
 function text(snippet: Snippet | undefined): string {
@@ -304,13 +309,19 @@ describe('firstFurtherMatchTime', () => {
 
   it('finds the sentence of the first match no snippet shows', () => {
     const shown = [{ fromWord: 8, toWord: 30 }];
-    expect(firstFurtherMatchTime(words, startCs, phraseQuery(['penguin']), shown)).toBe(96);
+    expect(firstFurtherMatchTime(words, startCs, phraseQuery(['penguin'], ENGLISH), shown)).toBe(
+      96,
+    );
     shown.push({ fromWord: 96, toWord: 120 });
-    expect(firstFurtherMatchTime(words, startCs, phraseQuery(['penguin']), shown)).toBe(200);
+    expect(firstFurtherMatchTime(words, startCs, phraseQuery(['penguin'], ENGLISH), shown)).toBe(
+      200,
+    );
   });
 
   it('is null when every match is shown', () => {
     const shown = [{ fromWord: 0, toWord: 600 }];
-    expect(firstFurtherMatchTime(words, startCs, phraseQuery(['penguin']), shown)).toBeNull();
+    expect(
+      firstFurtherMatchTime(words, startCs, phraseQuery(['penguin'], ENGLISH), shown),
+    ).toBeNull();
   });
 });

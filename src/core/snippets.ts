@@ -10,6 +10,7 @@ import type { PassageData } from './db-schema.ts';
 import { passageWords, sentenceStartCs, sentenceStartWord } from './passages.ts';
 import { buildTokenStream, findQueryMatches, type PhraseMatch } from './phrase-match.ts';
 import type { ParsedQuery } from './search-query.ts';
+import { spaceBetween } from './unspaced-scripts.ts';
 import { endsSentence, sentenceIndexes } from './sentences.ts';
 
 /** Snippets shown per episode. */
@@ -251,7 +252,7 @@ function distinctMatches(
     const codes = passageSpeakerCodes(passage.data.p, words.length);
     // Only what the 'said by' speakers said is found, marked and shown (src/core/said-by.ts).
     const kept = keepSaidBy(
-      findQueryMatches(buildTokenStream(words), query).matches,
+      findQueryMatches(buildTokenStream(words, query.analyzer), query).matches,
       codes,
       saidBy,
     );
@@ -310,7 +311,11 @@ function toParts(
   for (let word = from; word < to; word += 1) {
     const mark = marked.has(word);
     // The space between two marked words is marked too; the space at a run's edge is not.
-    if (word > from) push(' ', mark && marked.has(word - 1));
+    // Words of scripts written without spaces meet without one (`spaceBetween`).
+    const before = words[word - 1];
+    if (word > from && before !== undefined && spaceBetween(before, words[word] ?? '')) {
+      push(' ', mark && marked.has(word - 1));
+    }
     push(words[word] ?? '', mark);
   }
   return parts;
@@ -382,7 +387,7 @@ export function firstFurtherMatchTime(
   query: ParsedQuery,
   shown: readonly Pick<Snippet, 'fromWord' | 'toWord'>[],
 ): number | null {
-  const { matches } = findQueryMatches(buildTokenStream(words), query);
+  const { matches } = findQueryMatches(buildTokenStream(words, query.analyzer), query);
   const further = matches.find(
     (match) =>
       !shown.some((range) => match.startWord >= range.fromWord && match.endWord <= range.toWord),

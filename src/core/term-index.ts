@@ -7,11 +7,12 @@
  * A row's id is a 32-bit hash of the term, so the site can compute it; its `data` lists, for
  * each term with that hash, the episode ids (rowids of `words_fts`) whose columns contain the
  * term. The builder takes the terms and episodes from `words_fts` itself (fts5vocab), so a
- * lookup answers exactly what `words_fts` would. Only plain ASCII tokens are stored: they are
- * the ones the site's tokenizer and FTS5's fold identically. Every other token searches
- * `words_fts`.
+ * lookup answers exactly what `words_fts` would. Which tokens are stored depends on the index's
+ * version (`Analyzer.inTermTables`): every token of up to 64 UTF-16 units since the builder
+ * tokenizes for itself (decision 0022), plain ASCII tokens in older databases, whose FTS tables
+ * SQLite tokenized. Any other token searches `words_fts`.
  *
- * Row format, bytes: for each term, `varint(term length)`, the term's ASCII bytes, then for
+ * Row format, bytes: for each term, `varint(byte length)`, the term's UTF-8 bytes, then for
  * each column in `FTS_COLUMNS` order `varint(count)` and `count` varints, the ascending episode
  * ids as differences from the previous one (the first from 0). Varints are unsigned LEB128.
  *
@@ -24,16 +25,11 @@
  */
 import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
 
-/** Tokens the term index holds and the site looks up there. */
-const INDEXED_TOKEN = /^[a-z0-9]{1,64}$/;
-
-/** The longest name a row holds: a pair of the longest tokens. */
-const MAX_ROW_TERM = 64 * 2 + 1;
-
-/** True when a (folded) token is answered by the term index rather than `words_fts`. */
-export function isIndexedToken(token: string): boolean {
-  return INDEXED_TOKEN.test(token);
-}
+/**
+ * The longest name a row holds, in UTF-8 bytes: a pair of the longest tokens (64 UTF-16 units,
+ * at most 3 bytes each) and the space between them.
+ */
+const MAX_ROW_TERM = 64 * 3 * 2 + 1;
 
 /**
  * The entry name of a pair of adjacent tokens in `search_pairs` (decision 0015): both tokens
@@ -54,18 +50,39 @@ export function pairRowId(first: string, second: string): number {
 
 const PAIR_ROW_SHIFT = 12;
 
-/** True for a name a term row may hold: an indexed token, or a pair of them. */
+/** True for a name a term row may hold: a token, or two with one space between them. */
 function isRowTerm(term: string): boolean {
-  const space = term.indexOf(' ');
-  if (space < 0) return isIndexedToken(term);
-  return isIndexedToken(term.slice(0, space)) && isIndexedToken(term.slice(space + 1));
+  const parts = term.split(' ');
+  return parts.length <= 2 && parts.every((part) => part.length > 0 && part.length <= 64);
 }
 
-/** The `search_terms` rowid of a term: 32-bit FNV-1a of its characters (ASCII, one byte each). */
+const ASCII = /^[\p{ASCII}]*$/u;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** A term's bytes in a row and in its hash: UTF-8 (plain ASCII, one byte a character, as before). */
+function termBytes(term: string): Uint8Array {
+  if (!ASCII.test(term)) return encoder.encode(term);
+  const bytes = new Uint8Array(term.length);
+  for (let index = 0; index < term.length; index += 1) bytes[index] = term.charCodeAt(index);
+  return bytes;
+}
+
+/**
+ * The `search_terms` rowid of a term: 32-bit FNV-1a of its UTF-8 bytes (an ASCII term's
+ * characters, one byte each, as databases before other languages hashed them).
+ */
 export function termRowId(term: string): number {
   let hash = 0x811c9dc5;
-  for (let index = 0; index < term.length; index += 1) {
-    hash ^= term.charCodeAt(index) & 0xff;
+  if (ASCII.test(term)) {
+    for (let index = 0; index < term.length; index += 1) {
+      hash ^= term.charCodeAt(index);
+      hash = Math.imul(hash, 0x01000193);
+    }
+    return hash >>> 0;
+  }
+  for (const byte of encoder.encode(term)) {
+    hash ^= byte;
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
@@ -109,8 +126,9 @@ export function encodeTermRow(
     if (columns.length !== FTS_COLUMNS.length) {
       throw new TermRowError(`“${term}” needs ${FTS_COLUMNS.length} columns of episodes`);
     }
-    pushVarint(out, term.length);
-    for (let index = 0; index < term.length; index += 1) out.push(term.charCodeAt(index));
+    const bytes = termBytes(term);
+    pushVarint(out, bytes.length);
+    for (const byte of bytes) out.push(byte);
     columns.forEach((ids, column) => {
       pushVarint(out, ids.length);
       let previous = 0;
@@ -130,6 +148,14 @@ export function encodeTermRow(
     });
   }
   return Uint8Array.from(out);
+}
+
+function decodeTerm(bytes: Uint8Array): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new TermRowError('A term index row has a damaged term');
+  }
 }
 
 /** Decodes a row written by `encodeTermRow`. Throws `TermRowError` on anything else. */
@@ -154,7 +180,7 @@ export function decodeTermRow(bytes: Uint8Array, format: TermRowFormat = {}): Te
     if (length > MAX_ROW_TERM || at + length > bytes.length) {
       throw new TermRowError('A term index row has a damaged term');
     }
-    const term = String.fromCharCode(...bytes.subarray(at, at + length));
+    const term = decodeTerm(bytes.subarray(at, at + length));
     at += length;
     const counts: number[][] = [];
     const columns = FTS_COLUMNS.map(() => {

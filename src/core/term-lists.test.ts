@@ -31,7 +31,18 @@ describe('prefixListId and neighbourListId', () => {
     expect(prefixListId('sub')).not.toBe(prefixListId('sug'));
     expect(prefixListId('s')).toBeNull();
     expect(prefixListId('1a')).toBeNull();
-    expect(prefixListId('søren')).toBeNull();
+  });
+
+  it('keys prefixes of other scripts by a hash of their first two or three characters', () => {
+    const soren = prefixListId('søren');
+    expect(soren).not.toBeNull();
+    expect(soren).toBe(prefixListId('sør'));
+    expect(soren).not.toBe(prefixListId('sub'));
+    expect(prefixListId('東京')).not.toBe(prefixListId('東京都'));
+    expect(prefixListId('東京都')).toBe(prefixListId('東京都庁'));
+    expect(prefixListId('東')).toBeNull();
+    expect(neighbourListId('東京')).not.toBeNull();
+    expect(neighbourListId('東京')).not.toBe(neighbourListId('東京都'));
   });
 
   it('keys neighbours by first character and length', () => {

@@ -12,7 +12,10 @@
  *   character whose length is within `MAX_EDIT_DISTANCE` of it, most frequent first (as many
  *   as fit `MAX_LIST_BYTES`: in a big archive the rarest words, typos among them, drop out).
  *
- * Only plain ASCII words that start with a letter are listed (`isIndexedToken`).
+ * Words that start with a letter are listed, in any script. Prefixes and lengths count
+ * characters (code points). Rows of plain ASCII prefixes have the ids they always had; any
+ * other prefix or first character is hashed into ranges of its own, and a row shared by two of
+ * them is filtered in memory like any other.
  */
 
 /** A word and how often it occurs in the index (every field). */
@@ -36,43 +39,71 @@ export const MAX_KEY_PREFIX = 3;
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const RADIX = ALPHABET.length + 1;
 
-/** Words the lists hold: folded ASCII, starting with a letter. */
-const LISTED_WORD = /^[a-z][a-z0-9]{0,63}$/;
+/** Words the lists hold: folded, starting with a letter, at most 64 UTF-16 units. */
+const LISTED_WORD = /^\p{L}[\p{L}\p{N}\p{M}\p{Co}]*$/u;
 
 /** True for a word the lists can hold. */
 export function isListedWord(term: string): boolean {
-  return LISTED_WORD.test(term);
+  return term.length <= 64 && LISTED_WORD.test(term);
 }
+
+/** A prefix whose rows have the ids databases before other scripts gave them. */
+const ASCII_PREFIX = /^[a-z][a-z0-9]*$/;
 
 /** Ids of neighbour rows start here, above every prefix row. */
 const NEIGHBOUR_BASE = 1 << 20;
 
-/** The row of every 2-character prefix's most frequent words. */
+/** Ids of prefix rows of other scripts: a 24-bit hash of the prefix above this. */
+const HASHED_PREFIX_BASE = 2 ** 24;
+
+/** Ids of neighbour rows of other scripts: a 20-bit hash of the first character, × 128. */
+const HASHED_NEIGHBOUR_BASE = 2 ** 26;
+
+/** The row of every 2-character ASCII prefix's most frequent words. */
 export const SHORT_PREFIXES_ID = 0;
 
+/** 32-bit FNV-1a of a string's UTF-16 units. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** A word's first characters (code points), as many as there are up to `count`. */
+function leading(word: string, count: number): string[] {
+  return [...word].slice(0, count);
+}
+
 /**
- * The row id of the prefix row that answers `prefix`: `SHORT_PREFIXES_ID` for 2 characters,
- * else the first `MAX_KEY_PREFIX` characters as base-37 digits. Null for a prefix the lists
- * cannot hold.
+ * The row id of the prefix row that answers `prefix` (at least `MIN_PREFIX` characters): for
+ * plain ASCII, `SHORT_PREFIXES_ID` for 2 characters, else the first `MAX_KEY_PREFIX` as base-37
+ * digits; for any other script, a hash of the first 2 (for 2) or `MAX_KEY_PREFIX` characters.
+ * Null for a prefix the lists cannot hold.
  */
 export function prefixListId(prefix: string): number | null {
-  if (prefix.length < MIN_PREFIX || !/^[a-z][a-z0-9]*$/.test(prefix)) return null;
-  if (prefix.length < MAX_KEY_PREFIX) return SHORT_PREFIXES_ID;
+  const chars = leading(prefix, MAX_KEY_PREFIX);
+  if (chars.length < MIN_PREFIX || !isListedWord(prefix)) return null;
+  const key = chars.join('');
+  if (!ASCII_PREFIX.test(key)) return HASHED_PREFIX_BASE + (hashText(key) % HASHED_PREFIX_BASE);
+  if (chars.length < MAX_KEY_PREFIX) return SHORT_PREFIXES_ID;
   let id = 0;
-  for (let index = 0; index < MAX_KEY_PREFIX; index += 1) {
-    const char = prefix[index];
-    id = id * RADIX + ALPHABET.indexOf(char ?? '') + 1;
-  }
+  for (const char of chars) id = id * RADIX + ALPHABET.indexOf(char) + 1;
   return id;
 }
 
 function neighbourRowId(first: string, length: number): number {
-  return NEIGHBOUR_BASE + (ALPHABET.indexOf(first) + 1) * 128 + length;
+  const letter = ALPHABET.indexOf(first);
+  if (letter >= 0) return NEIGHBOUR_BASE + (letter + 1) * 128 + length;
+  return HASHED_NEIGHBOUR_BASE + (hashText(first) % 2 ** 20) * 128 + length;
 }
 
 /** The row id of the neighbour row of a word: its first character and its length. */
 export function neighbourListId(word: string): number | null {
-  return isListedWord(word) ? neighbourRowId(word.charAt(0), word.length) : null;
+  const chars = [...word];
+  return isListedWord(word) ? neighbourRowId(chars[0] ?? '', chars.length) : null;
 }
 
 /** Parses an inflated `term_lists` row; throws on anything else. */
@@ -108,7 +139,9 @@ export function completionsOf(
  * Edit distance with adjacent swaps (optimal string alignment), or `max + 1` once it must
  * exceed `max`.
  */
-export function editDistance(a: string, b: string, max = MAX_EDIT_DISTANCE): number {
+export function editDistance(first: string, second: string, max = MAX_EDIT_DISTANCE): number {
+  const a = [...first];
+  const b = [...second];
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
@@ -175,20 +208,23 @@ export function groupTermLists(
   const shortCounts = new Map<string, number>();
   for (const entry of sorted) {
     const [term] = entry;
-    const short = term.slice(0, MIN_PREFIX);
+    const chars = [...term];
+    const short = chars.slice(0, MIN_PREFIX).join('');
     const taken = shortCounts.get(short) ?? 0;
-    if (term.length >= MIN_PREFIX && taken < SHORT_PREFIX_WORDS) {
+    if (chars.length >= MIN_PREFIX && taken < SHORT_PREFIX_WORDS) {
       shortCounts.set(short, taken + 1);
-      add(SHORT_PREFIXES_ID, entry);
+      // ASCII prefixes share one row; another script's 2-character prefix has a row of its own.
+      add(ASCII_PREFIX.test(short) ? SHORT_PREFIXES_ID : prefixListId(short), entry);
     }
-    if (term.length >= MAX_KEY_PREFIX) add(prefixListId(term.slice(0, MAX_KEY_PREFIX)), entry);
-    const longest = Math.min(64, term.length + MAX_EDIT_DISTANCE);
+    if (chars.length >= MAX_KEY_PREFIX)
+      add(prefixListId(chars.slice(0, MAX_KEY_PREFIX).join('')), entry);
+    const longest = Math.min(64, chars.length + MAX_EDIT_DISTANCE);
     for (
-      let length = Math.max(1, term.length - MAX_EDIT_DISTANCE);
+      let length = Math.max(1, chars.length - MAX_EDIT_DISTANCE);
       length <= longest;
       length += 1
     ) {
-      add(neighbourRowId(term.charAt(0), length), entry);
+      add(neighbourRowId(chars[0] ?? '', length), entry);
     }
   }
   return rows;

@@ -13,9 +13,8 @@ import {
   type VenueRow,
 } from '../../core/db-schema.ts';
 import { buildPassages } from '../../core/passages.ts';
+import type { Analyzer } from '../../core/analyzer.ts';
 import { speakerRuns, type ShowSpeaker } from '../../core/speech.ts';
-import { stemTokens } from '../../core/stemmer.ts';
-import { tokenize } from '../../core/tokenizer.ts';
 import type { Presenter, Venue } from '../read/people.ts';
 import {
   BLOB_DEFLATE_LEVEL,
@@ -69,6 +68,14 @@ export interface DatabaseMeta {
   builtFrom: string;
 }
 
+/**
+ * Text as every FTS table of the database holds it: the analyzer's tokens, separated by single
+ * spaces, which the tables' `ascii` tokenizer splits on and nothing else (decision 0022).
+ */
+export function indexText(analyzer: Analyzer, text: string): string {
+  return analyzer.tokenize(text).join(' ');
+}
+
 /** Writes one database. Episodes must arrive in ascending episode-number order. */
 export interface DatabaseWriter {
   addEpisode: (
@@ -88,13 +95,15 @@ export interface DatabaseWriter {
 /**
  * Creates the database at `path` with the contract's schema and 16 KiB pages, and stores the
  * presenters and venues. Everything is written in one transaction with prepared statements;
- * transcripts are stored as they arrive so only one is in memory at a time.
+ * transcripts are stored as they arrive so only one is in memory at a time. Every text is
+ * tokenized and stemmed with `analyzer` (the show's language).
  */
 export function openDatabaseWriter(
   path: string,
   meta: DatabaseMeta,
   presenters: StoredPresenter[],
   venues: Venue[],
+  analyzer: Analyzer,
 ): DatabaseWriter {
   const db = new Database(path);
   // The page size must be set before the first table exists. The journal is off during the
@@ -105,7 +114,7 @@ export function openDatabaseWriter(
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -131072');
   db.exec(SCHEMA_SQL);
-  const speechIndex = openSpeechIndex(db);
+  const speechIndex = openSpeechIndex(db, analyzer);
   // One FTS5 leaf per database page instead of four (default 4,050 bytes): the snippet index's
   // `_idx` then fits its root page, one page less for every snippet load (decision 0008).
   db.exec(
@@ -117,6 +126,8 @@ export function openDatabaseWriter(
   insertMeta.run('schema_version', String(SCHEMA_VERSION));
   insertMeta.run('title', meta.title);
   insertMeta.run('built_from', meta.builtFrom);
+  insertMeta.run('language', analyzer.language);
+  insertMeta.run('search_version', String(analyzer.version));
 
   const insertPresenter = db.prepare(
     'INSERT INTO presenters (id, first_name, middle_name, last_name, qi_elf, guest, img, img_local) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -171,6 +182,7 @@ export function openDatabaseWriter(
         ? buildPassages(
             transcript.words,
             transcript.start.map((seconds) => Math.round(seconds * 100)),
+            analyzer,
           )
         : [];
       passagesSoFar += passages.length;
@@ -203,7 +215,13 @@ export function openDatabaseWriter(
       if (transcript || (speech && speech.chapters.length > 0))
         insertTranscript.run(id, encodeTranscriptBlob(toTranscriptBlob(transcript, speech)));
       const words = transcript ? transcript.words.join(' ') : '';
-      insertFts.run(id, record.title, record.descriptionText, words, record.episode);
+      insertFts.run(
+        id,
+        indexText(analyzer, record.title),
+        indexText(analyzer, record.descriptionText),
+        indexText(analyzer, words),
+        indexText(analyzer, record.episode),
+      );
       const speakers = speech?.speakers;
       if (transcript && speakers && speakers.ids.some((code) => code > 0))
         speechIndex.addEpisode(id, transcript.words, speakers);
@@ -211,7 +229,8 @@ export function openDatabaseWriter(
         transcript && speakers && speakers.names.length > 0 ? speakerCodes(speakers) : null;
       // The snippet index holds stems (decision 0009); the blocks keep the words as said.
       passages.forEach((passage, ordinal) => {
-        insertPassageFts.run(-passagesSoFar + ordinal, stemTokens(tokenize(passage.data.w)));
+        const stems = analyzer.tokenize(passage.data.w).map(analyzer.stem);
+        insertPassageFts.run(-passagesSoFar + ordinal, stems.join(' '));
       });
       // Blocks of consecutive passages, compressed (docs/decisions/0008-compressed-passage-blocks.md).
       for (let start = 0; start < passages.length; start += PASSAGE_BLOCK_SIZE) {
@@ -232,7 +251,7 @@ export function openDatabaseWriter(
       writeEpisodeList(db, speakers);
       onStep?.('optimize');
       db.exec("INSERT INTO words_fts (words_fts) VALUES ('optimize')");
-      writeTermTables(db);
+      writeTermTables(db, analyzer);
       db.exec("INSERT INTO passages_fts (passages_fts) VALUES ('optimize')");
       speechIndex.finish();
       db.exec('COMMIT');

@@ -1,13 +1,14 @@
 /**
- * `search_pairs` (docs/decisions/0015-phrase-pair-table.md): every pair of adjacent ASCII
- * tokens in a column of `words_fts`, with the episodes whose column holds it, so a 2-word phrase
+ * `search_pairs` (docs/decisions/0015-phrase-pair-table.md): every pair of adjacent tokens the
+ * term tables hold (`Analyzer.inTermTables`) in a column of `words_fts`, with the episodes whose column holds it, so a 2-word phrase
  * is one row read by rowid instead of two whole doclists that grow with the archive.
  *
  * The pairs come from `words_fts`'s own vocabulary (fts5vocab instance mode, the pass
  * `writeTermTables` already makes): each instance puts its term at its (episode, column,
  * offset), which rebuilds every column as a sequence of term numbers. Adjacent offsets are
- * exactly what an FTS5 phrase matches, so a row answers what `words_fts` would. A token that is
- * not plain ASCII leaves a gap: no pair spans it, and such phrases search `words_fts`.
+ * exactly what an FTS5 phrase matches, so a row answers what `words_fts` would. A token the
+ * term tables do not hold (longer than 64 UTF-16 units) leaves a gap: no pair spans it, and
+ * such phrases search `words_fts`.
  *
  * Memory is typed arrays, not objects per pair: the sequences (4 bytes a token), then every
  * adjacent pair bucketed by its first term (8 bytes a pair), each bucket sorted on its own. The
@@ -17,7 +18,7 @@ import type Database from 'better-sqlite3';
 import { FTS_COLUMNS } from '../../core/db-schema.ts';
 import { encodeTermRow, pairRowId, pairTerm, type TermPostings } from '../../core/term-index.ts';
 
-/** No indexed token at this offset (not plain ASCII, or never seen). */
+/** No indexed token at this offset (one the term tables do not hold, or never seen). */
 const GAP = 0xffffffff;
 const COLUMN_COUNT = FTS_COLUMNS.length;
 

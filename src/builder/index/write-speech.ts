@@ -1,7 +1,7 @@
 /**
  * Writes the 'said by' search tables (`SPEECH_SCHEMA_SQL` in src/core/speech.ts): every turn
  * of a named speaker into `speech_fts` (exact forms, for phrases), and at the end
- * `speaker_terms` from `speech_fts`'s own vocabulary by Porter2 stem (an unquoted word,
+ * `speaker_terms` from `speech_fts`'s own vocabulary by stem (an unquoted word,
  * decision 0009), as `search_stems` is built from `words_fts`'s.
  */
 import type Database from 'better-sqlite3';
@@ -13,13 +13,8 @@ import {
   speechRowId,
   speechRowOf,
 } from '../../core/speech.ts';
-import { stemToken } from '../../core/stemmer.ts';
-import {
-  encodeTermRow,
-  isIndexedToken,
-  termRowId,
-  type TermPostings,
-} from '../../core/term-index.ts';
+import type { Analyzer } from '../../core/analyzer.ts';
+import { encodeTermRow, termRowId, type TermPostings } from '../../core/term-index.ts';
 import type { ResolvedSpeakers } from '../read/speakers.ts';
 
 export interface SpeechIndexWriter {
@@ -30,7 +25,7 @@ export interface SpeechIndexWriter {
 }
 
 /** Creates the tables (call right after the main schema, so they come last in the file). */
-export function openSpeechIndex(db: Database.Database): SpeechIndexWriter {
+export function openSpeechIndex(db: Database.Database, analyzer: Analyzer): SpeechIndexWriter {
   db.exec(SPEECH_SCHEMA_SQL);
   const insert = db.prepare('INSERT INTO speech_fts (rowid, words) VALUES (?, ?)');
   return {
@@ -43,19 +38,22 @@ export function openSpeechIndex(db: Database.Database): SpeechIndexWriter {
         // Words from..index-1 are one turn.
         const code = speakers.ids[speakers.speaker[from] ?? -1] ?? 0;
         if (turn >= 0 && code > 0 && turn < MAX_INDEXED_TURNS)
-          insert.run(speechRowId(episodeId, turn, code), words.slice(from, index).join(' '));
+          insert.run(
+            speechRowId(episodeId, turn, code),
+            analyzer.tokenize(words.slice(from, index).join(' ')).join(' '),
+          );
         turn += 1;
         from = index;
       }
     },
     finish() {
       db.exec("INSERT INTO speech_fts (speech_fts) VALUES ('optimize')");
-      writeSpeakerTerms(db);
+      writeSpeakerTerms(db, analyzer);
     },
   };
 }
 
-function writeSpeakerTerms(db: Database.Database): void {
+function writeSpeakerTerms(db: Database.Database, analyzer: Analyzer): void {
   db.exec("CREATE VIRTUAL TABLE temp.speech_vocab USING fts5vocab(main, 'speech_fts', 'instance')");
   const rows = db
     .prepare<[], [string, number]>('SELECT term, doc FROM temp.speech_vocab')
@@ -64,8 +62,9 @@ function writeSpeakerTerms(db: Database.Database): void {
   // By stem (decision 0009: an unquoted word matches every form), then speaker: episodes.
   const byStem = new Map<string, Map<number, Set<number>>>();
   for (const [term, doc] of rows) {
-    if (!isIndexedToken(term)) continue;
-    const stem = stemToken(term);
+    if (!analyzer.inTermTables(term)) continue;
+    const stem = analyzer.stem(term);
+    if (!analyzer.inTermTables(stem)) continue;
     const { episodeId, speaker } = speechRowOf(doc);
     let bySpeaker = byStem.get(stem);
     if (!bySpeaker) byStem.set(stem, (bySpeaker = new Map()));

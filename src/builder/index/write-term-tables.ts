@@ -2,7 +2,8 @@
  * The term tables `trawl build` derives from `words_fts`'s own vocabulary (fts5vocab, instance
  * mode), in one pass over it, so each answers exactly what the FTS index holds:
  *
- * - `search_terms`: every indexed ASCII token with its episodes per column (decision 0007);
+ * - `search_terms`: every token the term tables hold (`Analyzer.inTermTables`: all of up to 64
+ *   UTF-16 units, decision 0022) with its episodes per column (decision 0007);
  * - `search_stems`: the same by stem (`src/core/stemmer.ts`), each episode with how often the
  *   stem's forms occur there (decision 0009): unquoted words and 'best match';
  * - `term_lists`: the words by prefix and by first letter and length, with their frequencies,
@@ -12,14 +13,9 @@
  */
 import { deflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
+import type { Analyzer } from '../../core/analyzer.ts';
 import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
-import { stemToken } from '../../core/stemmer.ts';
-import {
-  encodeTermRow,
-  isIndexedToken,
-  termRowId,
-  type TermPostings,
-} from '../../core/term-index.ts';
+import { encodeTermRow, termRowId, type TermPostings } from '../../core/term-index.ts';
 import { TokenSequences, writePairTable } from './write-pair-table.ts';
 import {
   groupTermLists,
@@ -30,9 +26,9 @@ import {
 
 /**
  * Writes `search_terms`, `search_stems`, `term_lists` and `search_pairs` from the optimised
- * `words_fts`.
+ * `words_fts`, holding the tokens `analyzer.inTermTables` names, by its stems.
  */
-export function writeTermTables(db: Database.Database): void {
+export function writeTermTables(db: Database.Database, analyzer: Analyzer): void {
   db.exec("CREATE VIRTUAL TABLE temp.words_vocab USING fts5vocab(main, 'words_fts', 'instance')");
   const rows = db
     .prepare<[], [string, number, string, number]>(
@@ -55,7 +51,9 @@ export function writeTermTables(db: Database.Database): void {
   const close = (open: OpenTerm | null): void => {
     if (!open) return;
     frequencies.set(open.term, open.occurrences);
-    const stem = stemToken(open.term);
+    const stem = analyzer.stem(open.term);
+    // A stem longer than a table term (a stemmer may lengthen a word) is left to `words_fts`.
+    if (!analyzer.inTermTables(stem)) return;
     const known = stems.get(stem);
     if (known) for (const value of open.triples) known.push(value);
     else stems.set(stem, open.triples);
@@ -68,7 +66,7 @@ export function writeTermTables(db: Database.Database): void {
     if (current?.term !== term) {
       close(current);
       current = null;
-      if (!isIndexedToken(term)) {
+      if (!analyzer.inTermTables(term)) {
         skipped = term;
         continue;
       }

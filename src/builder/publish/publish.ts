@@ -8,6 +8,7 @@ import {
   latestSchema,
   type DbConfig,
   type Latest,
+  type SearchIndexInfo,
   type SiteSettings,
 } from '../../core/site-config.ts';
 import { writeChunks } from './chunk-files.ts';
@@ -133,6 +134,8 @@ export interface PublishInput {
   workDir: string;
   databasePath: string;
   site: SiteSettings;
+  /** How the search tables were written (`DbConfig.search`); absent: version 1. */
+  search?: SearchIndexInfo;
   /** Origins the database's media URLs use (`DbConfig.mediaOrigins`); none by default. */
   mediaOrigins?: string[];
   chunkSize: number;
@@ -166,7 +169,8 @@ export interface Published {
  * (output-lock.ts), so two builds into one folder publish one after the other.
  */
 export async function publishVersion(input: PublishInput): Promise<Published> {
-  const { outDir, workDir, databasePath, site, chunkSize, keep, mediaOrigins = [], pages } = input;
+  const { outDir, workDir, databasePath, site, search, chunkSize, keep, pages } = input;
+  const { mediaOrigins = [] } = input;
   const version = await versionFor(databasePath, site, chunkSize, pages?.id);
   const stage = join(workDir, 'stage');
   await mkdir(stage);
@@ -178,6 +182,7 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
     ...layout,
     site,
     mediaOrigins,
+    ...(search ? { search } : {}),
   };
   await writeFile(join(stage, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
   const pageCount = pages ? await pages.render(databasePath, config, join(stage, PAGES_FOLDER)) : 0;

@@ -13,6 +13,7 @@ import {
   type Numbering,
 } from './episode-numbering.ts';
 import { InputError, InputProblems, lineAndColumn } from '../errors.ts';
+import { feedLanguage } from './feed-language.ts';
 import { recoverBrokenItems } from './feed-recover.ts';
 import { transcriptLinksOf, type FeedTranscript } from './feed-links.ts';
 import { checkedFeedUrl } from './feed-urls.ts';
@@ -76,6 +77,8 @@ export interface FeedEpisode {
 /** The parts of a feed the build uses. */
 export interface ParsedFeed {
   title: string;
+  /** The channel's `<language>` as a canonical BCP 47 tag, or null (none, or not a tag). */
+  language: string | null;
   image: string | null;
   /** The channel's `<language>` ("en-us"), or null. */
   language: string | null;
@@ -358,6 +361,7 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
   episodes.sort((a, b) => compareEpisodeNumbers(a.episode, b.episode));
   return {
     title: firstText(channel, null, 'title').replace(/\s+/g, ' '),
+    language: feedLanguage(firstText(channel, null, 'language'), warnings),
     image: channelImage,
     language: firstText(channel, null, 'language') || null,
     persons: personsOf(channel, 'channel'),

@@ -165,6 +165,7 @@ export async function loadInputs(
   const venues = derivedPlaces?.venues ?? listed.venues ?? [];
   const site = siteSettingsSchema.parse({
     title: feed.title || undefined,
+    ...(feed.language ? { language: feed.language } : {}),
     hostIds: feedPeople.hostIds,
     ...(feed.image ? { logo: feed.image, favicon: feed.image } : {}),
     ...config.site,

@@ -16,6 +16,7 @@ import { joinChunks, readPublished } from '../publish/chunk-files.ts';
 import { decodeTranscriptBlob } from '../index/transcript-blob.ts';
 import { DEMO_PODCAST, makeTempDir } from './fuzz-support.ts';
 import { describeTerm, searchTerms } from './search-terms.ts';
+import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 const NODE_FUZZ_SEED = 8_080;
 const TERM_COUNT = 2_000;
@@ -42,7 +43,7 @@ beforeAll(async () => {
     .pluck()
     .all()
     .filter((data): data is Buffer => Buffer.isBuffer(data))
-    .map((data) => buildTokenStream(decodeTranscriptBlob(data).words));
+    .map((data) => buildTokenStream(decodeTranscriptBlob(data).words, ENGLISH));
 });
 
 afterAll(async () => {
@@ -59,7 +60,7 @@ test(`${TERM_COUNT} random and adversarial terms search or get a clear message, 
   expect(terms).toHaveLength(TERM_COUNT);
   for (const [index, term] of terms.entries()) {
     const where = `term ${index} ${describeTerm(term)}`;
-    const check = checkSearchTerm(term, 3);
+    const check = checkSearchTerm(term, 3, ENGLISH);
     if (check.kind === 'empty') {
       outcomes.cleared += 1;
       continue;
@@ -92,7 +93,7 @@ test(`${TERM_COUNT} random and adversarial terms search or get a clear message, 
       if (rows.length > 0) outcomes.matched += 1;
     }
     for (const stream of streams) {
-      const found = findPhraseMatches(stream, check.tokens);
+      const found = findPhraseMatches(stream, check.tokens, ENGLISH);
       expect(found.count, where).toBe(found.matches.length);
       for (const match of found.matches) {
         expect(match.startWord, where).toBeGreaterThanOrEqual(0);
@@ -107,7 +108,7 @@ test(`${TERM_COUNT} random and adversarial terms search or get a clear message, 
 });
 
 test('a normal search still finds its episodes after the fuzzing', () => {
-  const check = checkSearchTerm('ice cream', 3);
+  const check = checkSearchTerm('ice cream', 3, ENGLISH);
   if (check.kind !== 'search') throw new Error('"ice cream" must be a search');
   const query = buildFtsQuery(check.tokens, FTS_COLUMNS);
   if (query === null) throw new Error('"ice cream" must make a query');

@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'r
 import { Link, useLocation } from 'react-router';
 import { hasTranscript, type EpisodeRow } from '../../core/db-schema.ts';
 import { applyTypeButton } from '../../core/episode-filters.ts';
-import { checkSearchTerm, searchQueryOf } from '../../core/fts-query.ts';
+import { checkBeforeAnalyzer, checkSearchTerm, searchQueryOf } from '../../core/fts-query.ts';
 import { episodeQuery, type PageUrl } from '../../core/page-url.ts';
 import { rankByRelevance } from '../../core/ranking.ts';
 import { countAlteredFilters } from '../../core/search-state.ts';
@@ -36,6 +36,7 @@ import { documentTitle, type TitledView } from './document-title.ts';
 import { EpisodeResults } from './episode-results.tsx';
 import { paths } from './paths.ts';
 import { useEpisodeList } from './use-episode-list.ts';
+import { useSearchAnalyzer } from '../data/use-analyzer.ts';
 import { useSaidBy } from './use-said-by.ts';
 import { useListRows } from './use-list-rows.ts';
 import { useDocumentTitle } from './use-site-settings.ts';
@@ -64,15 +65,22 @@ export function EpisodeBrowser({
   const venues = useVenues();
   const episodes = useEpisodes();
   const [attempt, setAttempt] = useState(0);
-  // The URL's term is checked and tokenised here, once; everything below reads this value.
+  // The URL's term is checked and tokenised here, once, with the index's language rules;
+  // everything below reads this value.
   const { minSearchLength } = settings;
+  const analyzer = useSearchAnalyzer();
+  const ready = analyzer.status === 'ready' ? analyzer.data : null;
   const check = useMemo(
-    () => checkSearchTerm(state.term, minSearchLength),
-    [state.term, minSearchLength],
+    () =>
+      ready
+        ? checkSearchTerm(state.term, minSearchLength, ready)
+        : checkBeforeAnalyzer(state.term, minSearchLength),
+    [state.term, minSearchLength, ready],
   );
   const speakers = useShowSpeakers();
   const saidBy = useSaidBy(state.saidBy, speakers);
-  const search = useEpisodeSearch(check, state.fields, attempt, saidBy);
+  const analyzerError = analyzer.status === 'error' ? analyzer.error : null;
+  const search = useEpisodeSearch(check, state.fields, attempt, saidBy, analyzerError);
   const linkQuery = useMemo(() => episodeQuery(url), [url]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [expandAll, setExpandAll] = useState(false);
@@ -219,6 +227,7 @@ export function EpisodeBrowser({
         term={state.term}
         placeholder={settings.searchPlaceholder}
         minLength={settings.minSearchLength}
+        analyzer={ready}
         onSearch={onSearch}
       />
       <div className="toolbar">

@@ -7,7 +7,6 @@ import type {
 } from '../../core/db-schema.ts';
 import { presentersOf } from '../../core/episode-filters.ts';
 import type { SearchQuery } from '../../core/fts-query.ts';
-import { parseSearchQuery, type ParsedQuery } from '../../core/search-query.ts';
 import { presenterName } from '../../core/format.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
 import type { ShowSpeaker } from '../../core/speech.ts';
@@ -25,7 +24,6 @@ import { usePageSnippets } from '../features/snippets/use-page-snippets.ts';
 import { TranscriptPanel } from '../features/transcript/transcript-panel.tsx';
 import { paths } from './paths.ts';
 
-const NO_QUERY: ParsedQuery = { parts: [] };
 const NOBODY: readonly number[] = [];
 const NO_SPEAKERS: readonly ShowSpeaker[] = [];
 
@@ -60,9 +58,8 @@ export interface EpisodeResultsProps {
 export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
   const { episodes, presenters, venues, settings, linkQuery, query, startAt } = props;
   const { searchFields, saidBy = NOBODY, speakers = NO_SPEAKERS } = props;
-  // Keyed by the term: the browser passes a new query on every render.
-  const term = query?.term ?? '';
-  const parsed = useMemo(() => (term === '' ? null : parseSearchQuery(term)), [term]);
+  // The term as the browser checked it, with the index's analyzer (one value per term).
+  const parsed = query?.parsed ?? null;
   const db = useDatabase();
   const ids = useMemo(() => episodes.map((episode) => episode.id), [episodes]);
   const descriptions = useDescriptions(ids);
@@ -160,7 +157,7 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
               <EpisodeSnippets
                 episode={episode}
                 state={snippetsOf(episode.id)}
-                query={parsed ?? NO_QUERY}
+                query={parsed}
                 onReveal={onReveal}
                 speakerName={speakerName}
               />

@@ -5,6 +5,7 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { loadAnalyzer } from '../../core/analyzer.ts';
 import type { TranscriptBlob } from '../../core/db-schema.ts';
 import { checkSearchTerm, searchQueryOf } from '../../core/fts-query.ts';
 import { buildTranscriptModel } from '../../core/transcript-model.ts';
@@ -112,7 +113,9 @@ function stats(values: number[]): Stats {
 }
 
 /** Runs the measurement in the current document. */
-export function runScenario(options: ScenarioOptions): ScenarioResult {
+export async function runScenario(options: ScenarioOptions): Promise<ScenarioResult> {
+  // The English rules of a database built before languages, as most shows so far.
+  const analyzer = await loadAnalyzer(undefined);
   const blob = syntheticTranscript(options.words);
   const modelStart = performance.now();
   const model = buildTranscriptModel(blob, { timestampEvery: 200, lowConfidence: 0.5 });
@@ -137,7 +140,7 @@ export function runScenario(options: ScenarioOptions): ScenarioResult {
         <TranscriptView
           episode={episode}
           model={model}
-          query={searchQueryOf(checkSearchTerm(searchTerm, 1))}
+          query={searchQueryOf(checkSearchTerm(searchTerm, 1, analyzer))}
           startAt={null}
           approximate={false}
           saidBy={[]}

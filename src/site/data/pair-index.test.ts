@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
-import { isIndexedToken, pairRowId, pairTerm } from '../../core/term-index.ts';
+import { pairRowId, pairTerm } from '../../core/term-index.ts';
 import { SEARCH_PAIRS_SQL, searchEpisodeIds } from './queries.ts';
 import { wordsFtsIds } from '../../builder/test-support/fts-ids.ts';
 import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // 2-word phrases through `search_pairs` (decision 0015), on the database the real builder makes
 // from its fixture podcast, against what `words_fts` answers for the same phrase.
@@ -35,7 +36,7 @@ function adjacentPairs(): [string, string][] {
   for (const [key, first] of at) {
     const [doc, col, offset] = key.split(' ');
     const second = at.get(`${doc} ${col} ${Number(offset) + 1}`);
-    if (second && isIndexedToken(first) && isIndexedToken(second)) {
+    if (second && ENGLISH.inTermTables(first) && ENGLISH.inTermTables(second)) {
       pairs.set(pairTerm(first, second), [first, second]);
     }
   }
@@ -54,7 +55,7 @@ describe('the pair index', () => {
     expect(pairs.length).toBeGreaterThan(100);
     for (const tokens of pairs) {
       for (const fields of FIELD_SETS) {
-        const found = await searchEpisodeIds(fixture.database, tokens, fields);
+        const found = await searchEpisodeIds(fixture.database, tokens, fields, ENGLISH);
         expect(
           [...found].sort((a, b) => a - b),
           `${tokens.join(' ')} in ${fields.join(',')}`,
@@ -65,12 +66,12 @@ describe('the pair index', () => {
 
   it('finds nothing for words that are never adjacent, in either order', async () => {
     expect(ftsIds(['cream', 'ice'], FTS_COLUMNS)).toEqual([]);
-    expect(await searchEpisodeIds(fixture.database, ['cream', 'ice'], FTS_COLUMNS)).toEqual(
-      new Set(),
-    );
-    expect(await searchEpisodeIds(fixture.database, ['zyzzyva', 'ice'], FTS_COLUMNS)).toEqual(
-      new Set(),
-    );
+    expect(
+      await searchEpisodeIds(fixture.database, ['cream', 'ice'], FTS_COLUMNS, ENGLISH),
+    ).toEqual(new Set());
+    expect(
+      await searchEpisodeIds(fixture.database, ['zyzzyva', 'ice'], FTS_COLUMNS, ENGLISH),
+    ).toEqual(new Set());
   });
 
   it('looks a pair up by rowid', () => {
@@ -84,7 +85,7 @@ describe('the pair index', () => {
   it('falls back to words_fts in a database built before search_pairs', async () => {
     const older = await openFixtureDatabase({ dropTable: 'search_pairs' });
     try {
-      const found = await searchEpisodeIds(older.database, ['ice', 'cream'], FTS_COLUMNS);
+      const found = await searchEpisodeIds(older.database, ['ice', 'cream'], FTS_COLUMNS, ENGLISH);
       expect([...found].sort((a, b) => a - b)).toEqual(ftsIds(['ice', 'cream'], FTS_COLUMNS));
       expect(found.size).toBeGreaterThan(0);
     } finally {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
 import { buildFtsQuery, checkSearchTerm } from '../../core/fts-query.ts';
-import { isIndexedToken, termRowId } from '../../core/term-index.ts';
+import { termRowId } from '../../core/term-index.ts';
 import {
   EPISODES_SQL,
   NEWEST_DESCRIPTIONS_SQL,
@@ -19,6 +19,7 @@ import {
 import { wordsFtsIds } from '../../builder/test-support/fts-ids.ts';
 import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
 import { TRANSCRIPT_SQL } from './transcript-queries.ts';
+import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // The SQL of queries.ts, run by better-sqlite3 on the database the real builder makes from its
 // fixture podcast (episodes 1, 2, 3, 4, 5, 14.5 and 15; ids 1–7 in that order).
@@ -37,9 +38,9 @@ async function search(
   term: string,
   fields: readonly (typeof FTS_COLUMNS)[number][] = FTS_COLUMNS,
 ): Promise<string[]> {
-  const check = checkSearchTerm(term, 3);
+  const check = checkSearchTerm(term, 3, ENGLISH);
   if (check.kind !== 'search') throw new Error(`'${term}' is not a search`);
-  const ids = await searchEpisodeIds(fixture.database, check.tokens, fields);
+  const ids = await searchEpisodeIds(fixture.database, check.tokens, fields, ENGLISH);
   const episodes = await loadEpisodes(fixture.database);
   return episodes
     .filter((episode) => ids.has(episode.id))
@@ -155,11 +156,11 @@ describe('searchEpisodeIds', () => {
     ['"'],
     ['x" OR "y'],
   ])('runs %s without an FTS syntax error', async (term) => {
-    const check = checkSearchTerm(term, 3);
+    const check = checkSearchTerm(term, 3, ENGLISH);
     const tokens = check.kind === 'search' ? check.tokens : ['x'];
-    await expect(searchEpisodeIds(fixture.database, tokens, FTS_COLUMNS)).resolves.toBeInstanceOf(
-      Set,
-    );
+    await expect(
+      searchEpisodeIds(fixture.database, tokens, FTS_COLUMNS, ENGLISH),
+    ).resolves.toBeInstanceOf(Set);
   });
 
   it('treats operators as words', async () => {
@@ -231,12 +232,12 @@ describe('the single-token index', () => {
 
   it('gives exactly what words_fts gives, for every token of the index and every field', async () => {
     const terms = vocabulary();
-    const indexed = terms.filter(isIndexedToken);
+    const indexed = terms.filter(ENGLISH.inTermTables);
     expect(indexed.length).toBeGreaterThan(50);
     const fieldSets: FtsColumn[][] = [[...FTS_COLUMNS], ...FTS_COLUMNS.map((field) => [field])];
     for (const term of indexed) {
       for (const fields of fieldSets) {
-        const found = await searchEpisodeIds(fixture.database, [term], fields);
+        const found = await searchEpisodeIds(fixture.database, [term], fields, ENGLISH);
         expect(
           [...found].sort((a, b) => a - b),
           `${term} in ${fields.join(',')}`,
@@ -246,15 +247,19 @@ describe('the single-token index', () => {
   });
 
   it('finds nothing for a token that is in no episode', async () => {
-    expect(await searchEpisodeIds(fixture.database, ['zyzzyva'], FTS_COLUMNS)).toEqual(new Set());
+    expect(await searchEpisodeIds(fixture.database, ['zyzzyva'], FTS_COLUMNS, ENGLISH)).toEqual(
+      new Set(),
+    );
   });
 
   it('falls back to words_fts in a database built before search_terms', async () => {
     const older = await openFixtureDatabase({ dropTable: 'search_terms' });
     try {
-      const check = checkSearchTerm('Narwhal', 3);
+      const check = checkSearchTerm('Narwhal', 3, ENGLISH);
       if (check.kind !== 'search') throw new Error('not a search');
-      expect(await searchEpisodeIds(older.database, check.tokens, ['words'])).toEqual(new Set([6]));
+      expect(await searchEpisodeIds(older.database, check.tokens, ['words'], ENGLISH)).toEqual(
+        new Set([6]),
+      );
     } finally {
       await older.close();
     }

@@ -19,11 +19,11 @@ import {
 } from '../../core/db-schema.ts';
 import { buildFtsQuery, normaliseFields } from '../../core/fts-query.ts';
 import { matchingEpisodes, type PartHits } from '../../core/ranking.ts';
-import type { ParsedQuery, QueryPart } from '../../core/search-query.ts';
+import { phraseQuery, type ParsedQuery, type QueryPart } from '../../core/search-query.ts';
 import { showSpeakerSchema, type ShowSpeaker } from '../../core/speech.ts';
+import type { Analyzer } from '../../core/analyzer.ts';
 import {
   decodeTermRow,
-  isIndexedToken,
   pairRowId,
   pairTerm,
   termColumnCounts,
@@ -252,12 +252,16 @@ async function searchPart(
   db: QueryRunner,
   part: QueryPart,
   columns: readonly FtsColumn[],
+  analyzer: Analyzer,
 ): Promise<PartHits> {
   const tokens = part.kind === 'word' ? [part.token] : part.tokens;
   const [token] = tokens;
-  if (tokens.length === 1 && token !== undefined && isIndexedToken(token)) {
+  const held = analyzer.inTermTables;
+  if (tokens.length === 1 && token !== undefined && held(token)) {
     const stemmed =
-      part.kind === 'word' && (await lookUpTerm(db, 'search_stems', part.stem, columns));
+      part.kind === 'word' &&
+      held(part.stem) &&
+      (await lookUpTerm(db, 'search_stems', part.stem, columns));
     if (stemmed) return stemmed;
     // A database built before `search_stems` searches the word as it was typed.
     const exact = await lookUpTerm(db, 'search_terms', token, columns);
@@ -268,8 +272,8 @@ async function searchPart(
     tokens.length === 2 &&
     first !== undefined &&
     second !== undefined &&
-    isIndexedToken(first) &&
-    isIndexedToken(second)
+    held(first) &&
+    held(second)
   ) {
     // A database built before `search_pairs` searches `words_fts`.
     const term = pairTerm(first, second);
@@ -298,7 +302,7 @@ export async function searchEpisodes(
   const columns = normaliseFields(fields);
   if (columns.length === 0 || query.parts.length === 0) return { ids: new Set(), parts: [] };
   const parts: PartHits[] = [];
-  for (const part of query.parts) parts.push(await searchPart(db, part, columns));
+  for (const part of query.parts) parts.push(await searchPart(db, part, columns, query.analyzer));
   return { ids: matchingEpisodes(parts), parts };
 }
 
@@ -310,11 +314,9 @@ export async function searchEpisodeIds(
   db: QueryRunner,
   tokens: readonly string[],
   fields: Iterable<FtsColumn>,
+  analyzer: Analyzer,
 ): Promise<Set<number>> {
-  const query: ParsedQuery = {
-    parts: tokens.length > 0 ? [{ kind: 'phrase', tokens: [...tokens] }] : [],
-  };
-  return (await searchEpisodes(db, query, fields)).ids;
+  return (await searchEpisodes(db, phraseQuery(tokens, analyzer), fields)).ids;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ import {
 } from './test-support/fixture-database.ts';
 import { getTranscript } from './transcript-queries.ts';
 import { phraseQuery } from '../../core/search-query.ts';
+import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 const DEMO_FOLDER = resolve(import.meta.dirname, '../../../demo/podcast');
 
@@ -67,7 +68,7 @@ afterAll(async () => {
 });
 
 function tokensOf(term: string): string[] {
-  const check = checkSearchTerm(term, 3);
+  const check = checkSearchTerm(term, 3, ENGLISH);
   if (check.kind !== 'search') throw new Error(`'${term}' is not a search`);
   return check.tokens;
 }
@@ -103,7 +104,11 @@ function sentenceStart(blob: TranscriptBlob, index: number): number {
 describe('loadSnippets on the fixture podcast', () => {
   it('cuts snippets with the match marked and the sentence time, for matching episodes only', async () => {
     const ids = ['15', '14.5', '1'].map((episode) => idOf(fixture.sqlite, episode));
-    const found = await loadSnippets(fixture.database, ids, phraseQuery(tokensOf('ice cream')));
+    const found = await loadSnippets(
+      fixture.database,
+      ids,
+      phraseQuery(tokensOf('ice cream'), ENGLISH),
+    );
     const [fifteen, fourteen, one] = ids.map((id) => found.get(id));
     expect(text(fourteen?.snippets[0])).toBe(
       'The narwhal tusk is a tooth. We ate [ice cream] on stage.',
@@ -117,15 +122,19 @@ describe('loadSnippets on the fixture podcast', () => {
   it('has no snippets for an episode without a transcript, and none without tokens', async () => {
     const five = idOf(fixture.sqlite, '5');
     expect(
-      (await loadSnippets(fixture.database, [five], phraseQuery(tokensOf('ice cream')))).get(five),
+      (
+        await loadSnippets(fixture.database, [five], phraseQuery(tokensOf('ice cream'), ENGLISH))
+      ).get(five),
     ).toEqual({ episodeId: five, snippets: [], more: null });
-    expect(await loadSnippets(fixture.database, [five], phraseQuery([]))).toEqual(new Map());
+    expect(await loadSnippets(fixture.database, [five], phraseQuery([], ENGLISH))).toEqual(
+      new Map(),
+    );
   });
 
   it('escapes the term like the search: quotes and operators are words', async () => {
     const ids = [1, 2, 3, 4, 5, 6, 7];
     const shownFor = async (term: string): Promise<string[]> => {
-      const found = await loadSnippets(fixture.database, ids, phraseQuery(tokensOf(term)));
+      const found = await loadSnippets(fixture.database, ids, phraseQuery(tokensOf(term), ENGLISH));
       return [...found.values()].flatMap((episode) => episode.snippets.map(text));
     };
     for (const term of ['"ice" AND (cream*', 'NEAR(ice cream)', 'ice" OR "octopuses']) {
@@ -142,9 +151,11 @@ describe('loadSnippets on the fixture podcast', () => {
     old.exec('ALTER TABLE episodes DROP COLUMN passage_count');
     old.exec('ALTER TABLE episodes DROP COLUMN passage_first');
     const runner: QueryRunner = { query: runnerOver(() => old) };
-    const failure = await loadSnippets(runner, [6], phraseQuery(tokensOf('ice cream'))).catch(
-      (error: unknown) => error,
-    );
+    const failure = await loadSnippets(
+      runner,
+      [6],
+      phraseQuery(tokensOf('ice cream'), ENGLISH),
+    ).catch((error: unknown) => error);
     old.close();
     expect(failure).toBeInstanceOf(DatabaseError);
     expect(String(failure)).toMatch(/passage_first|passages_fts/);
@@ -159,9 +170,9 @@ describe('loadSnippets on the fixture podcast', () => {
       },
     };
     const ids = ['15', '14.5'].map((episode) => idOf(fixture.sqlite, episode));
-    const found = await loadSnippets(recording, ids, phraseQuery(tokensOf('ice cream')));
+    const found = await loadSnippets(recording, ids, phraseQuery(tokensOf('ice cream'), ENGLISH));
     expect(found).toEqual(
-      await loadSnippets(fixture.database, ids, phraseQuery(tokensOf('ice cream'))),
+      await loadSnippets(fixture.database, ids, phraseQuery(tokensOf('ice cream'), ENGLISH)),
     );
     expect(statements.some((sql) => /\bFROM episode_list\b/.test(sql))).toBe(true);
     expect(statements.filter((sql) => /\bFROM episodes\b/.test(sql))).toEqual([]);
@@ -171,7 +182,7 @@ describe('loadSnippets on the fixture podcast', () => {
     const abort = new AbortController();
     abort.abort(new Error('the page changed'));
     await expect(
-      loadSnippets(fixture.database, [6], phraseQuery(tokensOf('ice cream')), {
+      loadSnippets(fixture.database, [6], phraseQuery(tokensOf('ice cream'), ENGLISH), {
         signal: abort.signal,
       }),
     ).rejects.toThrow('the page changed');
@@ -181,11 +192,11 @@ describe('loadSnippets on the fixture podcast', () => {
 describe('loadSnippets on the demo podcast', () => {
   it('shows where a rare word was said, each match once', async () => {
     const three = idOf(demo, '3');
-    const found = await loadSnippets(demoDb, [three], phraseQuery(tokensOf('axolotl')));
+    const found = await loadSnippets(demoDb, [three], phraseQuery(tokensOf('axolotl'), ENGLISH));
     const episode = found.get(three);
     const blob = await getTranscript(demoDb, three);
     // 'axolotl' at words 19, 32 and 95 ('axolotls' at 71 is another token).
-    const matches = findPhraseInWords(blob.words, 'axolotl').matches.map(
+    const matches = findPhraseInWords(blob.words, 'axolotl', ENGLISH).matches.map(
       (match) => match.startWord,
     );
     expect(matches).toEqual([19, 32, 95]);
@@ -204,12 +215,12 @@ describe('loadSnippets on the demo podcast', () => {
       .prepare<[], { id: number }>('SELECT id FROM episodes ORDER BY id DESC')
       .all()
       .map((row) => row.id);
-    const found = await loadSnippets(demoDb, ids, phraseQuery(tokensOf('ice cream')));
+    const found = await loadSnippets(demoDb, ids, phraseQuery(tokensOf('ice cream'), ENGLISH));
     const withSnippets = ids.filter((id) => (found.get(id)?.snippets.length ?? 0) > 0);
     expect(withSnippets.map((id) => episodeOf(id)).sort()).toEqual(['1', '4', '5', '7', '9']);
     for (const id of withSnippets) {
       const blob = await getTranscript(demoDb, id);
-      const all = findPhraseInWords(blob.words, 'ice cream').matches;
+      const all = findPhraseInWords(blob.words, 'ice cream', ENGLISH).matches;
       const episode = found.get(id) as EpisodeSnippets;
       for (const snippet of episode.snippets) {
         expect(all.some((match) => match.startWord === snippet.matchWord)).toBe(true);
@@ -226,8 +237,8 @@ describe('loadSnippets on the demo podcast', () => {
 
   it('gives the same snippets for contiguous and scattered rows', async () => {
     const tokens = tokensOf('ice cream');
-    const contiguous = await loadSnippets(demoDb, [10, 9, 8], phraseQuery(tokens));
-    const scattered = await loadSnippets(demoDb, [10, 6, 1], phraseQuery(tokens));
+    const contiguous = await loadSnippets(demoDb, [10, 9, 8], phraseQuery(tokens, ENGLISH));
+    const scattered = await loadSnippets(demoDb, [10, 6, 1], phraseQuery(tokens, ENGLISH));
     expect(scattered.get(10)).toEqual(contiguous.get(10));
     expect(scattered.get(1)?.snippets.length).toBeGreaterThan(0);
   });
@@ -255,7 +266,7 @@ describe('loadSnippets on the demo podcast', () => {
       const blob = await getTranscript(demoDb, row.id);
       // Speaker runs per passage: a named speaker's show id, -N for 'Speaker N', 0 unknown.
       const codes = blob.speaker?.map((index) => blob.speakerIds?.[index] ?? 0);
-      const expected = buildPassages(blob.words, blob.start).map(({ span, data }) => ({
+      const expected = buildPassages(blob.words, blob.start, ENGLISH).map(({ span, data }) => ({
         f: span.firstWord,
         ...data,
         ...(codes ? { p: speakerRuns(codes.slice(span.firstWord, span.endWord)) } : {}),
@@ -283,10 +294,10 @@ describe('loadSnippets on the demo podcast', () => {
         .prepare<[string], { rowid: number }>(
           'SELECT rowid FROM passages_fts WHERE passages_fts MATCH ? ORDER BY rowid',
         )
-        .all(passageMatch(phraseQuery(tokens)))
+        .all(passageMatch(phraseQuery(tokens, ENGLISH)))
         .map((row) => row.rowid);
       const inWords = passages
-        .filter((passage) => findPhraseInWords(passageWords(passage.data), term).count > 0)
+        .filter((passage) => findPhraseInWords(passageWords(passage.data), term, ENGLISH).count > 0)
         .map((passage) => passage.id);
       expect(indexed, term).toEqual(inWords);
       expect(indexed.length, term).toBeGreaterThan(0);
@@ -362,11 +373,14 @@ describe('query plans', () => {
     expect(ten.first).toBe(-(total ?? 0));
     const contiguous = matchingPassagesSql(
       [eight, nine, ten],
-      passageMatch(phraseQuery(['ice', 'cream'])),
+      passageMatch(phraseQuery(['ice', 'cream'], ENGLISH)),
     );
     expect(contiguous?.params).toEqual(['"ice cream"', ten.first, eight.first + eight.count - 1]);
     expect(contiguous?.sql).not.toMatch(/UNION/);
-    const scattered = matchingPassagesSql(rangesOf([1, 6, 10]), passageMatch(phraseQuery(['the'])));
+    const scattered = matchingPassagesSql(
+      rangesOf([1, 6, 10]),
+      passageMatch(phraseQuery(['the'], ENGLISH)),
+    );
     const bounds = rangesOf([10, 6, 1])
       .sort((a, b) => a.first - b.first)
       .flatMap((range) => ['"the"', range.first, range.first + range.count - 1]);

@@ -26,7 +26,6 @@ import {
 } from '../../core/db-schema.ts';
 import { quoteFtsString } from '../../core/fts-query.ts';
 import type { ParsedQuery } from '../../core/search-query.ts';
-import { stemToken } from '../../core/stemmer.ts';
 import { parsePassageBlock } from '../../core/passages.ts';
 import {
   buildEpisodeSnippets,
@@ -103,9 +102,10 @@ async function readBlock(data: unknown): Promise<PassageBlockData | null> {
  * snippets are cut, so a passage with other forms of its words only costs its read.
  */
 export function passageMatch(query: ParsedQuery): string {
+  const { stem } = query.analyzer;
   return query.parts
     .map((part) =>
-      quoteFtsString(part.kind === 'word' ? part.stem : part.tokens.map(stemToken).join(' ')),
+      quoteFtsString(part.kind === 'word' ? part.stem : part.tokens.map(stem).join(' ')),
     )
     .join(' OR ');
 }

@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSearchTerm } from '../../core/fts-query.ts';
 import { speakerTermRowId } from '../../core/speech.ts';
-import { tokenize } from '../../core/tokenizer.ts';
 import { termRowId } from '../../core/term-index.ts';
 import { loadShowSpeakers } from './queries.ts';
 import { SPEECH_MATCH_SQL, saidByEpisodes, speakerTermsSql } from './speech-queries.ts';
 import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
 import { getTranscript } from './transcript-queries.ts';
+import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // The builder's fixture podcast: episode 2 (id 2) Cleo Hart and 'Speaker 1', episode 3 (id 3)
 // Anna Smith and Dev Patel, episode 15 (id 7) Bram J. Okafor then Ada Fairweather, and 'Anna'
@@ -25,7 +25,7 @@ afterAll(async () => {
 async function saidBy(term: string, names: string[]): Promise<number[]> {
   const speakers = await loadShowSpeakers(fixture.database);
   const ids = names.map((name) => speakers.find((speaker) => speaker.name === name)?.id ?? -1);
-  const check = checkSearchTerm(term, 1);
+  const check = checkSearchTerm(term, 1, ENGLISH);
   if (check.kind !== 'search') throw new Error(term);
   const { ids: found } = await saidByEpisodes(fixture.database, check.parsed, ids);
   return [...found].sort((a, b) => a - b);
@@ -68,7 +68,7 @@ describe("'said by' searches", () => {
       const blob = await getTranscript(fixture.database, id);
       blob.words.forEach((word, index) => {
         const speaker = blob.speakerIds?.[blob.speaker?.[index] ?? -1] ?? 0;
-        for (const token of tokenize(word)) {
+        for (const token of ENGLISH.tokenize(word)) {
           tokens.add(token);
           if (speaker <= 0) continue;
           const key = `${token}/${speaker}`;
@@ -81,7 +81,7 @@ describe("'said by' searches", () => {
       for (const speaker of speakers) {
         const { ids: found } = await saidByEpisodes(
           fixture.database,
-          { parts: [{ kind: 'phrase', tokens: [token] }] },
+          { parts: [{ kind: 'phrase', tokens: [token] }], analyzer: ENGLISH },
           [speaker.id],
         );
         expect([...found], `${token} said by ${speaker.name}`).toEqual([

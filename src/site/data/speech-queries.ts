@@ -4,12 +4,13 @@
  * root and one leaf); a phrase or a quoted word asks `speech_fts`, whose rowids name the
  * episode and the speaker (src/core/speech.ts).
  */
+import type { Analyzer } from '../../core/analyzer.ts';
 import { FTS_COLUMNS } from '../../core/db-schema.ts';
 import { quoteFtsString } from '../../core/fts-query.ts';
 import { matchingEpisodes, type PartHits } from '../../core/ranking.ts';
 import type { ParsedQuery, QueryPart } from '../../core/search-query.ts';
 import { speakerTermRowId, speechRowOf } from '../../core/speech.ts';
-import { decodeTermRow, isIndexedToken, termEpisodeIds, termRowId } from '../../core/term-index.ts';
+import { decodeTermRow, termEpisodeIds, termRowId } from '../../core/term-index.ts';
 import type { QueryRunner } from './database-types.ts';
 import { blobBytes } from './inflate.ts';
 import type { SearchHits } from './queries.ts';
@@ -28,9 +29,10 @@ async function saidPart(
   db: QueryRunner,
   part: QueryPart,
   chosen: readonly number[],
+  analyzer: Analyzer,
 ): Promise<Set<number>> {
   const found = new Set<number>();
-  if (part.kind === 'word' && isIndexedToken(part.stem)) {
+  if (part.kind === 'word' && analyzer.inTermTables(part.stem)) {
     // An unquoted word by its stem (decision 0009): the stem's rows, one per speaker.
     const hash = termRowId(part.stem);
     const rows = await db.query<{ data: unknown }>(
@@ -71,7 +73,7 @@ export async function saidByEpisodes(
   if (chosen.length === 0 || query.parts.length === 0) return { ids: new Set(), parts: [] };
   const parts: PartHits[] = [];
   for (const part of query.parts) {
-    const ids = await saidPart(db, part, chosen);
+    const ids = await saidPart(db, part, chosen, query.analyzer);
     const hits = new Map([...ids].map((id): [number, number] => [id, 1]));
     parts.push({ columns: FTS_COLUMNS.map((column) => (column === 'words' ? hits : null)) });
   }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSearchQuery } from '../../core/search-query.ts';
 import { loadSnippets } from './snippet-queries.ts';
 import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // The builder's fixture podcast: in episode 2 (id 2) Cleo Hart (show speaker 2) says
 // 'Founded in 1926, really.' and 'Speaker 1' says 'It costs 95% less.'
@@ -17,9 +18,14 @@ afterAll(async () => {
 });
 
 async function snippetsOf(token: string, saidBy: number[]) {
-  const found = await loadSnippets(fixture.database, [1, 2, 3, 7], parseSearchQuery(token), {
-    saidBy,
-  });
+  const found = await loadSnippets(
+    fixture.database,
+    [1, 2, 3, 7],
+    parseSearchQuery(token, ENGLISH),
+    {
+      saidBy,
+    },
+  );
   return [...found.values()].flatMap((episode) =>
     episode.snippets.map((snippet) => ({
       episode: episode.episodeId,

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
 import { buildFtsQuery } from '../../core/fts-query.ts';
 import { parseSearchQuery } from '../../core/search-query.ts';
-import { stemToken } from '../../core/stemmer.ts';
-import { decodeTermRow, isIndexedToken, termRowId } from '../../core/term-index.ts';
+import { decodeTermRow, termRowId } from '../../core/term-index.ts';
 import { loadEpisodes, SEARCH_STEMS_SQL, searchEpisodes } from './queries.ts';
 import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // Unquoted words by stem, all of them, in any field (decision 0009), on the database the real
 // builder makes from its fixture podcast (episodes 1, 2, 3, 4, 5, 14.5 and 15; ids 1–7).
@@ -25,7 +25,7 @@ async function search(
   fields: readonly FtsColumn[] = FTS_COLUMNS,
   database = fixture.database,
 ): Promise<string[]> {
-  const { ids } = await searchEpisodes(database, parseSearchQuery(term), fields);
+  const { ids } = await searchEpisodes(database, parseSearchQuery(term, ENGLISH), fields);
   const episodes = await loadEpisodes(database);
   return episodes.filter((episode) => ids.has(episode.id)).map((episode) => episode.episode);
 }
@@ -48,7 +48,7 @@ describe('searchEpisodes', () => {
   });
 
   it('keeps each part’s hits per field, with counts for words', async () => {
-    const { parts } = await searchEpisodes(fixture.database, parseSearchQuery('narwhal'), [
+    const { parts } = await searchEpisodes(fixture.database, parseSearchQuery('narwhal', ENGLISH), [
       'title',
       'words',
     ]);
@@ -90,10 +90,10 @@ describe('the stem index', () => {
       .prepare<[], { term: string }>('SELECT term FROM temp.stem_vocab')
       .all()
       .map((row) => row.term)
-      .filter(isIndexedToken);
+      .filter(ENGLISH.inTermTables);
     const forms = new Map<string, string[]>();
     for (const term of terms)
-      forms.set(stemToken(term), [...(forms.get(stemToken(term)) ?? []), term]);
+      forms.set(ENGLISH.stem(term), [...(forms.get(ENGLISH.stem(term)) ?? []), term]);
     expect([...forms.values()].some((list) => list.length > 1)).toBe(true);
     for (const [stem, list] of forms) {
       const row = fixture.sqlite

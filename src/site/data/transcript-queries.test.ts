@@ -5,6 +5,7 @@ import { findPhraseInWords } from '../../core/phrase-match.ts';
 import { buildTranscriptModel } from '../../core/transcript-model.ts';
 import { decodeTranscript, getTranscript } from './transcript-queries.ts';
 import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // Transcripts read with the site's SQL from the database the real builder makes from its
 // fixture podcast (episodes 1, 2, 3, 4, 5, 14.5 and 15; ids 1–7; episode 5 has none).
@@ -105,7 +106,7 @@ describe('getTranscript', () => {
       const counted = new Set<number>();
       for (const episode of episodes.filter((row) => row.word_count > 0)) {
         const blob: TranscriptBlob = await getTranscript(fixture.database, episode.id);
-        if (findPhraseInWords(blob.words, phrase).count > 0) counted.add(episode.id);
+        if (findPhraseInWords(blob.words, phrase, ENGLISH).count > 0) counted.add(episode.id);
       }
       expect(counted, phrase).toEqual(indexed);
       expect(indexed.size, `'${phrase}' should occur somewhere`).toBeGreaterThan(0);

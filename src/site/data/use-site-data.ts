@@ -132,13 +132,15 @@ export function searchErrorTitle(error: Error): string {
  * Runs the search of the URL's checked term (`checkSearchTerm`, done once by the page) over
  * the checked fields. `attempt` changes on every submit, so searching again after an error
  * runs the query again. A transport failure gets a fresh worker at once, so the next search
- * works.
+ * works. A term waiting for the index's language rules is loading, or failed with
+ * `analyzerError` when they could not be loaded.
  */
 export function useEpisodeSearch(
   check: TermCheck,
   fields: Readonly<Record<FtsColumn, boolean>>,
   attempt = 0,
   saidBy: readonly number[] = [],
+  analyzerError: Error | null = null,
 ): SearchResult {
   const db = useDatabase();
   const checked = FTS_COLUMNS.filter((field) => fields[field]);
@@ -151,11 +153,11 @@ export function useEpisodeSearch(
 
   const resource = useResource(
     key,
-    () => {
-      const query = parsed ?? { parts: [] };
-      if (saidBy.length === 0) return searchEpisodes(db, query, checked);
+    async () => {
+      if (!parsed) return { ids: new Set<number>(), parts: [] };
+      if (saidBy.length === 0) return searchEpisodes(db, parsed, checked);
       const chosen = speakers === '' ? [] : speakers.split(',').map(Number);
-      return saidByEpisodes(db, query, chosen);
+      return saidByEpisodes(db, parsed, chosen);
     },
     {
       onError: (error) => {
@@ -165,6 +167,14 @@ export function useEpisodeSearch(
     },
   );
 
+  if (check.kind === 'pending') {
+    if (!analyzerError) return { status: 'loading' };
+    return {
+      status: 'error',
+      title: 'Problem while searching',
+      problem: 'The search could not load the rules of its language. Try again in a moment.',
+    };
+  }
   if (check.kind !== 'search') return { status: 'off', problem: termProblem(check) };
   if (resource.status === 'loading') return resource;
   if (resource.status === 'error')

@@ -1,4 +1,5 @@
 import type { TranscriptTiming } from '../../../core/db-schema.ts';
+import { splitUnspacedText } from '../../../core/unspaced-scripts.ts';
 import { InputError } from '../../errors.ts';
 
 /** The transcript formats Trawl reads. */
@@ -24,6 +25,22 @@ export interface ParsedTranscript {
 
 /** Longest word a transcript may hold: longer runs are corrupt files, not speech. */
 export const MAX_WORD_CHARS = 1000;
+
+/**
+ * Longest word read at all, zero-width characters included: longer is refused before they are
+ * removed, so a huge corrupt word is never copied (real subtitles hide runs of 2,048 of them).
+ */
+const MAX_RAW_WORD_CHARS = 64 * MAX_WORD_CHARS;
+
+/**
+ * A word without the zero-width characters that are not writing: U+200B, U+2060 and U+FEFF
+ * never show, and a run of several joiners or non-joiners is noise (real Chinese subtitles
+ * carry runs of 2,048 inside a word). A single U+200C or U+200D stays: Persian and Indic
+ * spelling and emoji use them.
+ */
+export function withoutInvisibles(text: string): string {
+  return text.replace(/[\u200b\u2060\ufeff]+/gu, '').replace(/[\u200c\u200d]{2,}/gu, '');
+}
 
 /** Latest time a word may have (48 hours): later ones are corrupt files, not speech. */
 export const MAX_TRANSCRIPT_SECONDS = 48 * 3600;
@@ -78,18 +95,14 @@ export class WordCollector {
     source: number,
     hint?: TimeHint,
   ): void {
-    const word = text.trim();
+    const raw = text.trim();
+    if (raw.length > MAX_RAW_WORD_CHARS) this.failLong(source, raw);
+    const word = withoutInvisibles(raw);
     if (word === '') {
       this.dropped += 1;
       return;
     }
-    if (word.length > MAX_WORD_CHARS) {
-      this.fail(
-        source,
-        `${word.slice(0, 20)}…`,
-        `is ${word.length.toLocaleString('en')} characters long; a word may have at most ${MAX_WORD_CHARS}`,
-      );
-    }
+    if (word.length > MAX_WORD_CHARS) this.failLong(source, word);
     const timed = typeof start === 'number' && typeof end === 'number';
     if (timed) {
       this.checkTime(start, 'start', word, source);
@@ -113,7 +126,11 @@ export class WordCollector {
     this.hintTo.push(timed ? Number.NaN : finiteOr(hint?.to, Number.NaN));
   }
 
-  /** Adds a cue or segment whose words have no timing of their own, spreading them over its span by length. */
+  /**
+   * Adds a cue or segment whose words have no timing of their own, spreading them over its span
+   * by length. Text in a script written without spaces (a cue of Chinese) is cut into its words
+   * (`splitUnspacedText`), so a long cue is many words, each found and highlighted on its own.
+   */
   addSpread(
     text: string,
     start: number,
@@ -121,7 +138,14 @@ export class WordCollector {
     speaker: string | null | undefined,
     source: number,
   ): void {
-    const parts = text.split(/\s+/).filter((part) => part !== '');
+    const parts = text
+      .split(/\s+/)
+      .filter((part) => part !== '')
+      .flatMap((part) => {
+        if (part.length > MAX_RAW_WORD_CHARS) this.failLong(source, part);
+        const visible = withoutInvisibles(part);
+        return visible === '' ? [] : splitUnspacedText(visible);
+      });
     if (parts.length === 0) return;
     this.checkTime(start, 'start', parts[0] ?? '', source);
     this.checkTime(end, 'end', parts[0] ?? '', source);
@@ -235,6 +259,14 @@ export class WordCollector {
         `${which} time ${seconds(value)} is past 48 hours: not a time in an episode`,
       );
     }
+  }
+
+  private failLong(source: number, word: string): never {
+    return this.fail(
+      source,
+      `${word.slice(0, 20)}…`,
+      `is ${word.length.toLocaleString('en')} characters long; a word may have at most ${MAX_WORD_CHARS}`,
+    );
   }
 
   private fail(source: number, word: string, problem: string): never {

@@ -42,9 +42,9 @@ export function DidYouMean({
           <button
             type="button"
             className="did-you-mean__word"
-            onClick={() => onSearch(replaceToken(term, missing, word))}
+            onClick={() => onSearch(replaceToken(term, missing, word, parsed.analyzer))}
           >
-            {replaceToken(term, missing, word)}
+            {replaceToken(term, missing, word, parsed.analyzer)}
           </button>
         </span>
       ))}

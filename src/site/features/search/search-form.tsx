@@ -6,7 +6,8 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { checkSearchTerm, termProblem } from '../../../core/fts-query.ts';
+import type { Analyzer } from '../../../core/analyzer.ts';
+import { checkBeforeAnalyzer, checkSearchTerm, termProblem } from '../../../core/fts-query.ts';
 import { MAX_TERM_LENGTH } from '../../../core/search-state.ts';
 import { useDatabase } from '../../data/database-context.tsx';
 import { prepareSuggestions } from '../../data/term-list-queries.ts';
@@ -20,6 +21,11 @@ export interface SearchFormProps {
   term: string;
   placeholder: string;
   minLength: number;
+  /**
+   * The index's language rules (null while they load: a term is then checked for its length
+   * only, and the page checks it again once they are there).
+   */
+  analyzer: Analyzer | null;
   /** Called with the trimmed term on submit: '' clears the search. */
   onSearch: (term: string) => void;
 }
@@ -30,7 +36,13 @@ export interface SearchFormProps {
  * chosen, Escape closes them), and the list changes when the form is submitted. A term that
  * would be ignored (too short, nothing to search for) says why instead.
  */
-export function SearchForm({ term, placeholder, minLength, onSearch }: SearchFormProps): ReactNode {
+export function SearchForm({
+  term,
+  placeholder,
+  minLength,
+  analyzer,
+  onSearch,
+}: SearchFormProps): ReactNode {
   const db = useDatabase();
   // What the visitor typed into the pre-rendered page's box stays in it.
   const [draft, setDraft] = useState(() => textTypedBeforeApp() || term);
@@ -40,7 +52,7 @@ export function SearchForm({ term, placeholder, minLength, onSearch }: SearchFor
   const [active, setActive] = useState(-1);
   const hintId = useId();
   const listId = `${hintId}-suggestions`;
-  const suggestions = useSuggestions(open ? draft : null);
+  const suggestions = useSuggestions(open ? draft : null, analyzer);
   const showing = open && suggestions.length > 0;
   useEffect(forgetTextTypedBeforeApp, []);
 
@@ -55,11 +67,15 @@ export function SearchForm({ term, placeholder, minLength, onSearch }: SearchFor
   const search = (text: string): void => {
     setOpen(false);
     setActive(-1);
-    const check = checkSearchTerm(text, minLength);
-    const problem = termProblem(check);
+    const trimmed = text.trim();
+    const problem = termProblem(
+      analyzer
+        ? checkSearchTerm(trimmed, minLength, analyzer)
+        : checkBeforeAnalyzer(trimmed, minLength),
+    );
     setHint(problem);
     if (problem !== null) return;
-    onSearch(check.kind === 'empty' ? '' : check.term);
+    onSearch(trimmed);
   };
 
   const pick = (suggestion: Suggestion): void => {

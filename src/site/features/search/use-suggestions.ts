@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { lastWord, replaceLastWord } from '../../../core/last-word.ts';
+import type { Tokenizer } from '../../../core/tokenizer.ts';
 import { MIN_PREFIX } from '../../../core/term-lists.ts';
 import { useDatabase } from '../../data/database-context.tsx';
 import { useResource } from '../../data/resource.ts';
@@ -15,12 +16,16 @@ const NONE: Suggestion[] = [];
 
 /**
  * The index's most frequent completions of the word being typed at the end of `draft`, from
- * its second character (decision 0009). Null `draft` (the list is closed) loads nothing.
+ * its second character (decision 0009), cut and folded by the index's tokenizer. Null `draft`
+ * (the list is closed) or no tokenizer yet loads nothing.
  */
-export function useSuggestions(draft: string | null): Suggestion[] {
+export function useSuggestions(draft: string | null, tokenizer: Tokenizer | null): Suggestion[] {
   const db = useDatabase();
-  const at = useMemo(() => (draft === null ? null : lastWord(draft)), [draft]);
-  const prefix = at !== null && at.token.length >= MIN_PREFIX ? at.token : null;
+  const at = useMemo(
+    () => (draft === null || tokenizer === null ? null : lastWord(draft, tokenizer)),
+    [draft, tokenizer],
+  );
+  const prefix = at !== null && [...at.token].length >= MIN_PREFIX ? at.token : null;
   const words = useResource(prefix, () => loadCompletions(db, prefix ?? ''));
   return useMemo(() => {
     if (draft === null || at === null || words.status !== 'ready') return NONE;

@@ -12,8 +12,8 @@ export interface EpisodeSnippetsProps {
   episode: PlayerEpisode & { id: number };
   /** From `usePageSnippets`; null when the page shows no snippets. */
   state: SnippetsState | null;
-  /** The search, to find the first match the snippets leave out. */
-  query: ParsedQuery;
+  /** The search, to find the first match the snippets leave out (null: none). */
+  query: ParsedQuery | null;
   /**
    * Brings the episode's transcript to `time` (seconds): scrolls it there when it is open, and
    * with `open` opens it first. The app owns which rows are open.
@@ -50,7 +50,9 @@ export function EpisodeSnippets({
   const onMore = useCallback(() => {
     const fallback = shown?.at(-1)?.time ?? 0;
     getTranscript(db, episode.id)
-      .then((blob) => firstFurtherMatchTime(blob.words, blob.start, query, shown ?? []))
+      .then((blob) =>
+        query ? firstFurtherMatchTime(blob.words, blob.start, query, shown ?? []) : null,
+      )
       .catch(() => null)
       .then((time) => onReveal(episode.id, time ?? fallback, true))
       .catch(() => undefined);

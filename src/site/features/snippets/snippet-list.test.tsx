@@ -9,7 +9,6 @@ import {
   chooseBlocks,
   type EpisodeSnippets,
 } from '../../../core/snippets.ts';
-import { tokenize } from '../../../core/tokenizer.ts';
 import { DatabaseProvider } from '../../data/database-context.tsx';
 import type { SqlValue, TrawlDatabase } from '../../data/database-types.ts';
 import { loadSnippets } from '../../data/snippet-queries.ts';
@@ -21,6 +20,7 @@ import { createPlayerStore, PlayerStoreContext } from '../../shared/player-store
 import { EpisodeSnippets as EpisodeSnippetsView } from './episode-snippets.tsx';
 import { SnippetList, moreLabel, type SnippetsState } from './snippet-list.tsx';
 import { phraseQuery } from '../../../core/search-query.ts';
+import { ENGLISH } from '../../../core/test-support/analyzers.ts';
 
 // Snippets as the real code makes them: from the fixture podcast's database (built by the real
 // builder), and from passages of a long transcript cut by the builder's own functions.
@@ -71,6 +71,7 @@ function longEpisodeSnippets(): EpisodeSnippets {
   const passages = buildPassages(
     words,
     words.map((_, index) => index * 100),
+    ENGLISH,
   ).map(({ span, data }, index) => ({
     id: index + 1,
     episodeId: 1,
@@ -84,7 +85,12 @@ function longEpisodeSnippets(): EpisodeSnippets {
     { blockSize: PASSAGE_BLOCK_SIZE },
   );
   const read = passages.filter((passage) => choice?.read.includes(passage.id));
-  return buildEpisodeSnippets(1, read, phraseQuery(tokenize('penguin')), choice?.unread ?? 0);
+  return buildEpisodeSnippets(
+    1,
+    read,
+    phraseQuery(ENGLISH.tokenize('penguin'), ENGLISH),
+    choice?.unread ?? 0,
+  );
 }
 
 function ready(snippets: EpisodeSnippets): SnippetsState {
@@ -97,7 +103,7 @@ describe('SnippetList', () => {
     const found = await loadSnippets(
       fixture.database,
       [row.id],
-      phraseQuery(tokenize('ice cream')),
+      phraseQuery(ENGLISH.tokenize('ice cream'), ENGLISH),
     );
     const snippets = found.get(row.id);
     if (!snippets) throw new Error('no snippets');
@@ -192,7 +198,7 @@ describe('EpisodeSnippets', () => {
     const found = await loadSnippets(
       fixture.database,
       [row.id],
-      phraseQuery(tokenize('ice cream')),
+      phraseQuery(ENGLISH.tokenize('ice cream'), ENGLISH),
     );
     const snippets = found.get(row.id);
     if (!snippets) throw new Error('no snippets');
@@ -202,7 +208,7 @@ describe('EpisodeSnippets', () => {
           <EpisodeSnippetsView
             episode={row}
             state={ready(snippets)}
-            query={phraseQuery(tokenize('ice cream'))}
+            query={phraseQuery(ENGLISH.tokenize('ice cream'), ENGLISH)}
             onReveal={onReveal}
           />
         </PlayerStoreContext.Provider>
@@ -225,7 +231,7 @@ describe('EpisodeSnippets', () => {
     const found = await loadSnippets(
       fixture.database,
       [row.id],
-      phraseQuery(tokenize('ice cream')),
+      phraseQuery(ENGLISH.tokenize('ice cream'), ENGLISH),
     );
     const shown = found.get(row.id)?.snippets[0];
     if (!shown) throw new Error('no snippet');
@@ -242,7 +248,7 @@ describe('EpisodeSnippets', () => {
           <EpisodeSnippetsView
             episode={row}
             state={state}
-            query={phraseQuery(tokenize('ice cream'))}
+            query={phraseQuery(ENGLISH.tokenize('ice cream'), ENGLISH)}
             onReveal={onReveal}
           />
         </PlayerStoreContext.Provider>
@@ -259,7 +265,7 @@ describe('EpisodeSnippets', () => {
           <EpisodeSnippetsView
             episode={episodeRow('1')}
             state={null}
-            query={phraseQuery([])}
+            query={phraseQuery([], ENGLISH)}
             onReveal={vi.fn()}
           />
         </PlayerStoreContext.Provider>

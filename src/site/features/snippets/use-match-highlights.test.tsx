@@ -3,11 +3,12 @@ import { useMemo, useRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import { parseSearchQuery, phraseQuery, type ParsedQuery } from '../../../core/search-query.ts';
 import { matchRanges, useMatchHighlights } from './use-match-highlights.ts';
+import { ENGLISH } from '../../../core/test-support/analyzers.ts';
 
 function rangesIn(html: string, tokens: string[]): string[] {
   const host = document.createElement('div');
   host.innerHTML = html;
-  return matchRanges(host, phraseQuery(tokens)).map((range) => range.toString());
+  return matchRanges(host, phraseQuery(tokens, ENGLISH)).map((range) => range.toString());
 }
 
 describe('matchRanges', () => {
@@ -32,14 +33,19 @@ describe('matchRanges', () => {
     host.innerHTML = '<h2>1: Clouds, Honey and Bananas</h2><p>ice creams and an ice cream</p>';
     const found = (query: ParsedQuery): string[] =>
       matchRanges(host, query).map((range) => range.toString());
-    expect(found(parseSearchQuery('banana honey'))).toEqual(['Honey', 'Bananas']);
-    expect(found(parseSearchQuery('"ice cream"'))).toEqual(['ice cream']);
-    expect(found(parseSearchQuery('ice cream'))).toEqual(['ice', 'creams', 'ice', 'cream']);
+    expect(found(parseSearchQuery('banana honey', ENGLISH))).toEqual(['Honey', 'Bananas']);
+    expect(found(parseSearchQuery('"ice cream"', ENGLISH))).toEqual(['ice cream']);
+    expect(found(parseSearchQuery('ice cream', ENGLISH))).toEqual([
+      'ice',
+      'creams',
+      'ice',
+      'cream',
+    ]);
   });
 });
 
 function Rows({ tokens }: { tokens: string[] | null }) {
-  const query = tokens === null ? null : phraseQuery(tokens);
+  const query = tokens === null ? null : phraseQuery(tokens, ENGLISH);
   const ref = useRef<HTMLDivElement>(null);
   useMatchHighlights(
     ref,

@@ -39,7 +39,8 @@ export function usePageSnippets(
   useResource(
     phrase === null || missing === '' ? null : `${phrase}|${missing}`,
     async (signal) => {
-      const found = await loadSnippets(db, wanted, query ?? { parts: [] }, {
+      if (query === null) return [];
+      const found = await loadSnippets(db, wanted, query, {
         signal,
         saidBy: speakers === '' ? [] : speakers.split(',').map(Number),
       });

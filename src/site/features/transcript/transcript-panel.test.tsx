@@ -12,6 +12,7 @@ import {
   type PlayerStore,
 } from '../../shared/player-store.ts';
 import { TranscriptPanel, type TranscriptEpisode } from './transcript-panel.tsx';
+import { ENGLISH } from '../../../core/test-support/analyzers.ts';
 
 /** A transcript of `text`, one word per second, each word lasting 0.8 s. */
 function transcriptOf(text: string, extra: Partial<TranscriptBlob> = {}): TranscriptBlob {
@@ -44,7 +45,7 @@ const episode: TranscriptEpisode = {
 const settings = { timestampEvery: 10, lowConfidence: 0.5 };
 
 /** The search a submitted term makes. */
-const searchFor = (term: string) => searchQueryOf(checkSearchTerm(term, 1));
+const searchFor = (term: string) => searchQueryOf(checkSearchTerm(term, 1, ENGLISH));
 
 function renderPanel(
   props: Partial<Parameters<typeof TranscriptPanel>[0]> = {},

@@ -8,6 +8,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { formatClockTime } from '../../../core/time-format.ts';
 import type { TranscriptModel } from '../../../core/transcript-model.ts';
+import { joinWords } from '../../../core/unspaced-scripts.ts';
 import { TranscriptParagraphs } from './transcript-headings.tsx';
 
 /**
@@ -74,10 +75,9 @@ export function TranscriptReading({
                   </span>{' '}
                 </>
               )}
-              {model.words
-                .slice(segment.start, segment.end)
-                .map((word) => word.text)
-                .join(' ')}{' '}
+              {joinWords(
+                model.words.slice(segment.start, segment.end).map((word) => word.text),
+              )}{' '}
             </>
           )}
         />

@@ -1,6 +1,7 @@
 import { memo, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { formatClockTime } from '../../../core/time-format.ts';
 import type { ModelSegment, ModelWord } from '../../../core/transcript-model.ts';
+import { spaceBetween } from '../../../core/unspaced-scripts.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
 
 interface TranscriptSegmentProps {
@@ -63,8 +64,10 @@ export function segmentHtml(
     if (isMatch && (i === segment.start || !matched?.has(i - 1) || startsRun(i))) html += '<mark>';
     html += `<span class="${className}" data-w="${i}" role="button" tabindex="${i === tabStop ? 0 : -1}"${titleAttribute}>${escapeHtml(word.text)}</span>`;
     if (isMatch && !runGoesOn) html += '</mark>';
-    // The space after the segment's last word stays outside the sentence's highlight.
-    if (i + 1 < segment.end) html += ' ';
+    // The space after the segment's last word stays outside the sentence's highlight; words of
+    // a script written without spaces meet without one.
+    const next = words[i + 1];
+    if (i + 1 < segment.end && next && spaceBetween(word.text, next.text)) html += ' ';
   }
   return html;
 }

@@ -8,6 +8,7 @@ import { MediaProvider } from '../../shared/media-context.tsx';
 import { createMediaUrls } from '../../shared/media-url.ts';
 import { createPlayerStore, PlayerStoreContext } from '../../shared/player-store.ts';
 import { TranscriptPanel } from './transcript-panel.tsx';
+import { ENGLISH } from '../../../core/test-support/analyzers.ts';
 
 const WORDS = 'Ice cream is old. Really? Ice cream was a luxury. I like ice cream.'.split(' ');
 
@@ -48,7 +49,7 @@ function renderPanel(term: string | null, saidBy: number[] = []) {
           episode={episode}
           settings={{ timestampEvery: 200, lowConfidence: 0.5, hostIds: [6] }}
           loadTranscript={() => Promise.resolve(BLOB)}
-          query={term === null ? null : searchQueryOf(checkSearchTerm(term, 1))}
+          query={term === null ? null : searchQueryOf(checkSearchTerm(term, 1, ENGLISH))}
           saidBy={saidBy}
         />
       </PlayerStoreContext.Provider>

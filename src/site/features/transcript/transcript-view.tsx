@@ -10,7 +10,7 @@ import type { SearchQuery } from '../../../core/fts-query.ts';
 import { pluralize } from '../../../core/format.ts';
 import { buildTokenStream, findQueryMatches } from '../../../core/phrase-match.ts';
 import { keepSaidBy, matchedWordsOf } from '../../../core/said-by.ts';
-import { displayTerm, parseSearchQuery } from '../../../core/search-query.ts';
+import { displayTerm } from '../../../core/search-query.ts';
 import { wordAtTime, type TranscriptModel } from '../../../core/transcript-model.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
@@ -53,19 +53,26 @@ export function TranscriptView({
   useEffect(() => highlighter.connect(), [highlighter]);
   const { following, resume } = useFollowAlong(boxRef, highlighter);
 
-  const searching = query !== null;
+  // The search's own analyzer tokenizes the words: the index's rules for its language.
+  const parsed = query?.parsed ?? null;
+  const analyzer = parsed?.analyzer ?? null;
   const stream = useMemo(
-    () => (searching ? buildTokenStream(model.words.map((w) => w.text)) : null),
-    [model, searching],
+    () =>
+      analyzer
+        ? buildTokenStream(
+            model.words.map((w) => w.text),
+            analyzer,
+          )
+        : null,
+    [model, analyzer],
   );
-  // Keyed by the term: a parent may pass a new query on every render.
   const term = query?.term ?? '';
   const chosen = saidBy.join(',');
   const matches = useMemo(() => {
-    if (!stream || term === '') return null;
-    const all = findQueryMatches(stream, parseSearchQuery(term)).matches;
+    if (!stream || !parsed) return null;
+    const all = findQueryMatches(stream, parsed).matches;
     return keepSaidBy(all, model.speakerCodes, chosen === '' ? [] : chosen.split(',').map(Number));
-  }, [stream, term, model, chosen]);
+  }, [stream, parsed, model, chosen]);
   const matched = useMemo(() => (matches ? new Set(matchedWordsOf(matches)) : null), [matches]);
   // Where a match begins that no other match runs through ('ha ha' twice in 'ha ha ha' is one
   // highlight; two searched words side by side are two).
