@@ -256,15 +256,60 @@ describe('filters', () => {
 });
 
 describe('routes', () => {
-  it('shows only the episode of /episodes/:episodeId, halves and zero padding included', async () => {
-    renderApp(fixture.database, '/episodes/14.50');
-    expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
-    expect(rowTitles()).toEqual(['14.5: A half episode: Narwhal Special']);
-    // The episode page opens its transcript.
-    expect(screen.getByRole('button', { name: '[-] hide transcript' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
+  it('shows the episode of /episodes/:episodeId as a page, halves and zero padding included', async () => {
+    const { user, router } = renderApp(fixture.database, '/episodes/14.50');
+    const title = await screen.findByRole('heading', {
+      level: 1,
+      name: '14.5: A half episode: Narwhal Special',
+    });
+    expect(title).toBeInTheDocument();
+    // The show's name is in the header, not a heading; no count line and no filters.
+    expect(screen.getByRole('link', { name: /Fixture Facts/ })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('heading', { name: 'Fixture Facts' })).toBeNull();
+    expect(screen.queryByText(/showing all|found \d+ of/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /show filters/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /expand all/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /show transcript|hide transcript/ })).toBeNull();
+    // Its transcript is the page.
+    expect(
+      await screen.findByRole('region', { name: 'Transcript of episode 14.5' }),
+    ).toBeInTheDocument();
+    // The way back, and the episodes either side.
+    const back = screen.getByRole('navigation', { name: 'Back' });
+    expect(within(back).getByRole('link', { name: 'All episodes' })).toHaveAttribute('href', '/');
+    const others = screen.getByRole('navigation', { name: 'Other episodes' });
+    expect(within(others).getByRole('link', { name: /Previous episode/ })).toHaveTextContent(
+      '5: Nothing Said Yet',
     );
+    await user.click(within(others).getByRole('link', { name: /Next episode/ }));
+    expect(currentUrl(router)).toBe('/episodes/15');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: '15: Episode Fifteen: Mountains and Molecules',
+      }),
+    ).toBeInTheDocument();
+    // The newest episode has no next one.
+    expect(screen.queryByRole('link', { name: /Next episode/ })).toBeNull();
+  });
+
+  it('links back to the search that led to an episode, and searches the archive from there', async () => {
+    const { user, router } = renderApp(fixture.database, '/?q=narwhal');
+    expect(await screen.findByText(/^found \d+ of 7 episodes$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: '14.5: A half episode: Narwhal Special' }));
+    expect(currentUrl(router)).toBe('/episodes/14.5?q=narwhal');
+    const back = await screen.findByRole('link', { name: 'Back to the search for “narwhal”' });
+    await user.click(back);
+    expect(currentUrl(router)).toBe('/?q=narwhal');
+    expect(await screen.findByText(/^found \d+ of 7 episodes$/)).toBeInTheDocument();
+    // A search typed on an episode's page shows the list of its results.
+    await user.click(screen.getByRole('link', { name: '14.5: A half episode: Narwhal Special' }));
+    await screen.findByRole('heading', { level: 1, name: /^14\.5: / });
+    const box = screen.getByRole('combobox', { name: 'Search episodes' });
+    await user.clear(box);
+    await user.type(box, 'mountains{Enter}');
+    await waitFor(() => expect(currentUrl(router)).toBe('/?q=mountains'));
+    expect(await screen.findByText(/^found \d+ of 7 episodes$/)).toBeInTheDocument();
   });
 });
 

@@ -250,13 +250,50 @@ describe('TranscriptPanel', () => {
     const user = userEvent.setup();
     const { store } = renderPanel();
     const body = await transcriptBody();
+    const follow = screen.getByRole('button', { name: 'Follow along' });
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
     act(() => {
       store.dispatch({ type: 'playFrom', episode, time: 0 });
     });
-    expect(screen.queryByRole('button', { name: 'Follow along' })).toBeNull();
     fireEvent.wheel(body, { deltaY: 200 });
-    await user.click(screen.getByRole('button', { name: 'Follow along' }));
-    expect(screen.queryByRole('button', { name: 'Follow along' })).toBeNull();
+    expect(follow).toHaveAttribute('aria-pressed', 'false');
+    // Playing from a word brings it back after a scroll…
+    await user.click(within(body).getByRole('button', { name: 'Today' }));
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+    // …but not after the visitor turned it off.
+    await user.click(follow);
+    expect(follow).toHaveAttribute('aria-pressed', 'false');
+    await user.click(within(body).getByRole('button', { name: 'luxury?' }));
+    expect(follow).toHaveAttribute('aria-pressed', 'false');
+    await user.click(follow);
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('starts with follow-along off when the visitor asks for reduced motion', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query === '(prefers-reduced-motion: reduce)',
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          dispatchEvent: () => false,
+        }) satisfies MediaQueryList,
+    );
+    try {
+      renderPanel();
+      await transcriptBody();
+      expect(screen.getByRole('button', { name: 'Follow along' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('copies a link to the start of the sentence being played', async () => {
