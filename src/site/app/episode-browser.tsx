@@ -235,7 +235,15 @@ export function EpisodeBrowser({
       />
     );
   } else if (search.status === 'error') {
-    body = <SearchErrorCard title={search.title} problem={search.problem} />;
+    body = (
+      <SearchErrorCard
+        // One report for each failed search.
+        reportKey={`${attempt}:${state.term}:${search.title}`}
+        title={search.title}
+        problem={search.problem}
+        reportTo={settings.errorReports}
+      />
+    );
   } else if (loading) {
     body = <Spinner label="Loading episodes" />;
   } else {

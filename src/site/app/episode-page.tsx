@@ -113,7 +113,7 @@ export function EpisodePage(props: EpisodePageProps): ReactNode {
         }
         transcriptSlot={
           <>
-            <ChapterList episode={episode} />
+            <ChapterList episode={episode} headingLevel={2} />
             <TranscriptPanel
               episode={episode}
               query={query}
@@ -137,7 +137,7 @@ export function EpisodePage(props: EpisodePageProps): ReactNode {
               <span className="episode-page__direction">
                 <Arrow direction="back" />
                 Previous episode
-              </span>
+              </span>{' '}
               {episodeHeading(older)}
             </Link>
           )}
@@ -150,7 +150,7 @@ export function EpisodePage(props: EpisodePageProps): ReactNode {
               <span className="episode-page__direction">
                 Next episode
                 <Arrow direction="forward" />
-              </span>
+              </span>{' '}
               {episodeHeading(newer)}
             </Link>
           )}

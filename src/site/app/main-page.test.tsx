@@ -364,6 +364,15 @@ describe('description errors', () => {
   }, 15_000);
 });
 
+/** The database with its site settings changed, as a show's trawl.config.json would. */
+function withSettings(
+  fixtureDb: FixtureDatabase,
+  site: Partial<FixtureDatabase['config']['site']>,
+): TrawlDatabase {
+  const config = { ...fixtureDb.config, site: { ...fixtureDb.config.site, ...site } };
+  return { ...fixtureDb.database, open: () => Promise.resolve(config) };
+}
+
 describe('search errors', () => {
   it('shows "Problem while searching" for a damaged index, re-creates the worker, and recovers', async () => {
     const broken = await openFixtureDatabase({ corruptSearchIndex: true });
@@ -376,9 +385,9 @@ describe('search errors', () => {
       expect(
         within(card).getByRole('heading', { name: 'Problem while searching' }),
       ).toBeInTheDocument();
-      expect(card).toHaveTextContent(
-        'Sorry about that. A report has been filed. Please try a different search.',
-      );
+      // The show configures nowhere to report to: the card does not claim a report.
+      expect(card).toHaveTextContent('Sorry about that. Please try a different search.');
+      expect(card).not.toHaveTextContent(/report/i);
       expect(screen.queryByText(/showing all|found \d+ of/)).toBeNull();
       expect(broken.recreations()).toBe(1);
       expect(warn).toHaveBeenCalled();
@@ -402,12 +411,57 @@ describe('search errors', () => {
         within(card).getByRole('heading', { name: 'no such table: words_fts' }),
       ).toBeInTheDocument();
       expect(outdated.recreations()).toBe(0);
-      expect(warn).toHaveBeenCalledWith(
-        'Search failed; a report has been filed.',
-        expect.any(Error),
-      );
+      expect(warn).toHaveBeenCalledWith('Search failed.', expect.any(Error));
     } finally {
       await outdated.close();
+    }
+  });
+
+  it('files a report where the show says, and only then says so', async () => {
+    // Without words_fts a 3-word phrase fails every time it is searched.
+    const broken = await openFixtureDatabase({ dropTable: 'words_fts' });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const sent: { url: string; body: unknown }[] = [];
+    const sendBeacon = vi.fn((url: string | URL, data?: BodyInit | null) => {
+      sent.push({ url: String(url), body: data });
+      return true;
+    });
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon });
+    try {
+      const database = withSettings(broken, { errorReports: '/reports' });
+      const { user } = renderApp(database, '/?q=%22I+like+ice%22');
+      const card = await screen.findByRole('alert');
+      expect(card).toHaveTextContent(
+        'Sorry about that. A report has been filed. Please try a different search.',
+      );
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]?.url).toBe('/reports');
+      const body = sent[0]?.body;
+      if (!(body instanceof Blob)) throw new Error('the report is not a Blob');
+      expect(body.type).toBe('application/json');
+      // jsdom's Blob has no text(); its FileReader reads it.
+      const text = await new Promise<string>((done) => {
+        const reader = new FileReader();
+        reader.onload = () => done(typeof reader.result === 'string' ? reader.result : '');
+        reader.readAsText(body);
+      });
+      expect(JSON.parse(text)).toMatchObject({
+        kind: 'search',
+        message: 'no such table: words_fts',
+        page: '/',
+      });
+      // A browser that refuses the beacon filed nothing, and the card says so.
+      sendBeacon.mockReturnValue(false);
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(2));
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          'Sorry about that. Please try a different search.',
+        ),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+      await broken.close();
     }
   });
 });
