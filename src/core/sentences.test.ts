@@ -73,6 +73,15 @@ describe('spokenSentenceIndexes', () => {
     expect(lengths(timed(words, { 17: 0.3 }))[0]).toBe(18);
   });
 
+  it('ends a run of long words (a language without spaces) by its characters', () => {
+    // Cues of 28 characters each, no punctuation, no pauses: five reach 120 characters.
+    const cue = '后来有各种原因失去了就是要光复这个国恢复这个国叫复国主义';
+    expect(Array.from(cue)).toHaveLength(28);
+    const counts = lengths(timed(Array.from({ length: 12 }, () => cue)));
+    expect(counts).toEqual([5, 5, 2]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(12);
+  });
+
   it('agrees with sentenceIndexes on short punctuated text without pauses', () => {
     const words = ['One', 'two.', 'Three', 'four', 'five?', 'Six'];
     expect([...timed(words)]).toEqual([...sentenceIndexes(words)]);

@@ -38,6 +38,13 @@ export const SOFT_SENTENCE_WORDS = 16;
 /** …and at the latest after this many: the highlight never covers a paragraph. */
 export const MAX_SENTENCE_WORDS = 24;
 
+/**
+ * The same limits in characters, for text whose 'words' are long: a language written without
+ * spaces (a Chinese cue is one word of up to a few dozen characters).
+ */
+export const SOFT_SENTENCE_CHARACTERS = 80;
+export const MAX_SENTENCE_CHARACTERS = 120;
+
 const SHORT_PAUSE_SECONDS = 0.25;
 
 /** A word that closes a clause: a comma, semicolon, colon or dash, before closing quotes. */
@@ -47,7 +54,8 @@ const CLAUSE_END = /[,;:–—]["'”’»)\]}]*$/u;
  * The sentence number of every word as the reading view lights them up: at the marks
  * `sentenceIndexes` knows, and where those are missing (machine transcripts without
  * punctuation, or with 100-word run-ons) at a pause of `SENTENCE_PAUSE_SECONDS`, at a comma or
- * short pause once a sentence has `SOFT_SENTENCE_WORDS` words, and after `MAX_SENTENCE_WORDS`
+ * short pause once a sentence has `SOFT_SENTENCE_WORDS` words (or `SOFT_SENTENCE_CHARACTERS`
+ * characters), and after `MAX_SENTENCE_WORDS` words (or `MAX_SENTENCE_CHARACTERS` characters)
  * at the latest. `starts` and `ends` are the words' times in seconds.
  */
 export function spokenSentenceIndexes(
@@ -58,19 +66,24 @@ export function spokenSentenceIndexes(
   const indexes = new Int32Array(words.length);
   let sentence = 0;
   let length = 0;
+  let characters = 0;
   for (let i = 0; i < words.length; i += 1) {
     indexes[i] = sentence;
-    length += 1;
     const word = words[i] ?? '';
+    length += 1;
+    characters += (length > 1 ? 1 : 0) + Array.from(word).length;
     const pause = (starts[i + 1] ?? Number.NaN) - (ends[i] ?? starts[i] ?? Number.NaN);
+    const long = length >= SOFT_SENTENCE_WORDS || characters >= SOFT_SENTENCE_CHARACTERS;
     const closes =
       endsSentence(word) ||
       (length >= WORDS_BEFORE_PAUSE && pause >= SENTENCE_PAUSE_SECONDS) ||
-      (length >= SOFT_SENTENCE_WORDS && (CLAUSE_END.test(word) || pause >= SHORT_PAUSE_SECONDS)) ||
-      length >= MAX_SENTENCE_WORDS;
+      (long && (CLAUSE_END.test(word) || pause >= SHORT_PAUSE_SECONDS)) ||
+      length >= MAX_SENTENCE_WORDS ||
+      characters >= MAX_SENTENCE_CHARACTERS;
     if (closes) {
       sentence += 1;
       length = 0;
+      characters = 0;
     }
   }
   return indexes;
