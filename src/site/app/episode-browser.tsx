@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useHref, useLocation, useNavigate } from 'react-router';
 import { hasTranscript, type EpisodeRow } from '../../core/db-schema.ts';
 import { applyTypeButton } from '../../core/episode-filters.ts';
 import { checkSearchTerm, searchQueryOf } from '../../core/fts-query.ts';
@@ -176,8 +176,11 @@ export function EpisodeBrowser({
     if (at < 0 || !rows) return { newer: null, older: null };
     return { newer: rows.rows[at - 1] ?? null, older: rows.rows[at + 1] ?? null };
   }, [rows, routeEpisode]);
+  // Without scripts the form's GET goes to the list, from an episode's page too.
+  const listHref = useHref(paths.home);
   const searchForm = (
     <SearchForm
+      action={listHref}
       term={state.term}
       placeholder={settings.searchPlaceholder}
       minLength={settings.minSearchLength}

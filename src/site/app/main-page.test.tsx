@@ -270,6 +270,8 @@ describe('routes', () => {
     expect(screen.queryByRole('button', { name: /show filters/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /expand all/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /show transcript|hide transcript/ })).toBeNull();
+    // Without scripts a search from here goes to the list.
+    expect(screen.getByRole('search')).toHaveAttribute('action', '/');
     // Its transcript is the page.
     expect(
       await screen.findByRole('region', { name: 'Transcript of episode 14.5' }),

@@ -22,6 +22,11 @@ export interface SearchFormProps {
   minLength: number;
   /** Called with the trimmed term on submit: '' clears the search. */
   onSearch: (term: string) => void;
+  /**
+   * Where the form sends its GET without scripts (and before the app takes over): the list's
+   * address, so a search from an episode's page shows results, not the same page again.
+   */
+  action?: string;
 }
 
 /**
@@ -30,7 +35,13 @@ export interface SearchFormProps {
  * chosen, Escape closes them), and the list changes when the form is submitted. A term that
  * would be ignored (too short, nothing to search for) says why instead.
  */
-export function SearchForm({ term, placeholder, minLength, onSearch }: SearchFormProps): ReactNode {
+export function SearchForm({
+  term,
+  placeholder,
+  minLength,
+  onSearch,
+  action,
+}: SearchFormProps): ReactNode {
   const db = useDatabase();
   // What the visitor typed into the pre-rendered page's box stays in it.
   const [draft, setDraft] = useState(() => textTypedBeforeApp() || term);
@@ -100,7 +111,7 @@ export function SearchForm({ term, placeholder, minLength, onSearch }: SearchFor
   };
 
   return (
-    <form className="search-form" role="search" onSubmit={submit}>
+    <form className="search-form" role="search" action={action} onSubmit={submit}>
       <label className="visually-hidden" htmlFor={`${hintId}-input`}>
         Search episodes
       </label>
