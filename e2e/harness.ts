@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
@@ -170,4 +171,48 @@ const SCREENSHOTS = resolve(REPO_ROOT, 'e2e/screenshots');
 export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
+}
+
+/** What axe says of a rule a page breaks, in one line: the rule, its impact and the elements. */
+export type AxeFinding = string;
+
+/**
+ * Runs axe-core on the page (or only inside `include`'s selectors) and returns its violations
+ * at or above `impact`, one line each. Evaluated rather than added as a <script>: the site's
+ * CSP forbids inline scripts.
+ */
+export async function axeViolations(
+  page: Page,
+  options: { include?: string[]; impacts?: readonly string[] } = {},
+): Promise<AxeFinding[]> {
+  const source = await readFile(
+    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
+  await page.evaluate(source);
+  return page.evaluate(
+    async ({ include, impacts }) => {
+      interface AxeResult {
+        violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+      }
+      interface Axe {
+        run: (context: unknown) => Promise<AxeResult>;
+      }
+      const isAxe = (value: unknown): value is Axe =>
+        typeof value === 'object' && value !== null && 'run' in value;
+      const axe: unknown = Reflect.get(window, 'axe');
+      if (!isAxe(axe)) throw new Error('axe-core did not load');
+      const context = include === undefined ? document : { include: include.map((s) => [s]) };
+      const result = await axe.run(context);
+      return result.violations
+        .filter((violation) => impacts === undefined || impacts.includes(violation.impact ?? ''))
+        .map(
+          (violation) =>
+            `${violation.id} (${violation.impact ?? 'no impact'}): ${violation.nodes
+              .map((node) => JSON.stringify(node.target))
+              .join(' ')}`,
+        );
+    },
+    { include: options.include, impacts: options.impacts },
+  );
 }

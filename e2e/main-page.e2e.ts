@@ -1,12 +1,13 @@
-import { createRequire } from 'node:module';
-import { cp, readdir, readFile, rename } from 'node:fs/promises';
+import { cp, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { writeSyntheticPodcast } from '../src/builder/test-support/synthetic-podcast.ts';
 import type { RunningServer } from '../src/builder/serve/serve.ts';
+import { servedReportPath, type ReceivedReport } from '../src/builder/serve/error-reports.ts';
 import { DEMO_FACTS } from '../demo/tools/demo-facts.ts';
 import { buildWithCli, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
 import {
+  axeViolations,
   browserForFile,
   expectNoProblems,
   PAGE_NOT_FOUND,
@@ -167,10 +168,29 @@ describe('the demo podcast', () => {
   test('routes: an episode page, a half episode, a garbage number and the 404 page', async () => {
     const { page, problems } = await openPage(browser(), baseUrl);
     await page.goto(`${baseUrl}/episodes/04.50`);
-    await page.getByText('found 1 of 10 episodes').waitFor();
-    await expect.poll(() => rowNumbers(page)).toEqual(['4.5']);
+    // An episode's page: its title is the H1, the show's name is in the header, no count line.
+    await page.getByRole('heading', { level: 1, name: '4.5: The Best Bits So Far' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await page.getByRole('banner').getByRole('link', { name: 'The Curious Haul' }).waitFor();
+    expect(await page.getByText(/^found \d+ of|^showing all/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /show filters|expand all/ }).count()).toBe(0);
+    expect(await page.getByRole('article').count()).toBe(1);
     await page.getByText('Loading transcript…').waitFor({ state: 'detached' });
     await screenshot(page, 'episode-360');
+    // Back to every episode, and on to the episodes either side.
+    const others = page.getByRole('navigation', { name: 'Other episodes' });
+    await others
+      .getByRole('link', { name: 'Previous episode 4: Live in Sydney: Cubes and Emus' })
+      .waitFor();
+    await others.getByRole('link', { name: /^Next episode 5: / }).click();
+    await page.getByRole('heading', { level: 1, name: /^5: / }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/episodes/5');
+    await page
+      .getByRole('navigation', { name: 'Back' })
+      .getByRole('link', { name: 'All episodes' })
+      .click();
+    await page.getByText('showing all 10 episodes').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
 
     await page.goto(`${baseUrl}/episodes/999`);
     await page.getByRole('heading', { name: 'No such episode' }).waitFor();
@@ -189,7 +209,7 @@ describe('the demo podcast', () => {
     expect(new URL(page.url()).pathname).toBe('/');
 
     await page.getByRole('link', { name: /^3: / }).click();
-    await page.getByText('found 1 of 10 episodes').waitFor();
+    await page.getByRole('heading', { level: 1, name: /^3: / }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/episodes/3');
     // The three addresses with no page of their own answer the 404 page with status 404.
     expect(problems.consoleErrors.filter((text) => PAGE_NOT_FOUND.test(text))).toHaveLength(3);
@@ -204,28 +224,7 @@ describe('the demo podcast', () => {
     await page.getByRole('button', { name: /show filters/ }).click();
     await page.getByRole('button', { name: '[+] expand all' }).click();
     await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
-    // Evaluated rather than added as a <script>: the site's CSP forbids inline scripts.
-    await page.evaluate(
-      await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
-    );
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (context: Document) => Promise<{
-              violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
-            }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(document);
-      return result.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(' ')}`,
-        );
-    });
+    const violations = await axeViolations(page, { impacts: ['serious', 'critical'] });
     expect(violations).toEqual([]);
     await page.close();
   });
@@ -331,11 +330,15 @@ describe('a podcast with several pages', () => {
 describe('search errors', () => {
   let server: RunningServer;
   let db: string;
+  const reports: ReceivedReport[] = [];
 
   beforeAll(async () => {
     db = join(await workFolder('main-page-broken'), 'db');
     await cp(inject('demoDbDir'), db, { recursive: true });
-    server = await serveSite(db, DEMO_MEDIA);
+    // As `trawl serve` does, with the reports kept for the test instead of printed.
+    server = await serveSite(db, DEMO_MEDIA, {
+      errorReports: { path: servedReportPath(db), onReport: (report) => reports.push(report) },
+    });
   });
 
   afterAll(async () => {
@@ -356,9 +359,16 @@ describe('search errors', () => {
     const card = page.getByRole('alert');
     await card.waitFor();
     expect(await card.getByRole('heading').innerText()).toBe('Problem while searching');
+    // The demo names where reports go (its errorReports), so the spec's words are true.
     expect(await card.innerText()).toContain(
       'Sorry about that. A report has been filed. Please try a different search.',
     );
+    await expect.poll(() => reports.length).toBe(1);
+    expect(reports[0]).toMatchObject({
+      kind: 'search',
+      message: 'Problem while searching',
+      page: `/?q=${DEMO_FACTS.uniqueWord}`,
+    });
     await screenshot(page, 'search-error-1280', false);
 
     await rename(join(db, `${version}.gone`), join(db, version));

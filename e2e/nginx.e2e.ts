@@ -215,8 +215,14 @@ describe('the bundle under a sub-path', () => {
     const html = await page.text();
     expect(html).toContain('<title>The Best Bits So Far · The Curious Haul</title>');
     expect(html).toMatch(/src="\/sub\/assets\/index-[\w-]+\.js"/);
-    // Every link and asset is under /sub/ (the header's home link is /sub itself).
-    expect(html).not.toMatch(/(?:src|href)="\/(?!sub(?:\/|"))/);
+    // Every link and asset is under /sub/ (the header's home link is /sub itself, and the
+    // episode's links to the list, filtered or not, are /sub with a query).
+    expect(html).not.toMatch(/(?:src|href)="\/(?!sub(?:[/?"]))/);
+    expect(html).toMatch(/href="\/sub\?typesOff=[\w%,-]+"/);
+    // …which the host answers with the home page, as a visitor without scripts follows it.
+    const list = await fetch(`${subSite.url}/sub?typesOff=live`);
+    expect(list.status).toBe(200);
+    expect(await list.text()).toContain('<title>The Curious Haul</title>');
     const missing = await fetch(`${subSite.url}/sub/episodes/999`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<title>Not found · The Curious Haul</title>');

@@ -107,6 +107,28 @@ describe('the demo without JavaScript', () => {
     await page.close();
   });
 
+  test("a search from an episode's page goes to the list", async () => {
+    const baseUrl = inject('baseUrl');
+    const { page, problems, dbReads } = await open(baseUrl);
+    await page.goto(`${baseUrl}/episodes/7`);
+    await page.getByRole('heading', { level: 1, name: '7: Lightning Round in Chicago' }).waitFor();
+    // The way back and on is in the HTML.
+    await page.getByRole('link', { name: 'All episodes' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Other episodes' })
+      .getByRole('link', { name: /^Previous episode 6: / })
+      .waitFor();
+    const box = page.getByRole('combobox', { name: 'Search episodes' });
+    await box.fill('vanilla');
+    const [response] = await Promise.all([page.waitForResponse(/\?q=vanilla/), box.press('Enter')]);
+    expect(response.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('vanilla');
+    expect(dbReads).toEqual([]);
+    expectNoProblems(problems);
+    await page.close();
+  });
+
   test('an unknown path and an unknown episode are the 404 page, with status 404', async () => {
     const baseUrl = inject('baseUrl');
     const { page, problems } = await open(baseUrl);

@@ -120,14 +120,22 @@ describe('reading along', () => {
 
   test('a ?t= link opens the episode at that moment and waits for play', async () => {
     const { page, problems } = await openPage(browser(), baseUrl);
+    await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto(`${baseUrl}/episodes/9?t=0:40`);
     const words = transcript(page, '9');
     await words.getByRole('button').first().waitFor();
-    expect(await page.getByRole('slider').getAttribute('aria-valuetext')).toMatch(/^0:40 of /);
-    await page.getByText('Press play to listen from 0:40').waitFor();
+    const slider = row(page, '9').getByRole('slider');
+    expect(await slider.getAttribute('aria-valuetext')).toMatch(/^0:40 of /);
+    await row(page, '9').getByText('Press play to listen from 0:40').waitFor();
     expect(await currentSentence(page, '9')).toContain('Edmond Albius');
     expect(await page.evaluate(() => document.querySelector('audio')?.paused)).toBe(true);
-    await page.getByRole('button', { name: 'Play episode 9' }).click();
+    // The transcript is the page: it has scrolled to the moment, and the player bar, ready to
+    // play from there, stands in for the play button scrolled away.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const bar = page.getByRole('region', { name: 'Audio player' });
+    await bar.getByText('Press play to listen from 0:40').waitFor();
+    await bar.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    await row(page, '9').getByRole('button', { name: 'Play episode 9' }).click();
     await page.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 40.3);
     expect(await page.getByText('Press play to listen from').count()).toBe(0);
     expectNoProblems(problems);
@@ -175,10 +183,11 @@ describe('reading along', () => {
     await slider.press('ArrowLeft');
     await expect.poll(scrollTop).toBeGreaterThan(100);
 
+    const follow = row(page, DEMO_FACTS.longEpisode).getByRole('button', { name: 'Follow along' });
+    expect(await follow.getAttribute('aria-pressed')).toBe('true');
     await words.hover();
     await page.mouse.wheel(0, -5000);
-    const follow = page.getByRole('button', { name: 'Follow along' });
-    await follow.waitFor();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('false');
     // The wheel's own scroll is animated: read where it ends, not a frame of it.
     const manual = await settledScrollTop(words);
     const before = await currentSentence(page, DEMO_FACTS.longEpisode);
@@ -191,7 +200,7 @@ describe('reading along', () => {
     await slider.press('ArrowLeft');
     await follow.click();
     await expect.poll(scrollTop).toBeGreaterThan(100);
-    expect(await follow.count()).toBe(0);
+    expect(await follow.getAttribute('aria-pressed')).toBe('true');
     expectNoProblems(problems);
     await page.close();
   });

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { startServer, type RunningServer, type ServeOptions } from '../src/builder/serve/serve.ts';
 import { servedPagePolicy } from '../src/builder/publish/media-origins.ts';
 import { siteMounts } from '../src/builder/serve/site-mounts.ts';
+import { printReport, servedReportPath } from '../src/builder/serve/error-reports.ts';
 
 const run = promisify(execFile);
 
@@ -30,7 +31,10 @@ export async function buildWithCli(
   );
 }
 
-/** Serves the production site with a database folder and a media folder, as `trawl serve` does. */
+/**
+ * Serves the production site with a database folder and a media folder, as `trawl serve` does
+ * (error reports included: printed, unless `options.errorReports` takes them).
+ */
 export async function serveSite(
   dbDir: string,
   mediaDir: string = DEMO_MEDIA,
@@ -44,6 +48,7 @@ export async function serveSite(
   // As `trawl serve` does: the page's policy allows the media origins the database names.
   return startServer({
     pagePolicy: servedPagePolicy(dbDir),
+    errorReports: { path: servedReportPath(dbDir), onReport: printReport },
     ...options,
     mounts: siteMounts({ dbDir, siteDir: SITE_DIR, mediaDir }),
   });

@@ -166,6 +166,8 @@ export const SITE_SETTINGS = {
   pageSize: 10,
   timestampEvery: 200,
   minSearchLength: 3,
+  // `trawl serve` prints what the pages report: the spec's 'A report has been filed' is true.
+  errorReports: '/reports',
 };
 
 /** `trawl.config.json`'s `episodeTypes`: the spec's four types and rules (section 9). */

@@ -142,6 +142,7 @@ describe('the demo podcast folder', () => {
       timestampEvery: 200,
       minSearchLength: 3,
       mediaBase: '',
+      errorReports: '/reports',
     });
     expect(config.episodeTypes.map(({ id, label }) => [id, label])).toEqual([
       ['live', 'live'],

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { episodeQuery, pathWithinBase, readPageUrl, readRoute } from './page-url.ts';
+import {
+  episodeQuery,
+  listQuery,
+  searchBehind,
+  typeListQuery,
+  pathWithinBase,
+  readPageUrl,
+  readRoute,
+} from './page-url.ts';
 import { DEFAULT_SEARCH_STATE } from './search-state.ts';
 
 const page = (path: string, query = '') => readPageUrl(path, new URLSearchParams(query));
@@ -66,5 +74,35 @@ describe('episodeQuery', () => {
       'q=ice+cream&venues=2&deployed=1&utm=x',
     );
     expect(episodeQuery(page('/', 'p=2'))).toEqual([]);
+  });
+});
+
+describe('listQuery', () => {
+  it('applies a change for the list, back to page 1, without the moment', () => {
+    const url = page('/episodes/7', 'q=ice+cream&p=3&t=40&venues=2&utm=x');
+    expect(new URLSearchParams(listQuery(url, { term: 'omega' })).toString()).toBe(
+      'q=omega&venues=2&utm=x',
+    );
+  });
+});
+
+describe('searchBehind', () => {
+  it('is the search or filters an episode page was reached with, else null', () => {
+    expect(
+      new URLSearchParams(searchBehind(page('/episodes/7', 'q=omega&t=3')) ?? []).toString(),
+    ).toBe('q=omega');
+    expect(
+      new URLSearchParams(searchBehind(page('/episodes/7', 'venues=2')) ?? []).toString(),
+    ).toBe('venues=2');
+    // A page or a moment alone is no search.
+    expect(searchBehind(page('/episodes/7', 'p=2&t=40'))).toBeNull();
+    expect(searchBehind(page('/episodes/7', ''))).toBeNull();
+  });
+});
+
+describe('typeListQuery', () => {
+  it('names the types turned off, nothing else', () => {
+    expect(typeListQuery({ office: false, wfh: false })).toEqual([['typesOff', 'office,wfh']]);
+    expect(typeListQuery({})).toEqual([]);
   });
 });

@@ -4,10 +4,12 @@
  * address.
  */
 import {
+  DEFAULT_SEARCH_STATE,
   foreignParams,
   isDefaultList,
   readSearchState,
   searchStateEntries,
+  updateSearchState,
   type SearchState,
 } from './search-state.ts';
 
@@ -80,4 +82,27 @@ export function readPageUrl(pathname: string, params: QueryParams): PageUrl {
  */
 export function episodeQuery(url: PageUrl): [string, string][] {
   return [...searchStateEntries({ ...url.state, page: 1, moment: null }), ...url.others];
+}
+
+/**
+ * The query string of the list with `change` applied to the URL's state, for leaving an
+ * episode's page for the list (a search typed there): the moment stays behind.
+ */
+export function listQuery(url: PageUrl, change: Partial<SearchState>): [string, string][] {
+  const state = updateSearchState({ ...url.state, moment: null }, change);
+  return [...searchStateEntries(state), ...url.others];
+}
+
+/**
+ * The search or filtered list that led to an episode's page, or null when its URL carries
+ * none (the plain list is 'all episodes').
+ */
+export function searchBehind(url: PageUrl): [string, string][] | null {
+  const state = { ...url.state, page: 1, moment: null };
+  return isDefaultList(state) ? null : episodeQuery(url);
+}
+
+/** The list of every episode with `types` on and nothing else narrowed (a row's 'Live'). */
+export function typeListQuery(types: SearchState['types']): [string, string][] {
+  return searchStateEntries({ ...DEFAULT_SEARCH_STATE, types });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endsSentence, sentenceIndexes } from './sentences.ts';
+import { endsSentence, sentenceIndexes, spokenSentenceIndexes } from './sentences.ts';
 
 describe('endsSentence', () => {
   it('ends at a full stop, question mark or exclamation mark', () => {
@@ -31,5 +31,59 @@ describe('sentenceIndexes', () => {
     expect([...sentenceIndexes(words)]).toEqual([0, 0, 1, 1, 1, 2, 2]);
     expect([...sentenceIndexes(['Done.'])]).toEqual([0]);
     expect([...sentenceIndexes([])]).toEqual([]);
+  });
+});
+
+describe('spokenSentenceIndexes', () => {
+  /** Words one after the other, 0.3 s each, with `pauses` (seconds) after the given words. */
+  function timed(words: readonly string[], pauses: Record<number, number> = {}) {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let time = 0;
+    words.forEach((_, i) => {
+      starts.push(time);
+      time += 0.3;
+      ends.push(time);
+      time += pauses[i] ?? 0.05;
+    });
+    return spokenSentenceIndexes(words, starts, ends);
+  }
+  const lengths = (indexes: Int32Array): number[] => {
+    const counts: number[] = [];
+    for (const sentence of indexes) counts[sentence] = (counts[sentence] ?? 0) + 1;
+    return counts;
+  };
+
+  it('keeps the punctuation marks as sentence ends', () => {
+    expect([...timed(['Hello', 'there.', 'How', 'are', '"you?"'])]).toEqual([0, 0, 1, 1, 1]);
+  });
+
+  it('ends a run without punctuation at a pause, once it has a few words', () => {
+    const words = 'so we went down to the harbour and then the boat was gone'.split(' ');
+    // A pause after 'harbour' (word 6) ends the sentence; one after 'so' is a hesitation.
+    expect(lengths(timed(words, { 0: 1.2, 6: 0.9 }))).toEqual([7, 6]);
+  });
+
+  it('ends a long run at a comma or a short pause, and never lets one pass 24 words', () => {
+    const words = Array.from({ length: 60 }, (_, i) => (i === 19 ? 'word,' : 'word'));
+    const counts = lengths(timed(words));
+    expect(counts[0]).toBe(20);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(24);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(60);
+    expect(lengths(timed(words, { 17: 0.3 }))[0]).toBe(18);
+  });
+
+  it('ends a run of long words (a language without spaces) by its characters', () => {
+    // Cues of 28 characters each, no punctuation, no pauses: five reach 120 characters.
+    const cue = '后来有各种原因失去了就是要光复这个国恢复这个国叫复国主义';
+    expect(Array.from(cue)).toHaveLength(28);
+    const counts = lengths(timed(Array.from({ length: 12 }, () => cue)));
+    expect(counts).toEqual([5, 5, 2]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(12);
+  });
+
+  it('agrees with sentenceIndexes on short punctuated text without pauses', () => {
+    const words = ['One', 'two.', 'Three', 'four', 'five?', 'Six'];
+    expect([...timed(words)]).toEqual([...sentenceIndexes(words)]);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Sentence boundaries in a transcript: a sentence ends at a word ending in '.', '?' or '!' (or
  * the ideographic '。', '？', '！'), also when closing quotes or brackets follow the mark
- * ('"Really?"', '(yes.)', '「はい。」').
+ * ('"Really?"', '(yes.)', '「はい。」'). For reading along, where a transcript's times are known,
+ * a run without such a mark also ends at a pause or after about 20 words
+ * (`spokenSentenceIndexes`).
  */
 
 const SENTENCE_END = /[.?!…。？！]["'”’»)\]}」』）]*$/u;
@@ -21,6 +23,69 @@ export function sentenceIndexes(words: readonly string[]): Int32Array {
   for (let i = 0; i < words.length; i += 1) {
     indexes[i] = sentence;
     if (endsSentence(words[i] ?? '')) sentence += 1;
+  }
+  return indexes;
+}
+
+/** A pause this long (seconds) between two words ends a sentence, punctuated or not. */
+export const SENTENCE_PAUSE_SECONDS = 0.7;
+
+/** A sentence is at least this many words before a pause ends it (a hesitation is no end). */
+const WORDS_BEFORE_PAUSE = 3;
+
+/** From this many words on, a sentence also ends at a comma or a short pause… */
+export const SOFT_SENTENCE_WORDS = 16;
+
+/** …and at the latest after this many: the highlight never covers a paragraph. */
+export const MAX_SENTENCE_WORDS = 24;
+
+/**
+ * The same limits in characters, for text whose 'words' are long: a language written without
+ * spaces (a Chinese cue is one word of up to a few dozen characters).
+ */
+export const SOFT_SENTENCE_CHARACTERS = 80;
+export const MAX_SENTENCE_CHARACTERS = 120;
+
+const SHORT_PAUSE_SECONDS = 0.25;
+
+/** A word that closes a clause: a comma, semicolon, colon or dash, before closing quotes. */
+const CLAUSE_END = /[,;:–—]["'”’»)\]}]*$/u;
+
+/**
+ * The sentence number of every word as the reading view lights them up: at the marks
+ * `sentenceIndexes` knows, and where those are missing (machine transcripts without
+ * punctuation, or with 100-word run-ons) at a pause of `SENTENCE_PAUSE_SECONDS`, at a comma or
+ * short pause once a sentence has `SOFT_SENTENCE_WORDS` words (or `SOFT_SENTENCE_CHARACTERS`
+ * characters), and after `MAX_SENTENCE_WORDS` words (or `MAX_SENTENCE_CHARACTERS` characters)
+ * at the latest. `starts` and `ends` are the words' times in seconds.
+ */
+export function spokenSentenceIndexes(
+  words: readonly string[],
+  starts: ArrayLike<number>,
+  ends: ArrayLike<number>,
+): Int32Array {
+  const indexes = new Int32Array(words.length);
+  let sentence = 0;
+  let length = 0;
+  let characters = 0;
+  for (let i = 0; i < words.length; i += 1) {
+    indexes[i] = sentence;
+    const word = words[i] ?? '';
+    length += 1;
+    characters += (length > 1 ? 1 : 0) + Array.from(word).length;
+    const pause = (starts[i + 1] ?? Number.NaN) - (ends[i] ?? starts[i] ?? Number.NaN);
+    const long = length >= SOFT_SENTENCE_WORDS || characters >= SOFT_SENTENCE_CHARACTERS;
+    const closes =
+      endsSentence(word) ||
+      (length >= WORDS_BEFORE_PAUSE && pause >= SENTENCE_PAUSE_SECONDS) ||
+      (long && (CLAUSE_END.test(word) || pause >= SHORT_PAUSE_SECONDS)) ||
+      length >= MAX_SENTENCE_WORDS ||
+      characters >= MAX_SENTENCE_CHARACTERS;
+    if (closes) {
+      sentence += 1;
+      length = 0;
+      characters = 0;
+    }
   }
   return indexes;
 }

@@ -11,7 +11,26 @@ describe('site settings', () => {
       accentColor: '',
       logo: '',
       favicon: '',
+      errorReports: '',
     });
+  });
+
+  it("take a report path on the site's own origin only", () => {
+    for (const path of ['/reports', '/api/error-report', '/podcast/reports/']) {
+      expect(siteSettingsSchema.parse({ errorReports: path }).errorReports).toBe(path);
+    }
+    for (const hostile of [
+      'https://reports.example/collect',
+      '//reports.example/collect',
+      '/\\reports.example',
+      'reports',
+      'javascript:alert(1)',
+      '/reports?to=<script>',
+      '/reports#x',
+      '/re ports',
+    ]) {
+      expect(siteSettingsSchema.safeParse({ errorReports: hostile }).success, hostile).toBe(false);
+    }
   });
 
   it.each([

@@ -6,6 +6,17 @@ const httpUrlOrEmpty = z
   .string()
   .refine((url) => url === '' || /^https?:\/\//i.test(url), 'must be an http(s) URL, or empty');
 
+/**
+ * A path on the site's own origin ('/reports'), or empty: never a URL of another origin (the
+ * pages may connect to their own origin only), never '//host' or a backslash.
+ */
+const sameOriginPathOrEmpty = z
+  .string()
+  .refine(
+    (value) => value === '' || /^\/(?![/\\])[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(value),
+    "must be a path on the site's own origin, such as /reports, or empty",
+  );
+
 /** An http(s) URL, a relative path (under the media base), or empty: never another scheme. */
 const mediaReferenceSchema = z
   .string()
@@ -103,6 +114,12 @@ export const siteSettingsSchema = z.object({
    * enclosure URL. An episode without a local file always plays its enclosure.
    */
   audio: z.enum(['media', 'enclosure']).default('media'),
+  /**
+   * Where the site reports an error it shows (a failed search): a path on the site's own origin
+   * that accepts a POST of a small JSON report (`trawl serve` receives and prints them). Empty:
+   * nothing is reported, and the error message does not say that a report was filed.
+   */
+  errorReports: sameOriginPathOrEmpty.default(''),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -80,14 +80,23 @@ describe('buildTranscriptModel', () => {
     expect(markerWords).toEqual(model.markers);
   });
 
-  it('keeps a sentence that never ends in one paragraph', () => {
-    const words = Array.from({ length: 30 }, (_, i) => `w${i}`);
-    const blob = { ...blobOf(30), words };
-    const model = buildTranscriptModel(blob, { ...options, timestampEvery: 10 });
+  it('keeps a sentence without punctuation in one paragraph, and ends it after 24 words', () => {
+    const words = Array.from({ length: 15 }, (_, i) => `w${i}`);
+    const model = buildTranscriptModel({ ...blobOf(15), words }, { ...options, timestampEvery: 5 });
     expect(model.paragraphs).toEqual([
-      { start: 0, end: 30, speaker: null, presenter: null, continues: false },
+      { start: 0, end: 15, speaker: null, presenter: null, continues: false },
     ]);
-    expect(model.segments[0]?.map((segment) => segment.marker)).toEqual([0, 10, 20]);
+    expect(model.segments[0]?.map((segment) => segment.marker)).toEqual([0, 5, 10]);
+    // A run that never ends is cut at 24 words: the paragraph breaks there, not at a marker.
+    const long = Array.from({ length: 30 }, (_, i) => `w${i}`);
+    const cut = buildTranscriptModel(
+      { ...blobOf(30), words: long },
+      { ...options, timestampEvery: 10 },
+    );
+    expect(cut.paragraphs.map((paragraph) => [paragraph.start, paragraph.end])).toEqual([
+      [0, 24],
+      [24, 30],
+    ]);
   });
 
   it('starts a paragraph at each change of speaker, and unknown speakers continue it', () => {

@@ -4,7 +4,7 @@
  * markers, paragraphs that start at each change of speaker, and low-confidence flags.
  */
 import type { TranscriptBlob } from './db-schema.ts';
-import { sentenceIndexes } from './sentences.ts';
+import { spokenSentenceIndexes } from './sentences.ts';
 import type { Chapter } from './speech.ts';
 import { chapterWords, wordSpeakerCodes } from './transcript-chapters.ts';
 
@@ -83,7 +83,8 @@ export function buildTranscriptModel(
   options: TranscriptModelOptions,
 ): TranscriptModel {
   const count = blob.words.length;
-  const sentences = sentenceIndexes(blob.words);
+  const seconds = (times: readonly number[]): number[] => times.map((time) => time / 100);
+  const sentences = spokenSentenceIndexes(blob.words, seconds(blob.start), seconds(blob.end));
   const words: ModelWord[] = new Array<ModelWord>(count);
   for (let i = 0; i < count; i += 1) {
     const rawProbability = blob.prob[i] ?? -1;

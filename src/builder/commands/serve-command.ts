@@ -5,6 +5,7 @@ import { dbConfigSchema } from '../../core/site-config.ts';
 import { InputError, isInputError } from '../errors.ts';
 import { servedPagePolicy } from '../publish/media-origins.ts';
 import { readLatest } from '../publish/publish.ts';
+import { printReport, servedReportPath } from '../serve/error-reports.ts';
 import { startServer } from '../serve/serve.ts';
 import { siteMounts } from '../serve/site-mounts.ts';
 
@@ -82,6 +83,7 @@ export const serveCommand = defineCommand({
         mounts: siteMounts({ dbDir, siteDir, mediaDir }),
         port: Number(args.port),
         pagePolicy: servedPagePolicy(dbDir),
+        errorReports: { path: servedReportPath(dbDir), onReport: printReport },
       }).catch((error: unknown) => {
         if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
           throw new InputError(

@@ -80,8 +80,6 @@ export interface ParsedFeed {
   /** The channel's `<language>` as a canonical BCP 47 tag, or null (none, or not a tag). */
   language: string | null;
   image: string | null;
-  /** The channel's `<language>` ("en-us"), or null. */
-  language: string | null;
   persons: FeedPerson[];
   location: FeedLocation | null;
   /** Ascending by episode number. */
@@ -363,7 +361,6 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
     title: firstText(channel, null, 'title').replace(/\s+/g, ' '),
     language: feedLanguage(firstText(channel, null, 'language'), warnings),
     image: channelImage,
-    language: firstText(channel, null, 'language') || null,
     persons: personsOf(channel, 'channel'),
     location: locationOf(channel),
     episodes,

@@ -16,6 +16,7 @@ import {
   negotiateCoding,
   weakEtag,
 } from './compression.ts';
+import { receiveErrorReport, type ErrorReportReceiver } from './error-reports.ts';
 import { isNotModified, rangeApplies, validatorsFor } from './http-validators.ts';
 import { latestPagesDir, pageFileFor } from '../publish/version-pages.ts';
 
@@ -47,6 +48,8 @@ export interface ServeOptions {
    * (`servedPagePolicy`). Without it, pages are served as built.
    */
   pagePolicy?: () => Promise<CspOptions>;
+  /** Receives the error reports the site posts to the show's report path (`errorReports`). */
+  errorReports?: ErrorReportReceiver;
 }
 
 export interface ServedRequest {
@@ -263,6 +266,10 @@ async function answer(
     res.setHeader('Access-Control-Allow-Headers', 'Range');
     res.writeHead(204).end();
     return { status: 204, bytes: 0 };
+  }
+  if (method === 'POST' && options.errorReports !== undefined) {
+    const received = await receiveErrorReport(options.errorReports, decodePath(req.url), req, res);
+    if (received !== null) return received;
   }
   if (method !== 'GET' && method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' }).end();

@@ -1,9 +1,9 @@
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useHref, useLocation, useNavigate } from 'react-router';
 import { hasTranscript, type EpisodeRow } from '../../core/db-schema.ts';
 import { applyTypeButton } from '../../core/episode-filters.ts';
 import { checkBeforeAnalyzer, checkSearchTerm, searchQueryOf } from '../../core/fts-query.ts';
-import { episodeQuery, type PageUrl } from '../../core/page-url.ts';
+import { episodeQuery, listQuery, searchBehind, type PageUrl } from '../../core/page-url.ts';
 import { rankByRelevance } from '../../core/ranking.ts';
 import { countAlteredFilters } from '../../core/search-state.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
@@ -33,6 +33,7 @@ import { Spinner } from '../shared/spinner.tsx';
 import { episodeHeading } from '../shared/episode-facts.ts';
 import type { UpdateSearchState } from '../shared/use-page-url.ts';
 import { documentTitle, type TitledView } from './document-title.ts';
+import { EpisodePage } from './episode-page.tsx';
 import { EpisodeResults } from './episode-results.tsx';
 import { paths } from './paths.ts';
 import { useEpisodeList } from './use-episode-list.ts';
@@ -44,7 +45,10 @@ import { useDocumentTitle } from './use-site-settings.ts';
 const NO_EPISODES: EpisodeRow[] = [];
 const NO_ROWS: never[] = [];
 
-/** The search, the filters and the episode list, driven by the URL. */
+/**
+ * The search, the filters and the episode list, or an episode's own page, driven by the URL.
+ * Both routes share this component, so moving between them keeps what was loaded.
+ */
 export function EpisodeBrowser({
   url,
   update,
@@ -127,12 +131,15 @@ export function EpisodeBrowser({
   else if (check.kind === 'search') view = { kind: 'search', term: check.term };
   useDocumentTitle(documentTitle(settings.title, view));
 
+  const navigate = useNavigate();
   const onSearch = useCallback(
     (next: string) => {
       setAttempt((value) => value + 1);
-      update({ term: next });
+      // A search typed on an episode's page searches the archive: the list shows its results.
+      if (episodeId === undefined) update({ term: next });
+      else void navigate(paths.list(listQuery(url, { term: next })));
     },
-    [update],
+    [update, navigate, url, episodeId],
   );
   const { types } = state;
   const onTypeButton = useCallback(
@@ -147,18 +154,18 @@ export function EpisodeBrowser({
     [update],
   );
   const isExpanded = useCallback(
-    (episode: EpisodeRow) => expandedRows.get(episode.id) ?? (expandAll || episodeId !== undefined),
-    [expandedRows, expandAll, episodeId],
+    (episode: EpisodeRow) => expandedRows.get(episode.id) ?? expandAll,
+    [expandedRows, expandAll],
   );
   const onToggleExpanded = useCallback(
     (id: number) => {
       setExpandedRows((previous) => {
         const next = new Map(previous);
-        next.set(id, !(previous.get(id) ?? (expandAll || episodeId !== undefined)));
+        next.set(id, !(previous.get(id) ?? expandAll));
         return next;
       });
     },
-    [expandAll, episodeId],
+    [expandAll],
   );
   const onExpandAll = useCallback(() => {
     setExpandAll((value) => !value);
@@ -168,6 +175,69 @@ export function EpisodeBrowser({
   // A pre-rendered page keeps its rows while the whole list cannot load (it is tried again).
   const listFailed = configFailed || (episodes.status === 'error' && rows === null);
   const loading = rows === null || search.status === 'loading';
+  const routeEpisode = list.routeEpisode;
+  // The episodes either side of an episode's page, in the archive's order (newest first).
+  const neighbours = useMemo(() => {
+    const at = routeEpisode
+      ? (rows?.rows.findIndex((row) => row.id === routeEpisode.id) ?? -1)
+      : -1;
+    if (at < 0 || !rows) return { newer: null, older: null };
+    return { newer: rows.rows[at - 1] ?? null, older: rows.rows[at + 1] ?? null };
+  }, [rows, routeEpisode]);
+  // Without scripts the form's GET goes to the list, from an episode's page too.
+  const listHref = useHref(paths.home);
+  const searchForm = (
+    <SearchForm
+      action={listHref}
+      term={state.term}
+      placeholder={settings.searchPlaceholder}
+      minLength={settings.minSearchLength}
+      analyzer={ready}
+      onSearch={onSearch}
+    />
+  );
+  const dataList = rows === null ? 'loading' : rows.partial ? 'page' : 'whole';
+
+  if (episodeId !== undefined) {
+    // An episode's page: no count line and no filters, only the way back and around.
+    let page: ReactNode;
+    if (listFailed) {
+      page = (
+        <ListLoadError
+          problem={episodes.status === 'error' ? hostProblemMessage(episodes.error) : null}
+        />
+      );
+    } else if (rows === null) {
+      page = <Spinner label="Loading the episode" />;
+    } else if (routeEpisode) {
+      page = (
+        <EpisodePage
+          episode={routeEpisode}
+          older={neighbours.older}
+          newer={neighbours.newer}
+          presenters={presenters.status === 'ready' ? presenters.data : NO_ROWS}
+          venues={venues.status === 'ready' ? venues.data : NO_ROWS}
+          settings={settings}
+          linkQuery={linkQuery}
+          searchBehind={searchBehind(url)}
+          query={searchQueryOf(check)}
+          searchFields={state.fields}
+          saidBy={saidBy}
+          startAt={url.startAt}
+        />
+      );
+    } else {
+      page = <NoSuchEpisode episode={episodeId} home={<Link to={paths.home}>Go back home</Link>} />;
+    }
+    return (
+      <>
+        {searchForm}
+        <div ref={listTop} className="results" data-list={dataList}>
+          {page}
+        </div>
+      </>
+    );
+  }
 
   let body: ReactNode;
   if (listFailed) {
@@ -177,20 +247,22 @@ export function EpisodeBrowser({
       />
     );
   } else if (search.status === 'error') {
-    body = <SearchErrorCard title={search.title} problem={search.problem} />;
+    body = (
+      <SearchErrorCard
+        // One report for each failed search.
+        reportKey={`${attempt}:${state.term}:${search.title}`}
+        title={search.title}
+        problem={search.problem}
+        reportTo={settings.errorReports}
+      />
+    );
   } else if (loading) {
     body = <Spinner label="Loading episodes" />;
   } else {
     body = (
       <>
         <CountLine found={foundCount} total={rows?.total ?? 0} narrowed={list.narrowed} />
-        {noSuchEpisode && (
-          <NoSuchEpisode
-            episode={episodeId ?? ''}
-            home={<Link to={paths.home}>Go back home</Link>}
-          />
-        )}
-        {!noSuchEpisode && list.found.length === 0 && <EmptyResults />}
+        {list.found.length === 0 && <EmptyResults />}
         {list.found.length === 0 && check.kind === 'search' && searchHits && (
           <DidYouMean
             term={check.term}
@@ -223,13 +295,7 @@ export function EpisodeBrowser({
 
   return (
     <>
-      <SearchForm
-        term={state.term}
-        placeholder={settings.searchPlaceholder}
-        minLength={settings.minSearchLength}
-        analyzer={ready}
-        onSearch={onSearch}
-      />
+      {searchForm}
       <div className="toolbar">
         <FiltersToggle
           open={filtersOpen}
@@ -266,11 +332,7 @@ export function EpisodeBrowser({
       {search.status === 'off' && search.problem !== null && (
         <SearchProblem message={search.problem} />
       )}
-      <div
-        ref={listTop}
-        className="results"
-        data-list={rows === null ? 'loading' : rows.partial ? 'page' : 'whole'}
-      >
+      <div ref={listTop} className="results" data-list={dataList}>
         {body}
       </div>
     </>

@@ -5,16 +5,13 @@ import type {
   PresenterRow,
   VenueRow,
 } from '../../core/db-schema.ts';
-import { presentersOf } from '../../core/episode-filters.ts';
 import type { SearchQuery } from '../../core/fts-query.ts';
-import { presenterName } from '../../core/format.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
 import type { ShowSpeaker } from '../../core/speech.ts';
 import { useDatabase } from '../data/database-context.tsx';
 import { getTranscript } from '../data/transcript-queries.ts';
 import { useDescriptions } from '../data/use-site-data.ts';
 import { EpisodeRow, type RowTypeButton } from '../features/episodes/episode-row.tsx';
-import type { HostPresence } from '../features/episodes/host-avatars.tsx';
 import { ChapterList } from '../features/player/chapter-list.tsx';
 import { PlayButton } from '../features/player/play-button.tsx';
 import { ProgressBar } from '../features/player/progress-bar.tsx';
@@ -23,6 +20,7 @@ import { useMatchHighlights } from '../features/snippets/use-match-highlights.ts
 import { usePageSnippets } from '../features/snippets/use-page-snippets.ts';
 import { TranscriptPanel } from '../features/transcript/transcript-panel.tsx';
 import { paths } from './paths.ts';
+import { useEpisodeFacts } from './use-episode-facts.ts';
 
 const NOBODY: readonly number[] = [];
 const NO_SPEAKERS: readonly ShowSpeaker[] = [];
@@ -99,27 +97,7 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
     return (code: number): string | null =>
       code > 0 ? (names.get(code) ?? null) : code < 0 ? `Speaker ${-code}` : null;
   }, [speakers]);
-  const hostNames = useMemo(() => {
-    const byId = new Map(presenters.map((presenter) => [presenter.id, presenter]));
-    return settings.hostIds.map((id) => {
-      const presenter = byId.get(id);
-      return {
-        id,
-        name: presenter ? presenterName(presenter) : `Host ${id}`,
-        img: presenter?.img,
-        img_local: presenter?.img_local,
-      };
-    });
-  }, [presenters, settings.hostIds]);
-  const venueNames = useMemo(
-    () => new Map(venues.map((venue) => [venue.id, venue.name])),
-    [venues],
-  );
-
-  const hostsOf = (episode: EpisodeRecord): HostPresence[] => {
-    const present = new Set(presentersOf(episode));
-    return hostNames.map((host) => ({ ...host, present: present.has(host.id) }));
-  };
+  const { hostsOf, venueOf } = useEpisodeFacts(presenters, venues, settings.hostIds);
 
   return (
     <ol className="episode-list" ref={listRef}>
@@ -128,7 +106,7 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
           <EpisodeRow
             episode={episode}
             href={paths.episode(episode.episode, linkQuery)}
-            venueLabel={episode.venue === null ? null : (venueNames.get(episode.venue) ?? null)}
+            venueLabel={venueOf(episode)}
             hosts={hostsOf(episode)}
             description={descriptions.get(episode.id)}
             expanded={props.isExpanded(episode)}

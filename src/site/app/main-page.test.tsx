@@ -256,15 +256,62 @@ describe('filters', () => {
 });
 
 describe('routes', () => {
-  it('shows only the episode of /episodes/:episodeId, halves and zero padding included', async () => {
-    renderApp(fixture.database, '/episodes/14.50');
-    expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
-    expect(rowTitles()).toEqual(['14.5: A half episode: Narwhal Special']);
-    // The episode page opens its transcript.
-    expect(screen.getByRole('button', { name: '[-] hide transcript' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
+  it('shows the episode of /episodes/:episodeId as a page, halves and zero padding included', async () => {
+    const { user, router } = renderApp(fixture.database, '/episodes/14.50');
+    const title = await screen.findByRole('heading', {
+      level: 1,
+      name: '14.5: A half episode: Narwhal Special',
+    });
+    expect(title).toBeInTheDocument();
+    // The show's name is in the header, not a heading; no count line and no filters.
+    expect(screen.getByRole('link', { name: /Fixture Facts/ })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('heading', { name: 'Fixture Facts' })).toBeNull();
+    expect(screen.queryByText(/showing all|found \d+ of/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /show filters/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /expand all/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /show transcript|hide transcript/ })).toBeNull();
+    // Without scripts a search from here goes to the list.
+    expect(screen.getByRole('search')).toHaveAttribute('action', '/');
+    // Its transcript is the page.
+    expect(
+      await screen.findByRole('region', { name: 'Transcript of episode 14.5' }),
+    ).toBeInTheDocument();
+    // The way back, and the episodes either side.
+    const back = screen.getByRole('navigation', { name: 'Back' });
+    expect(within(back).getByRole('link', { name: 'All episodes' })).toHaveAttribute('href', '/');
+    const others = screen.getByRole('navigation', { name: 'Other episodes' });
+    expect(within(others).getByRole('link', { name: /Previous episode/ })).toHaveTextContent(
+      '5: Nothing Said Yet',
     );
+    await user.click(within(others).getByRole('link', { name: /Next episode/ }));
+    expect(currentUrl(router)).toBe('/episodes/15');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: '15: Episode Fifteen: Mountains and Molecules',
+      }),
+    ).toBeInTheDocument();
+    // The newest episode has no next one.
+    expect(screen.queryByRole('link', { name: /Next episode/ })).toBeNull();
+  });
+
+  it('links back to the search that led to an episode, and searches the archive from there', async () => {
+    const { user, router } = renderApp(fixture.database, '/?q=narwhal');
+    expect(await screen.findByText(/^found \d+ of 7 episodes$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: '14.5: A half episode: Narwhal Special' }));
+    expect(currentUrl(router)).toBe('/episodes/14.5?q=narwhal');
+    const back = await screen.findByRole('link', { name: 'Back to the search for “narwhal”' });
+    await user.click(back);
+    expect(currentUrl(router)).toBe('/?q=narwhal');
+    expect(await screen.findByText(/^found \d+ of 7 episodes$/)).toBeInTheDocument();
+    // A search typed on an episode's page shows the list of its results.
+    await user.click(screen.getByRole('link', { name: '14.5: A half episode: Narwhal Special' }));
+    await screen.findByRole('heading', { level: 1, name: /^14\.5: / });
+    const box = screen.getByRole('combobox', { name: 'Search episodes' });
+    await user.clear(box);
+    await user.type(box, 'mountains{Enter}');
+    await waitFor(() => expect(currentUrl(router)).toBe('/?q=mountains'));
+    expect(await screen.findByText(/^found \d+ of 7 episodes$/)).toBeInTheDocument();
   });
 });
 
@@ -319,6 +366,15 @@ describe('description errors', () => {
   }, 15_000);
 });
 
+/** The database with its site settings changed, as a show's trawl.config.json would. */
+function withSettings(
+  fixtureDb: FixtureDatabase,
+  site: Partial<FixtureDatabase['config']['site']>,
+): TrawlDatabase {
+  const config = { ...fixtureDb.config, site: { ...fixtureDb.config.site, ...site } };
+  return { ...fixtureDb.database, open: () => Promise.resolve(config) };
+}
+
 describe('search errors', () => {
   it('shows "Problem while searching" for a damaged index, re-creates the worker, and recovers', async () => {
     const broken = await openFixtureDatabase({ corruptSearchIndex: true });
@@ -331,9 +387,9 @@ describe('search errors', () => {
       expect(
         within(card).getByRole('heading', { name: 'Problem while searching' }),
       ).toBeInTheDocument();
-      expect(card).toHaveTextContent(
-        'Sorry about that. A report has been filed. Please try a different search.',
-      );
+      // The show configures nowhere to report to: the card does not claim a report.
+      expect(card).toHaveTextContent('Sorry about that. Please try a different search.');
+      expect(card).not.toHaveTextContent(/report/i);
       expect(screen.queryByText(/showing all|found \d+ of/)).toBeNull();
       expect(broken.recreations()).toBe(1);
       expect(warn).toHaveBeenCalled();
@@ -357,12 +413,57 @@ describe('search errors', () => {
         within(card).getByRole('heading', { name: 'no such table: words_fts' }),
       ).toBeInTheDocument();
       expect(outdated.recreations()).toBe(0);
-      expect(warn).toHaveBeenCalledWith(
-        'Search failed; a report has been filed.',
-        expect.any(Error),
-      );
+      expect(warn).toHaveBeenCalledWith('Search failed.', expect.any(Error));
     } finally {
       await outdated.close();
+    }
+  });
+
+  it('files a report where the show says, and only then says so', async () => {
+    // Without words_fts a 3-word phrase fails every time it is searched.
+    const broken = await openFixtureDatabase({ dropTable: 'words_fts' });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const sent: { url: string; body: unknown }[] = [];
+    const sendBeacon = vi.fn((url: string | URL, data?: BodyInit | null) => {
+      sent.push({ url: String(url), body: data });
+      return true;
+    });
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon });
+    try {
+      const database = withSettings(broken, { errorReports: '/reports' });
+      const { user } = renderApp(database, '/?q=%22I+like+ice%22');
+      const card = await screen.findByRole('alert');
+      expect(card).toHaveTextContent(
+        'Sorry about that. A report has been filed. Please try a different search.',
+      );
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]?.url).toBe('/reports');
+      const body = sent[0]?.body;
+      if (!(body instanceof Blob)) throw new Error('the report is not a Blob');
+      expect(body.type).toBe('application/json');
+      // jsdom's Blob has no text(); its FileReader reads it.
+      const text = await new Promise<string>((done) => {
+        const reader = new FileReader();
+        reader.onload = () => done(typeof reader.result === 'string' ? reader.result : '');
+        reader.readAsText(body);
+      });
+      expect(JSON.parse(text)).toMatchObject({
+        kind: 'search',
+        message: 'no such table: words_fts',
+        page: '/',
+      });
+      // A browser that refuses the beacon filed nothing, and the card says so.
+      sendBeacon.mockReturnValue(false);
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(sendBeacon).toHaveBeenCalledTimes(2));
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          'Sorry about that. Please try a different search.',
+        ),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+      await broken.close();
     }
   });
 });

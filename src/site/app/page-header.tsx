@@ -7,16 +7,20 @@ import { logoUrl } from './branding.ts';
 import { paths } from './paths.ts';
 
 /**
- * The site's title with the podcast's logo, and the link to the project's source repository.
+ * The site's title with the podcast's logo, linking home, and the link to the project's source
+ * repository.
  * Until the settings arrive the logo's place stays empty (no flash of the built-in one); a logo
  * that does not load shows the title's initials.
  */
 export function PageHeader({
   settings,
   ready,
+  titleIsHeading = true,
 }: {
   settings: Pick<SiteSettings, 'title' | 'sourceUrl' | 'logo'>;
   ready: boolean;
+  /** The show's name is the page's H1; an episode's page names the show in plain text. */
+  titleIsHeading?: boolean;
 }): ReactNode {
   const { title, sourceUrl } = settings;
   const media = useMedia();
@@ -40,7 +44,11 @@ export function PageHeader({
         ) : (
           <span className="page-header__logo" aria-hidden="true" />
         )}
-        <h1 className="page-header__title">{title}</h1>
+        {titleIsHeading ? (
+          <h1 className="page-header__title">{title}</h1>
+        ) : (
+          <span className="page-header__title">{title}</span>
+        )}
       </Link>
       {sourceUrl !== '' && (
         <a className="page-header__source" href={sourceUrl} rel="noopener">

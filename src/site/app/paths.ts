@@ -4,6 +4,11 @@
  */
 export const paths = {
   home: '/',
+  /** The list with a query string (a search, filters, a page). */
+  list(queryParams: readonly [string, string][] = []): string {
+    const query = new URLSearchParams([...queryParams]).toString();
+    return query === '' ? '/' : `/?${query}`;
+  },
   episodePattern: 'episodes/:episodeId',
   /** An episode's own page, with a query string (`episodeQuery` keeps the search's). */
   episode(episodeNumber: string, queryParams: readonly [string, string][] = []): string {

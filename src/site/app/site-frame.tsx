@@ -17,6 +17,7 @@ export function SiteFrame({
   settings,
   ready,
   deployed,
+  titleIsHeading = true,
   children,
 }: {
   settings: SiteSettings;
@@ -24,6 +25,8 @@ export function SiteFrame({
   ready: boolean;
   /** The URL's `deployed` flag: use the configured media host even on a local address. */
   deployed: boolean;
+  /** The show's name is the page's H1 (false on an episode's page, whose H1 is the episode). */
+  titleIsHeading?: boolean;
   children: ReactNode;
 }): ReactNode {
   const { mediaBase, audio } = settings;
@@ -45,7 +48,7 @@ export function SiteFrame({
   return (
     <MediaProvider media={media}>
       <div className="page">
-        <PageHeader settings={settings} ready={ready} />
+        <PageHeader settings={settings} ready={ready} titleIsHeading={titleIsHeading} />
         {children}
       </div>
     </MediaProvider>

@@ -14,6 +14,7 @@ import { buildFixturePodcast } from '../../builder/test-support/fixture-podcast.
 import { chunkSize, planChunks } from '../../core/chunk-layout.ts';
 import { FTS_COLUMNS } from '../../core/db-schema.ts';
 import { checkSearchTerm } from '../../core/fts-query.ts';
+import { ENGLISH } from '../../core/test-support/analyzers.ts';
 import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
 import type { QueryRunner, SqlValue } from './database-types.ts';
 import { HttpPages, type RangeRequest } from './http-pages.ts';
@@ -114,7 +115,7 @@ describe('the site engine on a database the builder made', () => {
         builderRows(sql, [...params]) as T[],
     };
     for (const term of ['narwhal', 'octopuses', '"ice cream"', '"octopuses have three hearts"']) {
-      const check = checkSearchTerm(term, 3);
+      const check = checkSearchTerm(term, 3, ENGLISH);
       if (check.kind !== 'search') throw new Error(`${term} is not a search`);
       const found = await searchEpisodes(engine, check.parsed, FTS_COLUMNS);
       expect({ term, ids: [...found.ids] }).toEqual({

@@ -161,7 +161,8 @@ export function useEpisodeSearch(
     },
     {
       onError: (error) => {
-        console.warn('Search failed; a report has been filed.', error);
+        // Whether a report is filed is the show's setting: the error card says which.
+        console.warn('Search failed.', error);
         if (needsNewWorker(error)) db.recreate().catch(() => undefined);
       },
     },

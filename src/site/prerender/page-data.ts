@@ -58,8 +58,9 @@ function isEpisodeRows(value: unknown): value is EpisodeRow[] {
 }
 
 /**
- * The rows a pre-rendered page shows: the newest page of the list on '/', the episode on its
- * own page, none elsewhere. `episodes` is newest first, as `useEpisodes` gives it.
+ * The rows a pre-rendered page shows: the newest page of the list on '/'; on an episode's own
+ * page the episode and the ones either side of it (its links to the previous and next); none
+ * elsewhere. `episodes` is newest first, as `useEpisodes` gives it, and so are the rows.
  */
 export function shownRows(
   episodes: readonly EpisodeRow[],
@@ -69,9 +70,10 @@ export function shownRows(
   if (route.kind === 'home') return episodes.slice(0, pageSize);
   if (route.kind !== 'episode') return [];
   const wanted = normaliseEpisodeNumber(route.episode);
-  return episodes.filter(
+  const at = episodes.findIndex(
     (row) => wanted !== null && normaliseEpisodeNumber(row.episode) === wanted,
   );
+  return at < 0 ? [] : episodes.slice(Math.max(0, at - 1), at + 2);
 }
 
 /** Transcripts' resource keys (`useTranscript`): the page writes them as text, not data. */

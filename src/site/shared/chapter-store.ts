@@ -22,6 +22,11 @@ export function chaptersOf(episode: string): readonly Chapter[] {
   return chapters.get(episode) ?? NONE;
 }
 
+/** Whether an episode's chapters have been published (an episode may have none). */
+export function chaptersKnown(episode: string): boolean {
+  return chapters.has(episode);
+}
+
 /** Calls `listener` whenever some episode's chapters are published; returns the unsubscribe. */
 export function subscribeChapters(listener: () => void): () => void {
   listeners.add(listener);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  idlePlayer,
   initialPlayerState,
   playerReducer,
   type PlayerAction,
@@ -150,11 +151,56 @@ describe('playerReducer', () => {
       { type: 'seek', time: 3 },
       { type: 'pause' },
       { type: 'durationchange', duration: 5 },
+      { type: 'skip', by: 30 },
+      { type: 'dismiss' },
     ] satisfies PlayerAction[]) {
       expect(playerReducer(initialPlayerState, action)).toBe(initialPlayerState);
     }
     const state = run({ type: 'toggle', episode: one }, { type: 'timeupdate', time: 3 });
     expect(playerReducer(state, { type: 'timeupdate', time: 3 })).toBe(state);
     expect(playerReducer(state, { type: 'durationchange', duration: Number.NaN })).toBe(state);
+  });
+
+  it('skips back and forward from the current time, inside the episode', () => {
+    const at = run({ type: 'toggle', episode: one }, { type: 'timeupdate', time: 100 });
+    expect(loaded(playerReducer(at, { type: 'skip', by: 30 }))).toMatchObject({
+      time: 130,
+      seek: { to: 130 },
+    });
+    expect(loaded(playerReducer(at, { type: 'skip', by: -15 })).time).toBe(85);
+    expect(loaded(playerReducer(at, { type: 'skip', by: -150 })).time).toBe(0);
+    expect(loaded(playerReducer(at, { type: 'skip', by: 900 })).time).toBe(600);
+  });
+
+  it('keeps the speed through episodes and a closed player', () => {
+    const fast = run({ type: 'rate', rate: 1.5 }, { type: 'toggle', episode: one });
+    expect(fast.rate).toBe(1.5);
+    const other = playerReducer(fast, { type: 'playFrom', episode: two, time: 3 });
+    expect(other.rate).toBe(1.5);
+    const closed = playerReducer(other, { type: 'dismiss' });
+    expect(closed).toEqual({ status: 'idle', seekCount: other.seekCount, rate: 1.5 });
+    expect(playerReducer(closed, { type: 'rate', rate: 1.5 })).toBe(closed);
+    expect(idlePlayer(0.75)).toEqual({ ...initialPlayerState, rate: 0.75 });
+  });
+
+  it('shows the bar from the first play until it is closed; a moment shows it when asked', () => {
+    expect(loaded(run({ type: 'prime', episode: two, time: 5 })).docked).toBe(false);
+    expect(loaded(run({ type: 'prime', episode: two, time: 5, dock: true })).docked).toBe(true);
+    expect(loaded(run({ type: 'toggle', episode: one })).docked).toBe(true);
+    expect(loaded(run({ type: 'playFrom', episode: one, time: 5 })).docked).toBe(true);
+    // The lock screen's play on a primed episode counts too.
+    expect(
+      loaded(run({ type: 'prime', episode: two, time: 5 }, { type: 'audioPlaying' })).docked,
+    ).toBe(true);
+    // A link opened while the bar shows (and nothing plays) keeps the bar.
+    const paused = run({ type: 'toggle', episode: one }, { type: 'pause' });
+    expect(loaded(playerReducer(paused, { type: 'prime', episode: two, time: 9 })).docked).toBe(
+      true,
+    );
+    const closed = playerReducer(paused, { type: 'dismiss' });
+    expect(closed.status).toBe('idle');
+    expect(loaded(playerReducer(closed, { type: 'prime', episode: two, time: 9 })).docked).toBe(
+      false,
+    );
   });
 });

@@ -1,15 +1,20 @@
 /**
  * The page's one audio player as a pure reducer. The spec's state (playing episode, playing
  * flag, current time, ended flag) plus what a real player needs: a seek request the audio
- * element must carry out, and a notice when the visitor has to press play themselves.
+ * element must carry out, a notice when the visitor has to press play themselves, the speed,
+ * and whether the player bar is on screen (from the first play until the visitor closes it).
  */
 import type { EpisodeRow } from '../../core/db-schema.ts';
 
-/** What the player needs to know about an episode; an `EpisodeRow` is one. */
+/**
+ * What the player needs to know about an episode; an `EpisodeRow` is one. With its row id and
+ * timing the player bar can read its chapters (they travel with the transcript).
+ */
 export type PlayerEpisode = Pick<
   EpisodeRow,
   'episode' | 'title' | 'duration' | 'audio_url' | 'image'
->;
+> &
+  Partial<Pick<EpisodeRow, 'id' | 'timing'>>;
 
 /**
  * 'primed': a link named a moment and the player waits there for a press of play;
@@ -24,8 +29,18 @@ export interface SeekRequest {
   id: number;
 }
 
+/** The speeds the player offers, slowest first; 1 is the spec's normal speed. */
+export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
+
+/** Whether `value` is one of the offered speeds. */
+export function isPlaybackRate(value: unknown): value is PlaybackRate {
+  return PLAYBACK_RATES.some((rate) => rate === value);
+}
+
 export type PlayerState =
-  | { status: 'idle'; seekCount: number }
+  | { status: 'idle'; seekCount: number; rate: PlaybackRate }
   | {
       status: 'loaded';
       episode: PlayerEpisode;
@@ -38,6 +53,13 @@ export type PlayerState =
       seek: SeekRequest | null;
       seekCount: number;
       notice: PlayerNotice | null;
+      rate: PlaybackRate;
+      /**
+       * The player bar shows: playback was asked for (a play button, a word, a chapter), or an
+       * episode's page opened at a linked moment, since the visitor last closed the bar. A
+       * moment revealed in the list only primes that row's own controls.
+       */
+      docked: boolean;
     };
 
 export type LoadedPlayerState = Extract<PlayerState, { status: 'loaded' }>;
@@ -47,10 +69,19 @@ export type PlayerAction =
   | { type: 'toggle'; episode: PlayerEpisode }
   /** Play an episode from a moment (a click on a word, a marker, or a seek bar of another episode). */
   | { type: 'playFrom'; episode: PlayerEpisode; time: number }
-  /** Wait at a moment without playing (a `?t=` link). Ignored while something plays. */
-  | { type: 'prime'; episode: PlayerEpisode; time: number }
+  /**
+   * Wait at a moment without playing (a `?t=` link, a snippet's moment). Ignored while
+   * something plays. `dock` shows the player bar (an episode's page scrolls to the moment,
+   * away from its own play button).
+   */
+  | { type: 'prime'; episode: PlayerEpisode; time: number; dock?: boolean }
   | { type: 'seek'; time: number }
+  /** Back (negative) or forward by some seconds: the bar's −15 s and +30 s, the arrow keys. */
+  | { type: 'skip'; by: number }
   | { type: 'pause' }
+  | { type: 'rate'; rate: PlaybackRate }
+  /** The visitor closed the player bar: the audio stops and the player is empty again. */
+  | { type: 'dismiss' }
   /** Events from the audio element. */
   | { type: 'timeupdate'; time: number }
   | { type: 'ended' }
@@ -61,7 +92,12 @@ export type PlayerAction =
   | { type: 'blocked' }
   | { type: 'error' };
 
-export const initialPlayerState: PlayerState = { status: 'idle', seekCount: 0 };
+export const initialPlayerState: PlayerState = { status: 'idle', seekCount: 0, rate: 1 };
+
+/** An empty player at a remembered speed. */
+export function idlePlayer(rate: PlaybackRate): PlayerState {
+  return { ...initialPlayerState, rate };
+}
 
 function clampTime(time: number, duration: number | null): number {
   if (!Number.isFinite(time) || time < 0) return 0;
@@ -73,6 +109,7 @@ function load(
   episode: PlayerEpisode,
   time: number,
   playing: boolean,
+  dock = playing,
 ): LoadedPlayerState {
   // The same episode keeps the duration its audio reported; a new one starts from the row's.
   const duration = isCurrentEpisode(state, episode.episode)
@@ -92,6 +129,9 @@ function load(
     seek: { to, id: seekCount },
     seekCount,
     notice: playing ? null : 'primed',
+    rate: state.rate,
+    // Priming keeps the bar as it was: a moment opened while the bar shows keeps it.
+    docked: dock || (state.status === 'loaded' && state.docked),
   };
 }
 
@@ -119,27 +159,38 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
           seek: { to: 0, id: seekCount },
           seekCount,
           notice: null,
+          docked: true,
         };
       }
-      return { ...state, playing: true, notice: null };
+      return { ...state, playing: true, notice: null, docked: true };
     }
     case 'playFrom':
       return load(state, action.episode, action.time, true);
     case 'prime':
       if (state.status === 'loaded' && state.playing) return state;
-      return load(state, action.episode, action.time, false);
+      return load(state, action.episode, action.time, false, action.dock ?? false);
     case 'seek': {
       if (state.status !== 'loaded') return state;
       const to = clampTime(action.time, state.duration);
       const seekCount = state.seekCount + 1;
       return { ...state, time: to, ended: false, seek: { to, id: seekCount }, seekCount };
     }
+    case 'skip':
+      return state.status === 'loaded'
+        ? playerReducer(state, { type: 'seek', time: state.time + action.by })
+        : state;
+    case 'rate':
+      return state.rate === action.rate ? state : { ...state, rate: action.rate };
+    case 'dismiss':
+      return state.status === 'loaded'
+        ? { status: 'idle', seekCount: state.seekCount, rate: state.rate }
+        : state;
     case 'pause':
     case 'audioPaused':
       return state.status === 'loaded' && state.playing ? { ...state, playing: false } : state;
     case 'audioPlaying':
-      return state.status === 'loaded' && (!state.playing || state.notice !== null)
-        ? { ...state, playing: true, notice: null }
+      return state.status === 'loaded' && (!state.playing || state.notice !== null || !state.docked)
+        ? { ...state, playing: true, notice: null, docked: true }
         : state;
     case 'timeupdate':
       if (state.status !== 'loaded') return state;

@@ -7,6 +7,7 @@ import { FallbackImage } from '../../shared/fallback-image.tsx';
 import { useMedia } from '../../shared/media-context.tsx';
 import { UnderConstruction } from '../../shared/under-construction.tsx';
 import { EpisodeDescription } from './episode-description.tsx';
+import { EpisodeTile } from './episode-tile.tsx';
 import { HostAvatars, type HostPresence } from './host-avatars.tsx';
 import './episode-row.css';
 
@@ -31,15 +32,6 @@ export interface EpisodeRowProps {
   transcriptSlot?: ReactNode;
   /** Where a search matched in the transcript, inside the card under the actions. */
   snippetSlot?: ReactNode;
-}
-
-/** The artwork's stand-in: a tile with the episode's number, like the demo's artwork. */
-function EpisodeTile({ episode }: { episode: string }): ReactNode {
-  return (
-    <span className="episode-row__image episode-tile" aria-hidden="true">
-      <span className="episode-tile__number">{episode}</span>
-    </span>
-  );
 }
 
 /**

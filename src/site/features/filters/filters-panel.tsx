@@ -34,7 +34,16 @@ export interface FiltersPanelProps {
 
 const NO_ROWS: never[] = [];
 
-/** The four filter groups: search fields, episode types, presenters and venues. */
+/** A group with nothing to pick once loaded is left out (a show without venues has no venue picker). */
+function isEmpty(resource: Resource<readonly unknown[]>): boolean {
+  return resource.status === 'ready' && resource.data.length === 0;
+}
+
+/**
+ * The filter groups: search fields, episode types, presenters, venues and 'said by'. A group
+ * the podcast has nothing for (no types, no presenters, no venues, no named speakers) is not
+ * shown.
+ */
 export function FiltersPanel(props: FiltersPanelProps): ReactNode {
   const { presenters, venues, hostIds, secondGroupLabel } = props;
   const [fields, showFields] = usePendingValue(props.fields);
@@ -89,26 +98,32 @@ export function FiltersPanel(props: FiltersPanelProps): ReactNode {
           ))}
         </fieldset>
       )}
-      <MultiSelect
-        label="Presenters"
-        placeholder="Search presenters"
-        emptyMessage="No one found"
-        groups={presenterOptions}
-        selected={props.presenterIds}
-        onChange={props.onPresentersChange}
-        isLoading={presenters.status === 'loading'}
-        failedMessage={presenters.status === 'error' ? 'Presenters could not be loaded' : undefined}
-      />
-      <MultiSelect
-        label="Venues"
-        placeholder="Search venues"
-        emptyMessage="Nothing found"
-        groups={venueOptions}
-        selected={props.venueIds}
-        onChange={props.onVenuesChange}
-        isLoading={venues.status === 'loading'}
-        failedMessage={venues.status === 'error' ? 'Venues could not be loaded' : undefined}
-      />
+      {!isEmpty(presenters) && (
+        <MultiSelect
+          label="Presenters"
+          placeholder="Search presenters"
+          emptyMessage="No one found"
+          groups={presenterOptions}
+          selected={props.presenterIds}
+          onChange={props.onPresentersChange}
+          isLoading={presenters.status === 'loading'}
+          failedMessage={
+            presenters.status === 'error' ? 'Presenters could not be loaded' : undefined
+          }
+        />
+      )}
+      {!isEmpty(venues) && (
+        <MultiSelect
+          label="Venues"
+          placeholder="Search venues"
+          emptyMessage="Nothing found"
+          groups={venueOptions}
+          selected={props.venueIds}
+          onChange={props.onVenuesChange}
+          isLoading={venues.status === 'loading'}
+          failedMessage={venues.status === 'error' ? 'Venues could not be loaded' : undefined}
+        />
+      )}
       {speakerOptions.length > 0 && props.onSaidByChange ? (
         <MultiSelect
           label="Said by (transcript matches)"

@@ -23,10 +23,12 @@ export function connectAudio(
   // Reconnecting must not reload what is already playing.
   let currentSrc = audio.getAttribute('src') ?? '';
 
-  const applyRate = (): void => {
+  // The visitor's speed, with the pitch kept (the spec's 'pitch preserved'). A new source
+  // starts at the default rate, so both are set.
+  const applyRate = (rate: number): void => {
     audio.preservesPitch = true;
-    audio.defaultPlaybackRate = 1;
-    audio.playbackRate = 1;
+    if (audio.defaultPlaybackRate !== rate) audio.defaultPlaybackRate = rate;
+    if (audio.playbackRate !== rate) audio.playbackRate = rate;
   };
 
   const startPlaying = (): void => {
@@ -45,6 +47,7 @@ export function connectAudio(
   };
 
   const apply = (state: PlayerState): void => {
+    applyRate(state.rate);
     if (state.status !== 'loaded') {
       if (!audio.paused) audio.pause();
       return;
@@ -53,7 +56,7 @@ export function connectAudio(
     if (src !== currentSrc) {
       currentSrc = src;
       audio.src = src;
-      applyRate();
+      applyRate(state.rate);
     }
     if (state.seek && state.seek.id !== appliedSeek) {
       appliedSeek = state.seek.id;
@@ -79,7 +82,6 @@ export function connectAudio(
     },
   };
   for (const [name, handler] of Object.entries(events)) audio.addEventListener(name, handler);
-  applyRate();
   const unsubscribe = store.subscribe(() => apply(store.getState()));
   apply(store.getState());
 

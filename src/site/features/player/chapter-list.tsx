@@ -13,7 +13,14 @@ import {
  * An opened episode's chapters: each plays the episode from its start (click, Enter or
  * Space); the one being played is marked. Nothing shows for an episode without chapters.
  */
-export function ChapterList({ episode }: { episode: PlayerEpisode }): ReactNode {
+export function ChapterList({
+  episode,
+  headingLevel = 3,
+}: {
+  episode: PlayerEpisode;
+  /** The level of its 'Chapters' heading: 3 in a row under the episode's H2, 2 on its page. */
+  headingLevel?: 2 | 3;
+}): ReactNode {
   const store = usePlayerStore();
   const chapters = useChapters(episode.episode);
   const key = episode.episode;
@@ -24,7 +31,11 @@ export function ChapterList({ episode }: { episode: PlayerEpisode }): ReactNode 
   const current = time < 0 ? -1 : chapterAtTime(chapters, time);
   return (
     <nav className="chapter-list" aria-label={`Chapters of episode ${key}`}>
-      <h3 className="chapter-list__heading">Chapters</h3>
+      {headingLevel === 2 ? (
+        <h2 className="chapter-list__heading">Chapters</h2>
+      ) : (
+        <h3 className="chapter-list__heading">Chapters</h3>
+      )}
       <ol className="chapter-list__items">
         {chapters.map((chapter, index) => {
           const seconds = chapter.start / 100;

@@ -72,10 +72,15 @@ describe('connectMediaSession', () => {
 
     store.dispatch({ type: 'timeupdate', time: 100 });
     expect(session.position).toEqual({ duration: 600, position: 100, playbackRate: 1 });
+    // The player bar's skips: forward 30 s, back 15 s, unless the browser names an offset.
     session.run('seekforward');
-    expect(store.getState()).toMatchObject({ time: 110 });
+    expect(store.getState()).toMatchObject({ time: 130 });
+    session.run('seekbackward');
+    expect(store.getState()).toMatchObject({ time: 115 });
     session.run('seekbackward', { seekOffset: 30 });
-    expect(store.getState()).toMatchObject({ time: 80 });
+    expect(store.getState()).toMatchObject({ time: 85 });
+    store.dispatch({ type: 'rate', rate: 1.5 });
+    expect(session.position).toEqual({ duration: 600, position: 85, playbackRate: 1.5 });
     session.run('seekto', { seekTime: 321 });
     expect(store.getState()).toMatchObject({ time: 321 });
     session.run('pause');
@@ -83,6 +88,11 @@ describe('connectMediaSession', () => {
     expect(session.playbackState).toBe('paused');
     session.run('play');
     expect(store.getState()).toMatchObject({ playing: true, time: 321 });
+
+    // Closing the player bar lets go of the lock screen too.
+    store.dispatch({ type: 'dismiss' });
+    expect(session.metadata).toBeNull();
+    expect(session.playbackState).toBe('none');
 
     disconnect();
     expect([...session.handlers.values()].every((handler) => handler === null)).toBe(true);

@@ -8,7 +8,9 @@ import { episodeHeading } from '../../shared/episode-facts.ts';
 import type { PlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
 
-const SKIP_SECONDS = 10;
+/** The lock screen skips as the player bar does: back 15 s, forward 30 s. */
+export const SKIP_BACK_SECONDS = 15;
+export const SKIP_FORWARD_SECONDS = 30;
 
 /** A chapter as the Media Session takes it (not yet in TypeScript's DOM types). */
 interface ChapterInformationInit {
@@ -30,10 +32,7 @@ export function connectMediaSession(store: PlayerStore, options: MediaSessionOpt
   if (typeof MediaMetadata === 'undefined') return () => undefined;
   const session = navigator.mediaSession;
 
-  const seekBy = (delta: number): void => {
-    const state = store.getState();
-    if (state.status === 'loaded') store.dispatch({ type: 'seek', time: state.time + delta });
-  };
+  const seekBy = (delta: number): void => store.dispatch({ type: 'skip', by: delta });
   const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
     [
       'play',
@@ -45,8 +44,8 @@ export function connectMediaSession(store: PlayerStore, options: MediaSessionOpt
       },
     ],
     ['pause', () => store.dispatch({ type: 'pause' })],
-    ['seekbackward', (details) => seekBy(-(details.seekOffset ?? SKIP_SECONDS))],
-    ['seekforward', (details) => seekBy(details.seekOffset ?? SKIP_SECONDS)],
+    ['seekbackward', (details) => seekBy(-(details.seekOffset ?? SKIP_BACK_SECONDS))],
+    ['seekforward', (details) => seekBy(details.seekOffset ?? SKIP_FORWARD_SECONDS)],
     [
       'seekto',
       (details) => {
@@ -67,7 +66,16 @@ export function connectMediaSession(store: PlayerStore, options: MediaSessionOpt
   let shownChapters: readonly Chapter[] | null = null;
   const update = (): void => {
     const state = store.getState();
-    if (state.status !== 'loaded') return;
+    if (state.status !== 'loaded') {
+      // Closed: the lock screen lets go of the episode too.
+      if (shownEpisode !== null) {
+        shownEpisode = null;
+        shownChapters = null;
+        session.metadata = null;
+        session.playbackState = 'none';
+      }
+      return;
+    }
     const chapters = chaptersOf(state.episode.episode);
     if (state.episode !== shownEpisode || chapters !== shownChapters) {
       shownEpisode = state.episode;
@@ -94,7 +102,7 @@ export function connectMediaSession(store: PlayerStore, options: MediaSessionOpt
         session.setPositionState({
           duration,
           position: Math.min(state.time, duration),
-          playbackRate: 1,
+          playbackRate: state.rate,
         });
       } catch {
         // An out-of-range position during a source switch is not worth failing for.

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMedia } from '../../shared/media-context.tsx';
+import { browserStorage, readPlaybackRate, writePlaybackRate } from '../../shared/playback-rate.ts';
+import { idlePlayer } from '../../shared/player-state.ts';
 import { createPlayerStore, PlayerStoreContext } from '../../shared/player-store.ts';
 import { connectAudio } from './audio-sync.ts';
 import { connectMediaSession } from './media-session.ts';
+import { connectPlayerShortcuts } from './player-shortcuts.ts';
 import './player.css';
 
 export interface PlayerProviderProps {
@@ -13,11 +16,14 @@ export interface PlayerProviderProps {
 
 /**
  * The page's one audio player: render it once around the page, inside the `MediaProvider`.
- * It owns the only <audio> element and the player store that `PlayButton`, `ProgressBar` and
- * the transcript share. Audio and artwork addresses come from the media URLs (`useMedia`).
+ * It owns the only <audio> element and the player store that `PlayButton`, `ProgressBar`,
+ * `PlayerBar` and the transcript share, remembers the visitor's speed, and listens for the
+ * player's keyboard shortcuts. Audio and artwork addresses come from the media URLs.
  */
 export function PlayerProvider({ podcastTitle, children }: PlayerProviderProps): ReactNode {
-  const [store] = useState(() => createPlayerStore());
+  // Nothing the first render shows depends on the speed (the bar waits for a play), so a
+  // pre-rendered page hydrates the same whatever the visitor's storage holds.
+  const [store] = useState(() => createPlayerStore(idlePlayer(readPlaybackRate(browserStorage()))));
   const audioRef = useRef<HTMLAudioElement>(null);
   const media = useMedia();
   // Read when the audio needs an address: a new media object (the config arrived) must not
@@ -32,6 +38,18 @@ export function PlayerProvider({ podcastTitle, children }: PlayerProviderProps):
     if (!audio) return undefined;
     return connectAudio(store, audio, (episode) => mediaRef.current.audio(episode));
   }, [store]);
+
+  useEffect(() => {
+    let remembered = store.getState().rate;
+    return store.subscribe(() => {
+      const { rate } = store.getState();
+      if (rate === remembered) return;
+      remembered = rate;
+      writePlaybackRate(browserStorage(), rate);
+    });
+  }, [store]);
+
+  useEffect(() => connectPlayerShortcuts(store, document), [store]);
 
   useEffect(
     () =>

@@ -15,6 +15,10 @@ import { ChapterTicks } from './chapter-ticks.tsx';
 export interface ProgressBarProps {
   /** The episode this bar belongs to; an `EpisodeRow` is one. */
   episode: PlayerEpisode;
+  /** The slider's accessible name ('Seek in episode N' by default). */
+  label?: string;
+  /** Name the current chapter beside the times (the player bar names it elsewhere). */
+  showChapter?: boolean;
 }
 
 const STEP_SECONDS = 5;
@@ -37,7 +41,7 @@ function noticeText(notice: PlayerNotice, time: number): string {
  * ±5 s, Page keys ±30 s, Home/End) with elapsed and remaining parts that seek when clicked,
  * and the times; otherwise only the duration shows.
  */
-export function ProgressBar({ episode }: ProgressBarProps): ReactNode {
+export function ProgressBar({ episode, label, showChapter = true }: ProgressBarProps): ReactNode {
   const key = episode.episode;
   const store = usePlayerStore();
   const trackRef = useRef<HTMLDivElement>(null);
@@ -114,7 +118,7 @@ export function ProgressBar({ episode }: ProgressBarProps): ReactNode {
 
   const elapsed = formatClockTime(time);
   const length = formatClockTime(total);
-  const chapter = chapters[chapterAtTime(chapters, time)];
+  const chapter = showChapter ? chapters[chapterAtTime(chapters, time)] : undefined;
   return (
     <div className="progress">
       <span className="progress-bar">
@@ -123,7 +127,7 @@ export function ProgressBar({ episode }: ProgressBarProps): ReactNode {
           className="progress-track"
           role="slider"
           tabIndex={0}
-          aria-label={`Seek in episode ${key}`}
+          aria-label={label ?? `Seek in episode ${key}`}
           aria-valuemin={0}
           aria-valuemax={Math.round(total)}
           aria-valuenow={Math.round(time)}

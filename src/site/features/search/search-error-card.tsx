@@ -1,15 +1,43 @@
-import type { ReactNode } from 'react';
+import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  canReport,
+  fileReportOnce,
+  reportOutcome,
+  subscribeReports,
+} from '../../shared/error-report.ts';
 import './search.css';
 
-/** The card shown when a search fails: the error as its title, and the spec's apology. */
+/**
+ * The card shown when a search fails: the error as its title, and the spec's apology. It files
+ * one report per failure (`reportKey`) where the show configures where reports go
+ * (`reportTo`), and says that a report has been filed only then, unless the browser refused it.
+ */
 export function SearchErrorCard({
   title,
   problem = null,
+  reportTo = '',
+  reportKey = title,
 }: {
   title: string;
   /** What is wrong with the site's host, when that is why the search failed. */
   problem?: string | null;
+  /** The show's report path (`errorReports`), or '' for none. */
+  reportTo?: string;
+  /** Names this failure: one report is filed per key. */
+  reportKey?: string;
 }): ReactNode {
+  useEffect(() => {
+    fileReportOnce(reportKey, reportTo, () => ({
+      kind: 'search',
+      message: title,
+      page: `${window.location.pathname}${window.location.search}`,
+      time: new Date().toISOString(),
+    }));
+  }, [reportKey, reportTo, title]);
+  const outcome = useCallback(() => reportOutcome(reportKey), [reportKey]);
+  const sent = useSyncExternalStore(subscribeReports, outcome, outcome);
+  // Said while it is being sent; unsaid if the browser refused it.
+  const filed = canReport(reportTo) && sent !== false;
   return (
     <section className="search-error" role="alert" aria-labelledby="search-error-title">
       <h2 id="search-error-title" className="search-error__title">
@@ -17,7 +45,9 @@ export function SearchErrorCard({
       </h2>
       {problem !== null && <p className="search-error__problem">{problem}</p>}
       <p className="search-error__body">
-        Sorry about that. A report has been filed. Please try a different search.
+        {filed
+          ? 'Sorry about that. A report has been filed. Please try a different search.'
+          : 'Sorry about that. Please try a different search.'}
       </p>
     </section>
   );

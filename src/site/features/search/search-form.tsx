@@ -28,6 +28,11 @@ export interface SearchFormProps {
   analyzer: Analyzer | null;
   /** Called with the trimmed term on submit: '' clears the search. */
   onSearch: (term: string) => void;
+  /**
+   * Where the form sends its GET without scripts (and before the app takes over): the list's
+   * address, so a search from an episode's page shows results, not the same page again.
+   */
+  action?: string;
 }
 
 /**
@@ -42,6 +47,7 @@ export function SearchForm({
   minLength,
   analyzer,
   onSearch,
+  action,
 }: SearchFormProps): ReactNode {
   const db = useDatabase();
   // What the visitor typed into the pre-rendered page's box stays in it.
@@ -116,7 +122,7 @@ export function SearchForm({
   };
 
   return (
-    <form className="search-form" role="search" onSubmit={submit}>
+    <form className="search-form" role="search" action={action} onSubmit={submit}>
       <label className="visually-hidden" htmlFor={`${hintId}-input`}>
         Search episodes
       </label>

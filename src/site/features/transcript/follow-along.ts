@@ -1,8 +1,12 @@
 /**
  * Follow mode: the transcript keeps the sentence being played in view, until the visitor
- * scrolls it by hand (wheel, touch, scroll keys, the scrollbar); 'Follow along' turns it back on.
+ * scrolls by hand (wheel, touch, scroll keys, the scrollbar) or turns it off; the toggle turns
+ * it back on. It moves the transcript's scroll area only: its box in the list, the page on an
+ * episode's page. With reduced motion asked for it starts off, and its scrolls jump.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { isTypingField } from '../../shared/page-keys.ts';
+import { prefersReducedMotion, scrollIntoArea, type ScrollArea } from './scroll-area.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
 
 const SCROLL_KEYS = new Set([
@@ -17,44 +21,52 @@ const SCROLL_KEYS = new Set([
   ' ',
 ]);
 
-/** How long a smooth follow scroll may still be moving the box after it was asked for. */
+/** How long a smooth follow scroll may still be moving the area after it was asked for. */
 const SMOOTH_SCROLL_MS = 1000;
 
 /**
- * Scrolls the transcript box (and only it, never the page) so `sentence` sits in its upper
- * third. Returns whether it asked the box to scroll.
+ * Scrolls `area` so the sentence `sentence` of the transcript in `root` sits in the upper third
+ * of its view. Returns whether it asked the area to scroll.
  */
 export function scrollSentenceIntoView(
-  box: HTMLElement,
+  area: ScrollArea,
+  root: ParentNode,
   sentence: number,
   behavior: ScrollBehavior,
 ): boolean {
-  const element = box.querySelector(`[data-s="${sentence}"]`);
-  if (!element) return false;
-  const boxRect = box.getBoundingClientRect();
-  const rect = element.getBoundingClientRect();
-  const margin = Math.min(48, box.clientHeight / 4);
-  if (rect.top >= boxRect.top + margin && rect.bottom <= boxRect.bottom - margin) return false;
-  const top = Math.max(0, box.scrollTop + (rect.top - boxRect.top) - box.clientHeight / 3);
-  if (typeof box.scrollTo === 'function') box.scrollTo({ top, behavior });
-  else box.scrollTop = top;
-  return true;
+  const element = root.querySelector(`[data-s="${sentence}"]`);
+  return element !== null && scrollIntoArea(area, element, behavior);
 }
 
 export interface FollowAlong {
   following: boolean;
-  /** Turns follow mode back on and brings the current sentence into view. */
+  /** Turns follow mode on and brings the current sentence into view. */
   resume: () => void;
+  /** Turns follow mode off as the visitor's choice (the toggle). */
+  turnOff: () => void;
+  /** Turns follow mode off because the visitor went elsewhere (a scroll, a jump to a match). */
+  stop: () => void;
+  /**
+   * Playback started from a word: follow mode comes back if only a scroll had stopped it,
+   * not if the visitor turned it off (or asked for reduced motion).
+   */
+  playedFrom: () => void;
 }
 
-/** Follow mode for the transcript box `boxRef` of the highlighter's episode. */
+/**
+ * Follow mode for the transcript in `boxRef` of the highlighter's episode; `areaOf` names where
+ * it scrolls (null until the transcript is on screen).
+ */
 export function useFollowAlong(
   boxRef: RefObject<HTMLElement | null>,
+  areaOf: () => ScrollArea | null,
   highlighter: SentenceHighlighter,
 ): FollowAlong {
-  const [following, setFollowingState] = useState(true);
+  const [following, setFollowingState] = useState(() => !prefersReducedMotion());
   // Read by event listeners that live longer than one render.
-  const followingRef = useRef(true);
+  const followingRef = useRef(following);
+  // Whether follow mode is off by the visitor's choice rather than by a scroll.
+  const chosenOff = useRef(!following);
   // When follow mode last asked for a smooth scroll (performance.now()), or -Infinity.
   const followScrolledAt = useRef(Number.NEGATIVE_INFINITY);
   const setFollowing = useCallback((value: boolean) => {
@@ -62,58 +74,80 @@ export function useFollowAlong(
     setFollowingState(value);
   }, []);
 
+  const follow = useCallback(
+    (sentence: number) => {
+      const box = boxRef.current;
+      const area = areaOf();
+      if (!box || !area || sentence < 0) return;
+      const behavior = prefersReducedMotion() ? 'auto' : 'smooth';
+      if (scrollSentenceIntoView(area, box, sentence, behavior) && behavior === 'smooth')
+        followScrolledAt.current = performance.now();
+    },
+    [boxRef, areaOf],
+  );
+
   useEffect(
     () =>
       highlighter.subscribeAll((sentence) => {
-        const box = boxRef.current;
-        if (box && sentence >= 0 && followingRef.current) {
-          if (scrollSentenceIntoView(box, sentence, 'smooth'))
-            followScrolledAt.current = performance.now();
-        }
+        if (followingRef.current) follow(sentence);
       }),
-    [boxRef, highlighter],
+    [highlighter, follow],
   );
 
+  const stop = useCallback(() => {
+    if (!followingRef.current) return;
+    chosenOff.current = false;
+    setFollowing(false);
+    // A follow scroll asked for just before the visitor's own input reached this thread
+    // would otherwise carry on after it and take the area away from where they scrolled.
+    if (performance.now() - followScrolledAt.current < SMOOTH_SCROLL_MS) {
+      followScrolledAt.current = Number.NEGATIVE_INFINITY;
+      const area = areaOf();
+      area?.scrollTo(area.scrollTop(), 'instant');
+    }
+  }, [areaOf, setFollowing]);
+
   useEffect(() => {
-    const box = boxRef.current;
-    if (!box) return undefined;
-    const stop = (): void => {
-      if (!followingRef.current) return;
-      setFollowing(false);
-      // A follow scroll asked for just before the visitor's own input reached this thread
-      // would otherwise carry on after it and take the box away from where they scrolled.
-      if (performance.now() - followScrolledAt.current < SMOOTH_SCROLL_MS) {
-        followScrolledAt.current = Number.NEGATIVE_INFINITY;
-        if (typeof box.scrollTo === 'function')
-          box.scrollTo({ top: box.scrollTop, behavior: 'instant' });
-      }
+    const area = areaOf();
+    if (!area) return undefined;
+    const { events } = area;
+    const onKey = (event: Event): void => {
+      if (!(event instanceof KeyboardEvent) || !SCROLL_KEYS.has(event.key)) return;
+      // A key the player took (Space, the arrows for seeking) or one typed into a field does
+      // not scroll the page.
+      if (events !== boxRef.current && (event.defaultPrevented || isTypingField(event.target)))
+        return;
+      stop();
     };
-    const onKey = (event: KeyboardEvent): void => {
-      if (SCROLL_KEYS.has(event.key)) stop();
+    const onPointer = (event: Event): void => {
+      if (area.isScrollbar(event.target)) stop();
     };
-    const onPointer = (event: PointerEvent): void => {
-      // A press on the box itself, not on a word, is a press on its scrollbar.
-      if (event.target === box) stop();
-    };
-    box.addEventListener('wheel', stop, { passive: true });
-    box.addEventListener('touchmove', stop, { passive: true });
-    box.addEventListener('keydown', onKey);
-    box.addEventListener('pointerdown', onPointer);
+    events.addEventListener('wheel', stop, { passive: true });
+    events.addEventListener('touchmove', stop, { passive: true });
+    events.addEventListener('keydown', onKey);
+    events.addEventListener('pointerdown', onPointer);
     return () => {
-      box.removeEventListener('wheel', stop);
-      box.removeEventListener('touchmove', stop);
-      box.removeEventListener('keydown', onKey);
-      box.removeEventListener('pointerdown', onPointer);
+      events.removeEventListener('wheel', stop);
+      events.removeEventListener('touchmove', stop);
+      events.removeEventListener('keydown', onKey);
+      events.removeEventListener('pointerdown', onPointer);
     };
-  }, [boxRef, setFollowing]);
+  }, [areaOf, boxRef, stop]);
 
   const resume = useCallback(() => {
+    chosenOff.current = false;
     setFollowing(true);
-    const box = boxRef.current;
-    const sentence = highlighter.current();
-    if (box && sentence >= 0 && scrollSentenceIntoView(box, sentence, 'smooth'))
-      followScrolledAt.current = performance.now();
-  }, [boxRef, highlighter, setFollowing]);
+    follow(highlighter.current());
+  }, [follow, highlighter, setFollowing]);
 
-  return { following, resume };
+  const turnOff = useCallback(() => {
+    stop();
+    chosenOff.current = true;
+  }, [stop]);
+
+  const playedFrom = useCallback(() => {
+    if (!followingRef.current && !chosenOff.current) resume();
+  }, [resume]);
+
+  return { following, resume, turnOff, stop, playedFrom };
 }

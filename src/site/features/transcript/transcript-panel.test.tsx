@@ -251,13 +251,50 @@ describe('TranscriptPanel', () => {
     const user = userEvent.setup();
     const { store } = renderPanel();
     const body = await transcriptBody();
+    const follow = screen.getByRole('button', { name: 'Follow along' });
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
     act(() => {
       store.dispatch({ type: 'playFrom', episode, time: 0 });
     });
-    expect(screen.queryByRole('button', { name: 'Follow along' })).toBeNull();
     fireEvent.wheel(body, { deltaY: 200 });
-    await user.click(screen.getByRole('button', { name: 'Follow along' }));
-    expect(screen.queryByRole('button', { name: 'Follow along' })).toBeNull();
+    expect(follow).toHaveAttribute('aria-pressed', 'false');
+    // Playing from a word brings it back after a scroll…
+    await user.click(within(body).getByRole('button', { name: 'Today' }));
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+    // …but not after the visitor turned it off.
+    await user.click(follow);
+    expect(follow).toHaveAttribute('aria-pressed', 'false');
+    await user.click(within(body).getByRole('button', { name: 'luxury?' }));
+    expect(follow).toHaveAttribute('aria-pressed', 'false');
+    await user.click(follow);
+    expect(follow).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('starts with follow-along off when the visitor asks for reduced motion', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query === '(prefers-reduced-motion: reduce)',
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          addListener: () => undefined,
+          removeListener: () => undefined,
+          dispatchEvent: () => false,
+        }) satisfies MediaQueryList,
+    );
+    try {
+      renderPanel();
+      await transcriptBody();
+      expect(screen.getByRole('button', { name: 'Follow along' })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('copies a link to the start of the sentence being played', async () => {
@@ -342,5 +379,74 @@ describe('transcript words as markup', () => {
     expect([...body.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
       '<img src=x',
     ]);
+  });
+
+  it('marks the word being spoken inside the sentence being played', async () => {
+    const { store } = renderPanel();
+    const body = await transcriptBody();
+    const spoken = (): string[] =>
+      [...body.querySelectorAll('.is-spoken')].map((word) => word.textContent);
+    expect(spoken()).toEqual([]);
+    act(() => {
+      store.dispatch({ type: 'playFrom', episode, time: 4.2 });
+    });
+    await waitFor(() => expect(spoken()).toEqual(['Today']));
+    expect(body.querySelector('[aria-current="true"] .is-spoken')).not.toBeNull();
+    act(() => {
+      store.dispatch({ type: 'timeupdate', time: 5.1 });
+    });
+    expect(spoken()).toEqual(['we']);
+    // Long after the last word, none is spoken.
+    act(() => {
+      store.dispatch({ type: 'timeupdate', time: 40 });
+    });
+    expect(spoken()).toEqual([]);
+  });
+
+  it('steps through the matches with "N of M", by button, and by n and p on a page', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderPanel({ query: searchFor('"Ice Cream"'), scroller: 'page' });
+    const body = await transcriptBody();
+    const position = within(screen.getByRole('group', { name: 'Matches' })).getByRole('status');
+    const active = (): string | null => body.querySelector('.is-active-match')?.textContent ?? null;
+    expect(position).toHaveTextContent('');
+    expect(active()).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next match' }));
+    expect(position).toHaveTextContent('1 of 3');
+    expect(active()).toBe('ice cream.');
+    await user.keyboard('n');
+    expect(position).toHaveTextContent('2 of 3');
+    expect(active()).toBe('ice cream');
+    await user.keyboard('p');
+    expect(position).toHaveTextContent('1 of 3');
+    // Round the start to the last.
+    await user.click(screen.getByRole('button', { name: 'Previous match' }));
+    expect(position).toHaveTextContent('3 of 3');
+    expect(active()).toBe('ice-cream,');
+    expect(body.querySelectorAll('.is-active-match')).toHaveLength(1);
+    // The page scrolled to it: on an episode's page the transcript is the page.
+    expect(window.scrollTo).toHaveBeenCalled();
+    expect(body.closest('.transcript--page')).not.toBeNull();
+  });
+
+  it('leaves n and p alone in the list, where each row has its own transcript', async () => {
+    const user = userEvent.setup();
+    renderPanel({ query: searchFor('"Ice Cream"') });
+    await transcriptBody();
+    const position = within(screen.getByRole('group', { name: 'Matches' })).getByRole('status');
+    await user.keyboard('n');
+    expect(position).toHaveTextContent('');
+    await user.click(screen.getByRole('button', { name: 'Next match' }));
+    expect(position).toHaveTextContent('1 of 3');
+  });
+
+  it('shows the player bar at a linked moment on an episode page, not in the list', async () => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { store } = renderPanel({ startAt: 4, scroller: 'page' });
+    await transcriptBody();
+    expect(store.getState()).toMatchObject({ status: 'loaded', playing: false, docked: true });
+    const listed = renderPanel({ startAt: 4 }, createPlayerStore());
+    expect(listed.store.getState()).toMatchObject({ status: 'loaded', docked: false });
   });
 });

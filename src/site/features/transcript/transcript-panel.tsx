@@ -9,6 +9,7 @@ import { usePlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
 import { UnderConstruction } from '../../shared/under-construction.tsx';
 import { KeptReading, TranscriptReading, useTranscriptPrerender } from './transcript-reading.tsx';
+import type { TranscriptScroller } from './scroll-area.ts';
 import { TranscriptView } from './transcript-view.tsx';
 import { useTranscript } from './use-transcript.ts';
 import './transcript.css';
@@ -28,6 +29,11 @@ export interface TranscriptPanelProps {
     Partial<Pick<SiteSettings, 'hostIds'>>;
   /** 'Said by': show speaker ids whose matches are marked and counted (empty: everyone's). */
   saidBy?: readonly number[];
+  /**
+   * Where the transcript scrolls: its own box (a row in the list, the default) or the page
+   * (an episode's own page, where the transcript is the page).
+   */
+  scroller?: TranscriptScroller;
 }
 
 const EVERYONE: readonly number[] = [];
@@ -44,6 +50,7 @@ export function TranscriptPanel({
   loadTranscript,
   settings,
   saidBy = EVERYONE,
+  scroller = 'box',
 }: TranscriptPanelProps): ReactNode {
   const store = usePlayerStore();
   const prerender = useTranscriptPrerender();
@@ -57,10 +64,13 @@ export function TranscriptPanel({
   useEffect(() => {
     episodeRef.current = episode;
   }, [episode]);
+  // On an episode's page the moment scrolls the page away from the play button: the player
+  // bar shows, ready to play from there.
+  const dock = scroller === 'page';
   useEffect(() => {
     if (startAt !== null)
-      store.dispatch({ type: 'prime', episode: episodeRef.current, time: startAt });
-  }, [store, episode.episode, startAt]);
+      store.dispatch({ type: 'prime', episode: episodeRef.current, time: startAt, dock });
+  }, [store, episode.episode, startAt, dock]);
 
   const { timestampEvery, lowConfidence } = settings;
   const blob = load.status === 'ready' ? load.blob : null;
@@ -97,14 +107,14 @@ export function TranscriptPanel({
         </p>
       ) : (
         <>
-          <div className="transcript-toolbar" />
+          <div className="transcript-controls" />
           <KeptReading episodeId={episode.id} label={label} markup={kept} />
         </>
       );
   } else if (prerender?.kind === 'render') {
     content = (
       <>
-        <div className="transcript-toolbar" />
+        <div className="transcript-controls" />
         <TranscriptReading
           episodeId={episode.id}
           label={label}
@@ -123,8 +133,13 @@ export function TranscriptPanel({
         approximate={episode.timing === 'approximate'}
         saidBy={saidBy}
         avatarIds={settings.hostIds ?? NO_HOSTS}
+        scroller={scroller}
       />
     );
   }
-  return <div className="transcript">{content}</div>;
+  return (
+    <div className={scroller === 'page' ? 'transcript transcript--page' : 'transcript'}>
+      {content}
+    </div>
+  );
 }

@@ -16,7 +16,10 @@ import { usePlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
 import { CopyMomentLink } from './copy-moment-link.tsx';
 import { scrollSentenceIntoView, useFollowAlong } from './follow-along.ts';
+import { MatchButtons, useMatchNavigation } from './match-navigation.tsx';
+import { boxArea, pageArea, type TranscriptScroller } from './scroll-area.ts';
 import { createSentenceHighlighter, type SentenceHighlighter } from './sentence-highlighter.ts';
+import { useSpokenWord } from './spoken-word.ts';
 import { TranscriptBody } from './transcript-body.tsx';
 
 interface TranscriptViewProps {
@@ -29,11 +32,13 @@ interface TranscriptViewProps {
   saidBy: readonly number[];
   /** Presenters who have an avatar (the hosts); other speakers show initials. */
   avatarIds?: readonly number[];
+  /** Where the transcript scrolls: its own box (in the list) or the page (an episode's page). */
+  scroller?: TranscriptScroller;
 }
 
 const NO_AVATARS: readonly number[] = [];
 
-/** A loaded transcript: the search line, the follow and share controls, and the words. */
+/** A loaded transcript: the search line, the follow, match and share controls, and the words. */
 export function TranscriptView({
   episode,
   model,
@@ -42,16 +47,28 @@ export function TranscriptView({
   approximate,
   saidBy,
   avatarIds = NO_AVATARS,
+  scroller = 'box',
 }: TranscriptViewProps): ReactNode {
   const avatars = useMemo(() => new Set(avatarIds), [avatarIds]);
   const store = usePlayerStore();
   const boxRef = useRef<HTMLDivElement>(null);
+  const controlsRef = useRef<HTMLDivElement>(null);
+  const areaOf = useCallback(() => {
+    const box = boxRef.current;
+    if (!box) return null;
+    return scroller === 'page' ? pageArea(window, controlsRef.current) : boxArea(box);
+  }, [scroller]);
   const highlighter = useMemo(
     () => createSentenceHighlighter(store, episode.episode, model),
     [store, episode.episode, model],
   );
   useEffect(() => highlighter.connect(), [highlighter]);
-  const { following, resume } = useFollowAlong(boxRef, highlighter);
+  const { following, resume, turnOff, stop, playedFrom } = useFollowAlong(
+    boxRef,
+    areaOf,
+    highlighter,
+  );
+  useSpokenWord(boxRef, highlighter);
 
   // The search's own analyzer tokenizes the words: the index's rules for its language.
   const parsed = query?.parsed ?? null;
@@ -82,43 +99,68 @@ export function TranscriptView({
       matches.some((match) => match.startWord < word && word < match.endWord);
     return new Set(matches.map((match) => match.startWord).filter((word) => !inside(word)));
   }, [matches]);
+  const keys = scroller === 'page';
+  // Going to a match while this episode plays would be undone by the next follow scroll.
+  const onStep = useCallback(() => {
+    if (highlighter.current() >= 0) stop();
+  }, [highlighter, stop]);
+  const navigation = useMatchNavigation({ matches, rootRef: boxRef, areaOf, keys, onStep });
 
   const startWord = startAt === null ? 0 : wordAtTime(model, startAt);
   useEffect(() => {
-    // A linked moment scrolls the transcript box only, so the play button stays in view.
+    // A linked moment scrolls the transcript's area only: in the list the play button stays
+    // in view; on an episode's page the player bar holds it.
     const box = boxRef.current;
+    const area = areaOf();
     const sentence = model.words[startWord]?.sentence;
-    if (startAt !== null && box && sentence !== undefined) {
-      scrollSentenceIntoView(box, sentence, 'auto');
+    if (startAt !== null && box && area && sentence !== undefined) {
+      scrollSentenceIntoView(area, box, sentence, 'auto');
     }
-  }, [model, startAt, startWord]);
+  }, [model, startAt, startWord, areaOf]);
 
   const onPlayFrom = useCallback(
     (seconds: number) => {
       store.dispatch({ type: 'playFrom', episode, time: seconds });
-      resume();
+      playedFrom();
     },
-    [store, episode, resume],
+    [store, episode, playedFrom],
   );
 
   const isLoaded = useSentenceActive(highlighter);
   return (
     <>
-      <div className="transcript-toolbar">
-        {matches ? (
-          <p className="transcript-found">
-            found {pluralize(matches.length, 'utterance')} of &quot;{displayTerm(term)}&quot;
-          </p>
+      {matches || approximate ? (
+        <div className="transcript-toolbar">
+          {matches ? (
+            <p className="transcript-found">
+              found {pluralize(matches.length, 'utterance')} of &quot;{displayTerm(term)}&quot;
+            </p>
+          ) : null}
+          {approximate ? (
+            <p className="transcript-note">Word times are approximate for this episode.</p>
+          ) : null}
+        </div>
+      ) : null}
+      <div ref={controlsRef} className="transcript-controls">
+        {matches && matches.length > 0 ? (
+          <MatchButtons navigation={navigation} count={matches.length} keys={keys} />
         ) : null}
-        {approximate ? (
-          <p className="transcript-note">Word times are approximate for this episode.</p>
+        <button
+          type="button"
+          className="transcript-tool transcript-follow"
+          aria-pressed={following}
+          title={
+            following
+              ? 'The transcript keeps the words being played in view'
+              : 'Keep the words being played in view'
+          }
+          onClick={following ? turnOff : resume}
+        >
+          Follow along
+        </button>
+        {isLoaded ? (
+          <CopyMomentLink episode={episode.episode} model={model} highlighter={highlighter} />
         ) : null}
-        {isLoaded && !following ? (
-          <button type="button" className="transcript-tool" onClick={resume}>
-            Follow along
-          </button>
-        ) : null}
-        <CopyMomentLink episode={episode.episode} model={model} highlighter={highlighter} />
       </div>
       <TranscriptBody
         boxRef={boxRef}

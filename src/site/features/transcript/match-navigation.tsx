@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useState, type ReactNode, type RefObject } from 'react';
+import type { PhraseMatch } from '../../../core/phrase-match.ts';
+import { hasCommandModifier, isTypingField } from '../../shared/page-keys.ts';
+import { prefersReducedMotion, scrollIntoArea, type ScrollArea } from './scroll-area.ts';
+
+/** The class of the match the visitor went to. */
+export const ACTIVE_MATCH_CLASS = 'is-active-match';
+
+export interface MatchNavigation {
+  /** The match gone to (an index into the matches), or null before the first step. */
+  active: number | null;
+  /** Goes to the next (1) or previous (-1) match, round the end. */
+  go: (step: 1 | -1) => void;
+}
+
+/**
+ * Next and previous match in a transcript: each step marks its match and scrolls the
+ * transcript's area to it. With `keys`, 'n' and 'p' step too (an episode's page, where one
+ * transcript is the page), never while the visitor types in a field.
+ */
+export function useMatchNavigation({
+  matches,
+  rootRef,
+  areaOf,
+  keys,
+  onStep,
+}: {
+  matches: readonly PhraseMatch[] | null;
+  rootRef: RefObject<HTMLElement | null>;
+  areaOf: () => ScrollArea | null;
+  keys: boolean;
+  /** Called on every step (follow-along lets go, or it would take the view away). */
+  onStep: () => void;
+}): MatchNavigation {
+  const [step, setStep] = useState<{ of: readonly PhraseMatch[] | null; index: number } | null>(
+    null,
+  );
+  // A new search starts over.
+  const active = step !== null && step.of === matches ? step.index : null;
+  const count = matches?.length ?? 0;
+  const go = useCallback(
+    (by: 1 | -1) => {
+      if (count === 0) return;
+      const from = active ?? (by > 0 ? -1 : count);
+      setStep({ of: matches, index: (from + by + count) % count });
+      onStep();
+    },
+    [active, count, matches, onStep],
+  );
+
+  useEffect(() => {
+    const root = rootRef.current;
+    const match = active === null ? undefined : matches?.[active];
+    if (!root || !match) return undefined;
+    const word = root.querySelector(`[data-w="${match.startWord}"]`);
+    const marked = word?.closest('mark') ?? word;
+    if (!word || !marked) return undefined;
+    marked.classList.add(ACTIVE_MATCH_CLASS);
+    const area = areaOf();
+    if (area) scrollIntoArea(area, word, prefersReducedMotion() ? 'auto' : 'smooth');
+    return () => marked.classList.remove(ACTIVE_MATCH_CLASS);
+  }, [active, matches, rootRef, areaOf]);
+
+  useEffect(() => {
+    if (!keys || count === 0) return undefined;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || hasCommandModifier(event) || isTypingField(event.target))
+        return;
+      const by = event.key === 'n' ? 1 : event.key === 'p' ? -1 : 0;
+      if (by === 0) return;
+      event.preventDefault();
+      go(by);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [keys, count, go]);
+
+  return { active, go };
+}
+
+/** 'Previous' and 'Next' match, and where the visitor is: '3 of 26'. */
+export function MatchButtons({
+  navigation,
+  count,
+  keys,
+}: {
+  navigation: MatchNavigation;
+  count: number;
+  /** The 'n' and 'p' keys work too: the buttons say so. */
+  keys: boolean;
+}): ReactNode {
+  const { active, go } = navigation;
+  return (
+    <div className="transcript-matches" role="group" aria-label="Matches">
+      <button
+        type="button"
+        className="transcript-tool"
+        aria-label="Previous match"
+        title={keys ? 'Previous match (p)' : 'Previous match'}
+        aria-keyshortcuts={keys ? 'p' : undefined}
+        onClick={() => go(-1)}
+      >
+        ‹ Previous
+      </button>
+      <span className="transcript-matches__position" role="status">
+        {active === null ? '' : `${active + 1} of ${count}`}
+      </span>
+      <button
+        type="button"
+        className="transcript-tool"
+        aria-label="Next match"
+        title={keys ? 'Next match (n)' : 'Next match'}
+        aria-keyshortcuts={keys ? 'n' : undefined}
+        onClick={() => go(1)}
+      >
+        Next ›
+      </button>
+    </div>
+  );
+}
