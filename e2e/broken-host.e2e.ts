@@ -389,6 +389,9 @@ test('a truncated response mid-visit: the transcript says so, and Try again load
     async (page) => {
       await page.getByRole('button', { name: '[+] expand all' }).click();
       await page.getByText('The transcript could not be loaded.').first().waitFor();
+      // Every transcript's load has ended (each failed) before the fault is lifted: one still
+      // in flight would fail later and bring back a 'Try again' the next step counts as gone.
+      await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
     },
     async (page) => {
       const retries = page.getByRole('button', { name: 'Try again' });

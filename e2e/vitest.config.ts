@@ -1,19 +1,53 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files whose assertions follow real time: audio that plays, a throttled network, a stalled
+ * response's time limit. They run one at a time, after the others, so nothing else competes
+ * with them for the two cores.
+ */
+const TIMED = [
+  'e2e/player-bar.e2e.ts',
+  'e2e/reading-along.e2e.ts',
+  'e2e/snippets.e2e.ts',
+  'e2e/speakers-chapters.e2e.ts',
+  'e2e/broken-host.e2e.ts',
+  'e2e/early-search.e2e.ts',
+  'e2e/hydration.e2e.ts',
+];
+
 // End-to-end tests: the real CLI builds the demo podcast, the production build of the site
-// is served over HTTP with byte ranges, and Chromium drives it. Files run one at a time so
-// audio timing and the two cores stay predictable.
+// is served over HTTP with byte ranges, and Chromium drives it. The untimed files run two at a
+// time (each has its own browser; most of their time is spent waiting on a page or a build),
+// then the timed ones alone.
 export default defineConfig({
   test: {
-    name: 'e2e',
     root: '.',
-    include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
-    fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // The browser and the page share two cores with everything else: give polls time.
     expect: { poll: { timeout: 10_000, interval: 50 } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          exclude: TIMED,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-timed',
+          include: TIMED,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });
