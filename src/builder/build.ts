@@ -29,7 +29,8 @@ import { plural, WarningCollector, type WarningSummary } from './warnings.ts';
 import { openDatabaseWriter } from './index/write-db.ts';
 
 /** Steps a build reports progress for. */
-export type BuildStep = 'read' | 'links' | 'episodes' | 'optimize' | 'vacuum' | 'publish' | 'wait';
+export type BuildStep =
+  'read' | 'links' | 'episodes' | 'optimize' | 'vacuum' | 'publish' | 'pages' | 'wait';
 
 export interface BuildProgress {
   step: BuildStep;
@@ -325,7 +326,11 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       chunkSize,
       keep,
       onWait: () => options.onProgress?.({ step: 'wait', done: 0, total: 1 }),
-      pages: options.siteBuild && versionPages(options.siteBuild, site.siteUrl),
+      pages:
+        options.siteBuild &&
+        versionPages(options.siteBuild, site.siteUrl, (done, total) =>
+          options.onProgress?.({ step: 'pages', done, total }),
+        ),
     });
     // Numbers count as given once a site shows them: kept for every later build.
     if (feed.numbering.changed)

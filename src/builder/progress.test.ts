@@ -31,6 +31,16 @@ describe('createProgressLine', () => {
     expect(written.at(-1)).toBe('\r\x1b[2K');
   });
 
+  it('counts the pages it renders, with thousands separators', () => {
+    vi.useFakeTimers();
+    const { stream, written } = fakeStream(true);
+    const progress = createProgressLine(stream);
+    progress.update({ step: 'pages', done: 1, total: 5_002 });
+    vi.advanceTimersByTime(1500);
+    progress.update({ step: 'pages', done: 1_200, total: 5_002 });
+    expect(written).toEqual(['\r\x1b[2KRendering pages 23% (1,200/5,002)']);
+  });
+
   it('labels an uncounted step at once when the build has already run for a second', () => {
     vi.useFakeTimers();
     const { stream, written } = fakeStream(true);

@@ -7,8 +7,14 @@ const LABELS: Record<BuildStep, string> = {
   optimize: 'Optimising the search index',
   vacuum: 'Compacting the database',
   publish: 'Publishing',
+  pages: 'Rendering pages',
   wait: 'Waiting for another trawl build publishing into this folder',
 };
+
+/** '1,200': counts read at a glance in a long build. */
+function count(value: number): string {
+  return value.toLocaleString('en');
+}
 
 /** Only steps that run longer than this get a progress line. */
 const SHOW_AFTER_MS = 1000;
@@ -86,7 +92,7 @@ function terminalLine(stream: NodeJS.WriteStream): {
       const label = LABELS[progress.step];
       const text =
         progress.total > 1
-          ? `${label} ${Math.floor((100 * progress.done) / progress.total)}% (${progress.done}/${progress.total})`
+          ? `${label} ${Math.floor((100 * progress.done) / progress.total)}% (${count(progress.done)}/${count(progress.total)})`
           : `${label}…`;
       stream.write(`\r\x1b[2K${text}`);
       drawn = true;

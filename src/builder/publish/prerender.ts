@@ -102,12 +102,19 @@ interface HeadRow extends Pick<
   description: string | null;
 }
 
-/** Pre-rendering with a site build, as `publishVersion` asks for it. */
-export function versionPages(build: SiteBuild, siteUrl: string): VersionPages {
+/**
+ * Pre-rendering with a site build, as `publishVersion` asks for it; `onProgress` hears of
+ * each page written (done, total).
+ */
+export function versionPages(
+  build: SiteBuild,
+  siteUrl: string,
+  onProgress?: (done: number, total: number) => void,
+): VersionPages {
   return {
     id: build.id,
     render: (databasePath, config, pagesDir) =>
-      writeVersionPages({ databasePath, config, build, pagesDir, siteUrl }),
+      writeVersionPages({ databasePath, config, build, pagesDir, siteUrl, onProgress }),
   };
 }
 
@@ -118,6 +125,8 @@ export async function writeVersionPages(input: {
   build: SiteBuild;
   pagesDir: string;
   siteUrl: string;
+  /** Called after each page: how many are written, of how many. */
+  onProgress?: ((done: number, total: number) => void) | undefined;
 }): Promise<number> {
   const { config, build, pagesDir, siteUrl } = input;
   const sqlite = new Database(input.databasePath, { readonly: true, fileMustExist: true });
@@ -140,6 +149,8 @@ export async function writeVersionPages(input: {
           ORDER BY e.id`,
       )
       .all();
+    const total = rows.length + 2;
+    let done = 0;
     const home = absoluteUrl(siteUrl, '/');
     const series = podcastSeriesJsonLd({ name: show, description: '', url: home, image: '' });
 
@@ -151,6 +162,8 @@ export async function writeVersionPages(input: {
         file,
         pageDocument(build.template, { head, appHtml: page.appHtml, data: page.data }),
       );
+      done += 1;
+      input.onProgress?.(done, total);
     };
 
     await write('/', {
@@ -207,7 +220,7 @@ export async function writeVersionPages(input: {
       join(pagesDir, 'robots.txt'),
       robotsTxt(home === '' ? '' : absoluteUrl(siteUrl, '/sitemap.xml')),
     );
-    return rows.length + 2;
+    return total;
   } finally {
     sqlite.close();
     sanitizer.close();

@@ -38,7 +38,9 @@ export interface CollectingCache extends ResourceCache {
   entries(): ResourceEntries;
 }
 
-export function createCollectingCache(): CollectingCache {
+/** `skip`: keys never loaded (the pre-renderer gives the page its rows of the list instead). */
+export function createCollectingCache(options: { skip?: readonly string[] } = {}): CollectingCache {
+  const skipped = new Set(options.skip);
   const values = new Map<string, unknown>();
   const requested = new Map<string, () => Promise<unknown>>();
   return {
@@ -47,7 +49,7 @@ export function createCollectingCache(): CollectingCache {
       values.set(key, value);
     },
     request: (key, load) => {
-      if (!values.has(key) && !requested.has(key)) requested.set(key, load);
+      if (!values.has(key) && !requested.has(key) && !skipped.has(key)) requested.set(key, load);
     },
     async settle() {
       if (requested.size === 0) return false;

@@ -53,8 +53,34 @@ export function parsePageData(json: string | null | undefined): PageData | null 
   }
 }
 
-function isEpisodeRows(value: unknown): value is EpisodeRow[] {
-  return Array.isArray(value);
+/** The archive's list, indexed once for a build's pages: each page's rows in constant time. */
+export interface ListIndex {
+  /** Every episode in the version. */
+  total: number;
+  /** The rows the page at `route` shows (see `shownRows`). */
+  rowsFor(route: PageRoute, pageSize: number): EpisodeRow[];
+}
+
+/**
+ * Indexes `episodes` (newest first, as `useEpisodes` gives it) by normalised episode number,
+ * so that rendering every page of an archive reads the list once, not once per page.
+ */
+export function indexList(episodes: readonly EpisodeRow[]): ListIndex {
+  const positions = new Map<string, number>();
+  episodes.forEach((row, at) => {
+    const number = normaliseEpisodeNumber(row.episode);
+    if (number !== null && !positions.has(number)) positions.set(number, at);
+  });
+  return {
+    total: episodes.length,
+    rowsFor(route, pageSize) {
+      if (route.kind === 'home') return episodes.slice(0, pageSize);
+      if (route.kind !== 'episode') return [];
+      const wanted = normaliseEpisodeNumber(route.episode);
+      const at = wanted === null ? undefined : positions.get(wanted);
+      return at === undefined ? [] : episodes.slice(Math.max(0, at - 1), at + 2);
+    },
+  };
 }
 
 /**
@@ -67,13 +93,12 @@ export function shownRows(
   route: PageRoute,
   pageSize: number,
 ): EpisodeRow[] {
-  if (route.kind === 'home') return episodes.slice(0, pageSize);
-  if (route.kind !== 'episode') return [];
-  const wanted = normaliseEpisodeNumber(route.episode);
-  const at = episodes.findIndex(
-    (row) => wanted !== null && normaliseEpisodeNumber(row.episode) === wanted,
-  );
-  return at < 0 ? [] : episodes.slice(Math.max(0, at - 1), at + 2);
+  return indexList(episodes).rowsFor(route, pageSize);
+}
+
+/** The list snapshot the page at `path` carries (no rows for a page that shows no list). */
+export function snapshotFor(list: ListIndex, path: string, pageSize: number): ListSnapshot {
+  return { path, total: list.total, rows: list.rowsFor(readRoute(path), pageSize) };
 }
 
 /** Transcripts' resource keys (`useTranscript`): the page writes them as text, not data. */
@@ -85,20 +110,18 @@ export function transcriptsOf(entries: ResourceEntries): ResourceEntries {
 }
 
 /**
- * The page data of a rendered page: its loads, with the episode list cut to the rows shown
- * and without the transcripts (the page shows them as text; the browser loads them itself).
+ * The page data of a rendered page: its loads (never the whole episode list: the page carries
+ * `list`, its rows and the count) without the transcripts (the page shows them as text; the
+ * browser loads them itself).
  */
-export function pageDataFor(config: DbConfig, path: string, entries: ResourceEntries): PageData {
-  const { [EPISODES_KEY]: episodes, ...loads } = entries;
+export function pageDataFor(
+  config: DbConfig,
+  path: string,
+  entries: ResourceEntries,
+  list: ListSnapshot | null,
+): PageData {
   const resources = Object.fromEntries(
-    Object.entries(loads).filter(([key]) => !TRANSCRIPT_KEY.test(key)),
+    Object.entries(entries).filter(([key]) => key !== EPISODES_KEY && !TRANSCRIPT_KEY.test(key)),
   );
-  const list = isEpisodeRows(episodes)
-    ? {
-        path,
-        total: episodes.length,
-        rows: shownRows(episodes, readRoute(path), config.site.pageSize),
-      }
-    : null;
   return { version: config.version, config, path, resources, list };
 }

@@ -24,7 +24,16 @@ import {
 import { AppData } from '../app/app.tsx';
 import { ROUTER_BASENAME } from '../app/paths.ts';
 import { HtmlSanitizerProvider, type HtmlSanitizer } from '../shared/html-sanitizer.tsx';
-import { pageDataFor, transcriptsOf, type PageData } from './page-data.ts';
+import { loadEpisodes } from '../data/queries.ts';
+import {
+  EPISODES_KEY,
+  indexList,
+  pageDataFor,
+  snapshotFor,
+  transcriptsOf,
+  type ListIndex,
+  type PageData,
+} from './page-data.ts';
 
 export interface PrerenderSource {
   /** Runs the site's SQL on the version's database file. */
@@ -57,7 +66,32 @@ function staticDatabase(source: PrerenderSource): TrawlDatabase {
   };
 }
 
-/** Renders the page at `path` ('/', '/episodes/12', any other path for the 404 page). */
+/** What every page of one source shares: its database and the archive's list, read once. */
+interface Session {
+  database: TrawlDatabase;
+  list: Promise<ListIndex>;
+}
+
+/**
+ * Sessions by source: the builder passes one source object for all of a version's pages, so
+ * the episode list is read and indexed once per build, not once per page (which made
+ * rendering every page grow with the square of the archive).
+ */
+const sessions = new WeakMap<PrerenderSource, Session>();
+
+function sessionOf(source: PrerenderSource): Session {
+  const known = sessions.get(source);
+  if (known) return known;
+  const database = staticDatabase(source);
+  const session = { database, list: loadEpisodes(database).then(indexList) };
+  sessions.set(source, session);
+  return session;
+}
+
+/**
+ * Renders the page at `path` ('/', '/episodes/12', any other path for the 404 page). Calls
+ * with the same `source` share its list: a page reads only its own rows and loads.
+ */
 export async function renderPage(source: PrerenderSource, path: string): Promise<RenderedPage> {
   // Under the build's base path, as the browser's router is: links name the same addresses.
   const handler = createStaticHandler(routes, { basename: ROUTER_BASENAME });
@@ -68,7 +102,8 @@ export async function renderPage(source: PrerenderSource, path: string): Promise
   if (context instanceof Response) {
     throw new Error(`${path}: the router answered ${context.status}, not a page`);
   }
-  const database = staticDatabase(source);
+  const { database, list } = sessionOf(source);
+  const snapshot = snapshotFor(await list, path, source.config.site.pageSize);
   const render = (cache: ResourceCache, snapshot: ListSnapshot | null): string =>
     renderToString(
       <StrictMode>
@@ -89,16 +124,16 @@ export async function renderPage(source: PrerenderSource, path: string): Promise
         </HtmlSanitizerProvider>
       </StrictMode>,
     );
-  // Load what the page needs, a pass at a time.
-  const collecting = createCollectingCache();
-  render(collecting, null);
+  // Load what the page needs, a pass at a time. Every pass renders from the page's snapshot of
+  // the list, as the browser's first render does; the whole list is never one of its loads.
+  const collecting = createCollectingCache({ skip: [EPISODES_KEY] });
+  render(collecting, snapshot);
   for (let pass = 1; await collecting.settle(); pass += 1) {
     if (pass >= MAX_PASSES) throw new Error(`${path}: still loading after ${MAX_PASSES} passes`);
-    render(collecting, null);
+    render(collecting, snapshot);
   }
-  // The last pass sees exactly what the browser's first render will: the page's data.
   const entries = collecting.entries();
-  const data = pageDataFor(source.config, path, entries);
+  const data = pageDataFor(source.config, path, entries, snapshot);
   // The transcripts are written into the page as text; the browser keeps that text until
   // it has loaded them itself, so the page does not carry them twice.
   const appHtml = render(

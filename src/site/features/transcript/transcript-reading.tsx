@@ -8,6 +8,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { formatClockTime } from '../../../core/time-format.ts';
 import type { TranscriptModel } from '../../../core/transcript-model.ts';
+
 import { joinWords } from '../../../core/unspaced-scripts.ts';
 import { TranscriptParagraphs } from './transcript-headings.tsx';
 
@@ -48,6 +49,40 @@ export function readingMarkupOf(root: ParentNode): Map<number, string> {
   return markup;
 }
 
+/**
+ * The most words a page carries as text (docs/decisions/0030-pages-in-linear-time.md): about
+ * 200 KB of HTML, three hours of speech. A longer transcript is written up to here and says
+ * so; the app shows the whole of it once it has loaded it.
+ */
+export const INLINE_WORD_LIMIT = 30_000;
+
+/** A count with thousands separators, the same in Node and every browser ('30,000'). */
+function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
+/** The model cut to its first `limit` words: paragraphs and segments that start before it. */
+export function firstWordsOf(model: TranscriptModel, limit: number): TranscriptModel {
+  if (model.words.length <= limit) return model;
+  const paragraphs = model.paragraphs.filter((paragraph) => paragraph.start < limit);
+  return {
+    ...model,
+    words: model.words.slice(0, limit),
+    paragraphs: paragraphs.map((paragraph) => ({
+      ...paragraph,
+      end: Math.min(paragraph.end, limit),
+    })),
+    segments: model.segments
+      .slice(0, paragraphs.length)
+      .map((segments) =>
+        segments
+          .filter((segment) => segment.start < limit)
+          .map((segment) => ({ ...segment, end: Math.min(segment.end, limit) })),
+      ),
+    markers: model.markers.filter((marker) => marker < limit),
+  };
+}
+
 /** The reading form of a transcript, inside the region the interactive view also is. */
 export function TranscriptReading({
   episodeId,
@@ -60,27 +95,36 @@ export function TranscriptReading({
   model: TranscriptModel;
   avatarIds: ReadonlySet<number>;
 }): ReactNode {
+  const shown = firstWordsOf(model, INLINE_WORD_LIMIT);
+  const rest = model.words.length - shown.words.length;
   return (
     <div className="transcript-body" aria-label={label} role="region">
       <div {...{ [READING_ATTRIBUTE]: episodeId }}>
         <TranscriptParagraphs
-          model={model}
+          model={shown}
           avatarIds={avatarIds}
           renderSegment={(segment) => (
             <>
               {segment.marker === null ? null : (
                 <>
                   <span className="transcript-marker">
-                    {formatClockTime(model.words[segment.marker]?.start ?? 0)}
+                    {formatClockTime(shown.words[segment.marker]?.start ?? 0)}
                   </span>{' '}
                 </>
               )}
               {joinWords(
-                model.words.slice(segment.start, segment.end).map((word) => word.text),
+                shown.words.slice(segment.start, segment.end).map((word) => word.text),
               )}{' '}
             </>
           )}
         />
+        {rest > 0 && (
+          <p className="transcript-cut" role="note">
+            This page holds the first {formatCount(shown.words.length)} of the transcript&apos;s{' '}
+            {formatCount(model.words.length)} words. The other {formatCount(rest)} load with the
+            page&apos;s script.
+          </p>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openFixtureDatabase,
+  type FixtureDatabase,
+} from '../data/test-support/fixture-database.ts';
+import type { SqlValue } from '../data/database-types.ts';
+import { sanitizeInBrowser } from '../shared/html-sanitizer.tsx';
+import { renderPage, type PrerenderSource } from './render-page.tsx';
+
+// The server entry on the database the real builder makes from its fixture podcast (episodes
+// 15, 14.5, 5, 4, 3, 2, 1). Rendering every page of a version must read the archive's list
+// once, not once per page: each page's own reads are its rows, not the archive's.
+
+let fixture: FixtureDatabase;
+
+beforeAll(async () => {
+  fixture = await openFixtureDatabase();
+});
+
+afterAll(async () => {
+  await fixture.close();
+});
+
+/** A source over the fixture that records, per page, each query's SQL and how many rows it read. */
+function countingSource(): {
+  source: PrerenderSource;
+  reads: { sql: string; rows: number }[];
+} {
+  const reads: { sql: string; rows: number }[] = [];
+  const source: PrerenderSource = {
+    config: fixture.config,
+    sanitizeHtml: sanitizeInBrowser,
+    query: async <T,>(sql: string, params?: readonly SqlValue[]): Promise<T[]> => {
+      const rows = await fixture.database.query<T>(sql, params);
+      reads.push({ sql, rows: rows.length });
+      return rows;
+    },
+  };
+  return { source, reads };
+}
+
+const LIST_READ = /episode_list|FROM episodes\b/;
+
+describe('renderPage', () => {
+  it("reads the archive's list once for all of a source's pages", async () => {
+    const { source, reads } = countingSource();
+    const paths = ['/', ...['15', '14.5', '5', '4', '3', '2', '1'].map((n) => `/episodes/${n}`)];
+    const perPage: number[] = [];
+    for (const path of paths) {
+      const before = reads.length;
+      await renderPage(source, path);
+      perPage.push(reads.slice(before).filter((read) => LIST_READ.test(read.sql)).length);
+    }
+    // The first page reads the list; no other page reads it again.
+    expect(perPage).toEqual([1, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it("carries only an episode page's own rows and the count, never the whole list", async () => {
+    const { source } = countingSource();
+    const page = await renderPage(source, '/episodes/5');
+    expect(page.status).toBe(200);
+    expect(page.data.list?.total).toBe(7);
+    expect(page.data.list?.rows.map((row) => row.episode)).toEqual(['14.5', '5', '4']);
+    expect(Object.keys(page.data.resources)).not.toContain('episodes');
+    // The links either side come from those rows.
+    expect(page.appHtml).toMatch(/href="\/episodes\/14\.5"/);
+    expect(page.appHtml).toMatch(/href="\/episodes\/4"/);
+  });
+
+  it('renders the home page from its first page of rows', async () => {
+    const { source } = countingSource();
+    const page = await renderPage(source, '/');
+    expect(page.data.list?.rows.map((row) => row.episode)).toEqual(
+      ['15', '14.5', '5', '4', '3', '2', '1'].slice(0, fixture.config.site.pageSize),
+    );
+    expect(page.appHtml).toContain('showing all 7 episodes');
+  });
+});
