@@ -83,23 +83,30 @@ export function TranscriptPanel({
     [blob, timestampEvery, lowConfidence],
   );
 
+  // A pre-rendered page's transcript stays as the page had it until this one loads, and
+  // after a failed load too: the text the visitor is reading is never taken away.
+  const kept = prerender?.kind === 'hydrate' ? prerender.markup.get(episode.id) : undefined;
   let content: ReactNode;
   if (!transcribed) {
     content = <UnderConstruction />;
   } else if (load.status === 'error') {
     const problem = hostProblemMessage(load.error);
     content = (
-      <div className="transcript-problem" role="alert">
-        <p>The transcript could not be loaded.</p>
-        {problem !== null && <p className="transcript-problem__host">{problem}</p>}
-        <button type="button" className="transcript-tool" onClick={retry}>
-          Try again
-        </button>
-      </div>
+      <>
+        <div className="transcript-problem" role="alert">
+          <p>The transcript could not be loaded.</p>
+          {kept !== undefined && (
+            <p>The text below is this page&apos;s copy: reading along and its matches are off.</p>
+          )}
+          {problem !== null && <p className="transcript-problem__host">{problem}</p>}
+          <button type="button" className="transcript-tool" onClick={retry}>
+            Try again
+          </button>
+        </div>
+        {kept !== undefined && <KeptReading episodeId={episode.id} label={label} markup={kept} />}
+      </>
     );
   } else if (!model) {
-    // A pre-rendered page's transcript stays as the page had it until this one loads.
-    const kept = prerender?.kind === 'hydrate' ? prerender.markup.get(episode.id) : undefined;
     content =
       kept === undefined ? (
         <p className="transcript-loading" role="status">

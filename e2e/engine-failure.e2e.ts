@@ -1,0 +1,61 @@
+import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CHUNK_PATH, startFaultServer, type Fault, type FaultServer } from './fault-server.ts';
+import { expectNoProblems, launchBrowser, openPage, type BrowserSession } from './harness.ts';
+
+// A pre-rendered episode page whose engine fails (the wasm or the chunk files answering 404 or
+// 500) keeps the transcript it already shows, and says beside it what went wrong: the visitor
+// never loses text they were reading (issue 26, defect 3). The demo database of the e2e global
+// setup, behind a host that fails on demand.
+
+let host: FaultServer;
+let session: BrowserSession;
+
+beforeAll(async () => {
+  host = await startFaultServer(inject('demoDbDir'));
+  session = await launchBrowser();
+});
+
+afterAll(async () => {
+  await session.close();
+  await host.close();
+});
+
+afterEach(() => host.clearFault());
+
+/** The browser logs each failed request; nothing else may be logged. */
+const FAILED_REQUEST = /^Failed to load resource/;
+
+/** The page's reading-form transcript text, as the HTML carried it. */
+function readingText(page: Page): Promise<string> {
+  return page.locator('[data-reading]').innerText();
+}
+
+async function expectTranscriptKept(fault: Fault): Promise<void> {
+  const { page, problems } = await openPage(session, host.url);
+  host.setFault(fault);
+  await page.goto(`${host.url}/episodes/3`);
+  const before = await readingText(page);
+  expect(before.length).toBeGreaterThan(500);
+  const alert = page.getByRole('alert').filter({ hasText: 'The transcript could not be loaded.' });
+  await alert.waitFor();
+  await expect
+    .poll(() => alert.innerText())
+    .toContain("The text below is this page's copy: reading along and its matches are off.");
+  // The same text is still there, under the problem, and nothing spins.
+  expect(await readingText(page)).toBe(before);
+  expect(await page.getByRole('region', { name: 'Transcript of episode 3' }).count()).toBe(1);
+  expect(await page.getByRole('status', { name: /Loading/ }).count()).toBe(0);
+  expect(await page.getByText('Loading transcript…').count()).toBe(0);
+  expectNoProblems(problems, FAILED_REQUEST);
+  await page.close();
+}
+
+// The wasm first: once a page has loaded it, the browser keeps it for the session.
+test('the wasm answering 404: the pre-rendered transcript stays, the problem beside it', async () => {
+  await expectTranscriptKept({ kind: 'status', status: 404, path: /\.wasm$/ });
+});
+
+test('the chunk files answering 500: the pre-rendered transcript stays, the problem beside it', async () => {
+  await expectTranscriptKept({ kind: 'status', status: 500, path: CHUNK_PATH });
+});
