@@ -29,8 +29,11 @@ export function useMatchNavigation({
   rootRef: RefObject<HTMLElement | null>;
   areaOf: () => ScrollArea | null;
   keys: boolean;
-  /** Called on every step (follow-along lets go, or it would take the view away). */
-  onStep: () => void;
+  /**
+   * Called on every step with the match gone to (follow-along lets go, or it would take the
+   * view away; a long transcript's block of the match becomes live).
+   */
+  onStep: (match: PhraseMatch) => void;
 }): MatchNavigation {
   const [step, setStep] = useState<{ of: readonly PhraseMatch[] | null; index: number } | null>(
     null,
@@ -42,8 +45,10 @@ export function useMatchNavigation({
     (by: 1 | -1) => {
       if (count === 0) return;
       const from = active ?? (by > 0 ? -1 : count);
-      setStep({ of: matches, index: (from + by + count) % count });
-      onStep();
+      const index = (from + by + count) % count;
+      setStep({ of: matches, index });
+      const match = matches?.[index];
+      if (match) onStep(match);
     },
     [active, count, matches, onStep],
   );

@@ -8,8 +8,9 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import type { TranscriptModel } from '../../../core/transcript-model.ts';
+import type { ModelSegment, TranscriptModel } from '../../../core/transcript-model.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
+import { TranscriptBlocks, type TranscriptBlock } from './transcript-blocks.tsx';
 import { TranscriptParagraphs } from './transcript-headings.tsx';
 import { TranscriptSegment } from './transcript-segment.tsx';
 
@@ -27,6 +28,8 @@ interface TranscriptBodyProps {
   onPlayFrom: (seconds: number) => void;
   /** Presenters who have an avatar (the hosts). */
   avatarIds: ReadonlySet<number>;
+  /** A long transcript's blocks and which are live (transcript-blocks.tsx); null: all at once. */
+  blocks?: { all: readonly TranscriptBlock[]; live: ReadonlySet<number> } | null;
 }
 
 function wordIndexOf(target: EventTarget | null): number | null {
@@ -57,6 +60,7 @@ export function TranscriptBody({
   label,
   onPlayFrom,
   avatarIds,
+  blocks = null,
 }: TranscriptBodyProps): ReactNode {
   const rovingRef = useRef<HTMLElement | null>(null);
 
@@ -111,6 +115,21 @@ export function TranscriptBody({
     rovingRef.current = target;
   };
 
+  // Stable while the words' marks stay: a live block renders again only when they change.
+  const renderSegment = useCallback(
+    (segment: ModelSegment) => (
+      <TranscriptSegment
+        segment={segment}
+        words={model.words}
+        matched={matched}
+        runStarts={runStarts}
+        highlighter={highlighter}
+        tabStop={tabStop}
+      />
+    ),
+    [model.words, matched, runStarts, highlighter, tabStop],
+  );
+
   return (
     <div
       ref={boxRef}
@@ -121,20 +140,17 @@ export function TranscriptBody({
       onKeyDown={onKeyDown}
       onFocus={onFocus}
     >
-      <TranscriptParagraphs
-        model={model}
-        avatarIds={avatarIds}
-        renderSegment={(segment) => (
-          <TranscriptSegment
-            segment={segment}
-            words={model.words}
-            matched={matched}
-            runStarts={runStarts}
-            highlighter={highlighter}
-            tabStop={tabStop}
-          />
-        )}
-      />
+      {blocks === null ? (
+        <TranscriptParagraphs model={model} avatarIds={avatarIds} renderSegment={renderSegment} />
+      ) : (
+        <TranscriptBlocks
+          model={model}
+          blocks={blocks.all}
+          live={blocks.live}
+          avatarIds={avatarIds}
+          renderSegment={renderSegment}
+        />
+      )}
     </div>
   );
 }

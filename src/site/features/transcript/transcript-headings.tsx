@@ -74,12 +74,17 @@ export function TranscriptParagraphs({
   model,
   avatarIds,
   renderSegment,
+  from = 0,
+  to = model.paragraphs.length,
 }: {
   model: TranscriptModel;
   avatarIds: ReadonlySet<number>;
   renderSegment: (segment: ModelSegment) => ReactNode;
+  /** Only paragraphs [from, to) (a block of a long transcript); all by default. */
+  from?: number;
+  to?: number;
 }): ReactNode {
-  return model.paragraphs.map((paragraph, p) => (
+  return model.paragraphs.slice(from, to).map((paragraph, offset) => (
     <Fragment key={paragraph.start}>
       {paragraph.chapters?.map((chapter) => (
         <ChapterHeading key={`${chapter.start}:${chapter.title}`} chapter={chapter} />
@@ -88,7 +93,7 @@ export function TranscriptParagraphs({
         {paragraph.speaker !== null && !paragraph.continues ? (
           <SpeakerLabel paragraph={paragraph} avatarIds={avatarIds} />
         ) : null}
-        {model.segments[p]?.map((segment) => (
+        {model.segments[from + offset]?.map((segment) => (
           <Fragment key={segment.start}>{renderSegment(segment)}</Fragment>
         ))}
       </p>

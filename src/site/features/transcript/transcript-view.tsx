@@ -8,7 +8,11 @@ import {
 } from 'react';
 import type { SearchQuery } from '../../../core/fts-query.ts';
 import { pluralize } from '../../../core/format.ts';
-import { buildTokenStream, findQueryMatches } from '../../../core/phrase-match.ts';
+import {
+  buildTokenStream,
+  findQueryMatches,
+  type PhraseMatch,
+} from '../../../core/phrase-match.ts';
 import { keepSaidBy, matchedWordsOf } from '../../../core/said-by.ts';
 import { displayTerm } from '../../../core/search-query.ts';
 import { wordAtTime, type TranscriptModel } from '../../../core/transcript-model.ts';
@@ -21,6 +25,7 @@ import { boxArea, pageArea, type TranscriptScroller } from './scroll-area.ts';
 import { createSentenceHighlighter, type SentenceHighlighter } from './sentence-highlighter.ts';
 import { useSpokenWord } from './spoken-word.ts';
 import { TranscriptBody } from './transcript-body.tsx';
+import { useBlocks, useLiveBlocks, type TranscriptBlock } from './transcript-blocks.tsx';
 
 interface TranscriptViewProps {
   episode: PlayerEpisode;
@@ -37,6 +42,7 @@ interface TranscriptViewProps {
 }
 
 const NO_AVATARS: readonly number[] = [];
+const NO_BLOCKS: readonly TranscriptBlock[] = [];
 
 /** A loaded transcript: the search line, the follow, match and share controls, and the words. */
 export function TranscriptView({
@@ -100,13 +106,20 @@ export function TranscriptView({
     return new Set(matches.map((match) => match.startWord).filter((word) => !inside(word)));
   }, [matches]);
   const keys = scroller === 'page';
-  // Going to a match while this episode plays would be undone by the next follow scroll.
-  const onStep = useCallback(() => {
-    if (highlighter.current() >= 0) stop();
-  }, [highlighter, stop]);
+  const startWord = startAt === null ? 0 : wordAtTime(model, startAt);
+  const blocks = useBlocks(model);
+  const { live, wake } = useLiveBlocks(blocks ?? NO_BLOCKS, highlighter, startWord);
+  // Going to a match while this episode plays would be undone by the next follow scroll. The
+  // match's block (of a long transcript) becomes live in the same render.
+  const onStep = useCallback(
+    (match: PhraseMatch) => {
+      wake(match.startWord);
+      if (highlighter.current() >= 0) stop();
+    },
+    [highlighter, stop, wake],
+  );
   const navigation = useMatchNavigation({ matches, rootRef: boxRef, areaOf, keys, onStep });
 
-  const startWord = startAt === null ? 0 : wordAtTime(model, startAt);
   useEffect(() => {
     // A linked moment scrolls the transcript's area only: in the list the play button stays
     // in view; on an episode's page the player bar holds it.
@@ -172,6 +185,7 @@ export function TranscriptView({
         label={`Transcript of episode ${episode.episode}`}
         onPlayFrom={onPlayFrom}
         avatarIds={avatars}
+        blocks={blocks === null ? null : { all: blocks, live }}
       />
     </>
   );

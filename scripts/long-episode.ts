@@ -1,0 +1,49 @@
+/**
+ * A show of one episode with a very long transcript, for the pages benchmark
+ * (bench/page-scale.ts) and the long-transcript end-to-end test (e2e/long-transcript.e2e.ts).
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The word the long episode says once in every `RARE_EVERY` words (at 5,000, 15,000, …). */
+export const RARE_WORD = 'zeppelin';
+export const RARE_EVERY = 10_000;
+
+/**
+ * A show of one episode whose transcript is `words` words, as WebVTT cues of ten words, one
+ * word every 0.4 s: seven common words in turn, and `RARE_WORD` once in every `RARE_EVERY`.
+ */
+export async function writeLongEpisode(dir: string, words: number): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(join(dir, 'transcripts'), { recursive: true });
+  await writeFile(
+    join(dir, 'feed.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+<channel><title>The Long Episode</title><link>https://long.example/</link>
+<description>One very long episode.</description><language>en</language>
+<item><title>1: The longest talk</title><itunes:episode>1</itunes:episode>
+<pubDate>Mon, 02 Mar 2026 06:00:00 GMT</pubDate><guid>long-1</guid>
+<enclosure url="https://long.example/1.mp3" length="1" type="audio/mpeg"/></item>
+</channel></rss>
+`,
+  );
+  const vocabulary = ['river', 'stone', 'harbour', 'lantern', 'orchard', 'signal', 'meadow'];
+  const clock = (seconds: number): string => {
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const s = seconds % 60;
+    return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${s.toFixed(3).padStart(6, '0')}`;
+  };
+  const cues: string[] = ['WEBVTT', ''];
+  for (let first = 0; first < words; first += 10) {
+    const count = Math.min(10, words - first);
+    const text = Array.from({ length: count }, (_, i) =>
+      (first + i) % RARE_EVERY === RARE_EVERY / 2
+        ? RARE_WORD
+        : (vocabulary[(first + i) % vocabulary.length] ?? 'word'),
+    ).join(' ');
+    cues.push(`${clock(first * 0.4)} --> ${clock((first + count) * 0.4)}`, `${text}.`, '');
+  }
+  await writeFile(join(dir, 'transcripts', '1.vtt'), cues.join('\n'));
+}
