@@ -23,8 +23,12 @@ afterAll(async () => {
 
 afterEach(() => host.clearFault());
 
-/** The browser logs each failed request; nothing else may be logged. */
-const FAILED_REQUEST = /^Failed to load resource/;
+/**
+ * The browser logs each failed request, and SQLite's wasm loader logs its own failure to
+ * compile what the host sent instead of the wasm; nothing else may be logged.
+ */
+const FAILED_REQUEST =
+  /^(Failed to load resource|wasm streaming compile failed|falling back to ArrayBuffer|failed to asynchronously prepare wasm|Aborted\(CompileError|Exception loading sqlite3 module)/;
 
 /** The page's reading-form transcript text, as the HTML carried it. */
 function readingText(page: Page): Promise<string> {
