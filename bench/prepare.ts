@@ -105,11 +105,14 @@ async function peakRssOf(pid: number): Promise<number> {
   return match ? Number(match[1]) * 1024 : 0;
 }
 
-/** Publishes the corpus with the real CLI (`node bin/trawl.js build`), timed. */
+/**
+ * Publishes the corpus with the real CLI (`node bin/trawl.js build`), timed; with `siteDir`
+ * null, without pages (`--no-pages`).
+ */
 export async function buildTrawl(
   corpusDir: string,
   outDir: string,
-  siteDir: string,
+  siteDir: string | null,
 ): Promise<TrawlBuild> {
   await rm(outDir, { recursive: true, force: true });
   // The pages are pre-rendered with the site the benchmark serves (its hashed assets).
@@ -119,8 +122,7 @@ export async function buildTrawl(
     corpusDir,
     '--out',
     outDir,
-    '--site',
-    siteDir,
+    ...(siteDir === null ? ['--no-pages'] : ['--site', siteDir]),
   ];
   const started = performance.now();
   let peak = 0;

@@ -7,6 +7,7 @@
  *   npm run bench -- --scale            (2,000 episodes × 30,000 words; its own results file)
  *   npm run bench -- --only search-rare,transcript --no-render
  *   npm run bench -- --save             (a full run that also refreshes the committed results)
+ *   npm run bench -- --pages            (pre-rendering's cost: bench/page-scale.ts)
  *
  * Every run writes its results under .trawl/bench/results/ (ignored by git), so a run changes
  * no tracked file. A full run (not --quick, not --only) with --save also writes
@@ -29,6 +30,7 @@ import { assetSizes, buildBenchPage, buildSite, compressedSizer, REPO_ROOT } fro
 import { formatRatio, formatNumber, median, toKb } from './stats.ts';
 import { measureAll, type RawResults } from './measure.ts';
 import { OPERATIONS } from './operations.ts';
+import { runPageScale } from './page-scale.ts';
 import { buildTrawl, chooseWorkload, corpusKey, ensureBaseline, ensureCorpus } from './prepare.ts';
 import { joinChunks } from '../src/builder/publish/chunk-files.ts';
 import { bundleSize, firstScreenBytes } from './bundle-size.ts';
@@ -336,6 +338,8 @@ function formatResults(results: BenchResults): string {
 }
 
 async function main(): Promise<void> {
+  // The pages benchmark (bench/page-scale.ts) builds shows of its own and serves nothing.
+  if (process.argv.includes('--pages')) return runPageScale(process.argv.slice(2));
   const started = performance.now();
   const options = parseOptions(process.argv.slice(2));
   const parameters = {
