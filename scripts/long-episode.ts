@@ -1,6 +1,6 @@
 /**
  * A show of one episode with a very long transcript, for the pages benchmark
- * (bench/page-scale.ts) and the long-transcript end-to-end test (e2e/long-transcript.e2e.ts).
+ * (bench/page-scale.ts).
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

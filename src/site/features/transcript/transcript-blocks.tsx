@@ -11,6 +11,7 @@ import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 
 import type { ModelSegment, TranscriptModel } from '../../../core/transcript-model.ts';
 import { joinWords } from '../../../core/unspaced-scripts.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
+import { escapeHtml } from './transcript-segment.tsx';
 import { TranscriptParagraphs } from './transcript-headings.tsx';
 
 /** About how many words one block holds (whole paragraphs). */
@@ -123,27 +124,35 @@ export function useLiveBlocks(
   return { live: current.live, wake };
 }
 
-/** A block before it is live: its paragraphs' words as plain text, one text node a segment. */
+/**
+ * A block before it is live: its paragraphs' words as one string of escaped markup (the
+ * browser's parser builds it many times faster than React would), speaker names included.
+ */
+export function plainBlockHtml(model: TranscriptModel, block: TranscriptBlock): string {
+  let html = '';
+  for (let p = block.from; p < block.to; p += 1) {
+    const paragraph = model.paragraphs[p];
+    if (!paragraph) continue;
+    const words = model.words.slice(paragraph.start, paragraph.end).map((word) => word.text);
+    const speaker =
+      paragraph.speaker !== null && !paragraph.continues
+        ? `<span class="transcript-speaker"><span class="transcript-speaker__name">${escapeHtml(paragraph.speaker)}</span></span> `
+        : '';
+    html += `<p class="transcript-paragraph">${speaker}${escapeHtml(joinWords(words))}</p>`;
+  }
+  return html;
+}
+
 function PlainBlock({
   model,
   block,
-  avatarIds,
 }: {
   model: TranscriptModel;
   block: TranscriptBlock;
-  avatarIds: ReadonlySet<number>;
 }): ReactNode {
-  return (
-    <TranscriptParagraphs
-      model={model}
-      avatarIds={avatarIds}
-      from={block.from}
-      to={block.to}
-      renderSegment={(segment) =>
-        `${joinWords(model.words.slice(segment.start, segment.end).map((word) => word.text))} `
-      }
-    />
-  );
+  const markup = useMemo(() => ({ __html: plainBlockHtml(model, block) }), [model, block]);
+  // Escaped words and speaker names only: see plainBlockHtml.
+  return <div className="transcript-block__plain" dangerouslySetInnerHTML={markup} />;
 }
 
 const MemoPlainBlock = memo(PlainBlock);
@@ -172,7 +181,7 @@ export function TranscriptBlocks({
           renderSegment={renderSegment}
         />
       ) : (
-        <MemoPlainBlock model={model} block={block} avatarIds={avatarIds} />
+        <MemoPlainBlock model={model} block={block} />
       )}
     </div>
   ));
