@@ -105,6 +105,25 @@ describe('HttpPages', () => {
     ]);
   });
 
+  test('a miss two pages below a head reads the page between with it, within its chunk file', () => {
+    const bytes = database(64);
+    const { read, asked } = reader(bytes, 8 * PAGE);
+    // FTS5's structure pages, as SQLite 3.54 reads them: 20, then 18, then 19.
+    for (const page of [20, 18, 19]) {
+      expect(read(page * PAGE, 10)).toEqual(bytes.subarray(page * PAGE, page * PAGE + 10));
+    }
+    expect(asked).toEqual([`2:${4 * PAGE}-${5 * PAGE - 1}`, `2:${2 * PAGE}-${4 * PAGE - 1}`]);
+    // Further below a head, a miss is one page; across a chunk file's end it stops at the end.
+    read(10 * PAGE, 10);
+    read(41 * PAGE, 10);
+    read(39 * PAGE, 10);
+    expect(asked.slice(2)).toEqual([
+      `1:${2 * PAGE}-${3 * PAGE - 1}`,
+      `5:${PAGE}-${2 * PAGE - 1}`,
+      `4:${7 * PAGE}-${8 * PAGE - 1}`,
+    ]);
+  });
+
   test('a window never crosses a chunk file, and no page is asked for twice', () => {
     const bytes = database(32);
     const { read, asked } = reader(bytes, 8 * PAGE);

@@ -64,6 +64,13 @@ interface ReadHead {
 
 const MAX_READ_HEADS = 3;
 
+/**
+ * A miss this many pages or fewer below the start of a read head reads up to that start: SQLite
+ * 3.54's FTS5 reads an index's structure pages downwards (20, then 18, then 19), where the
+ * heads alone would ask for 18 and 19 separately (decision 0036).
+ */
+const BACKFILL_PAGES = 2;
+
 /** The reader of one database version's chunk files. */
 export class HttpPages {
   private readonly layout: ChunkLayout;
@@ -156,6 +163,22 @@ export class HttpPages {
     if (this.accessed.length > 8192) this.accessed.splice(0, 4096);
   }
 
+  /** Whether a miss at `pageno` is just past a head's last window (it doubles the window). */
+  private continuesAHead(pageno: number): boolean {
+    return this.readHeads.some(({ startPage, speed }) => {
+      const next = startPage + speed;
+      return pageno >= next && pageno < next + Math.min(this.maxSpeed, speed * 2);
+    });
+  }
+
+  /** The last page from `first` to `last` before a cached one (at least `first`). */
+  private lastUncached(first: number, last: number): number {
+    for (let each = first + 1; each <= last; each += 1) {
+      if (this.cache.has(each)) return each - 1;
+    }
+    return last;
+  }
+
   /** sql.js-httpvfs's read heads: the window a miss at `pageno` reads. */
   private moveReadHead(pageno: number): ReadHead {
     for (const [index, head] of this.readHeads.entries()) {
@@ -177,25 +200,47 @@ export class HttpPages {
     return head;
   }
 
+  /**
+   * The start of the nearest read head at most `BACKFILL_PAGES` above a miss at `pageno`, or
+   * null: the pages between are read with it.
+   */
+  private headJustAbove(pageno: number): number | null {
+    let nearest: number | null = null;
+    for (const { startPage } of this.readHeads) {
+      const gap = startPage - pageno;
+      if (gap >= 2 && gap <= BACKFILL_PAGES && (nearest === null || startPage < nearest)) {
+        nearest = startPage;
+      }
+    }
+    return nearest;
+  }
+
+  /** The pages of the chunk file that holds `pageno`: its first, and the one after its last. */
+  private chunkPages(pageno: number): { first: number; end: number } {
+    const chunk = chunkAt(this.layout, pageno * this.pageSize).index;
+    const start = chunk * this.layout.serverChunkSize;
+    return {
+      first: start / this.pageSize,
+      end: Math.ceil((start + chunkSize(this.layout, chunk)) / this.pageSize),
+    };
+  }
+
   private fetchWindow(pageno: number): void {
+    const above = this.headJustAbove(pageno);
+    if (above !== null && !this.continuesAHead(pageno)) {
+      // The heads are left as they are: the pages below a head are no sequence to follow.
+      const { end } = this.chunkPages(pageno);
+      this.fetchPages(pageno, this.lastUncached(pageno, Math.min(above, end) - 1));
+      return;
+    }
     const head = this.moveReadHead(pageno);
     // The window never leaves the wanted page's chunk file; it starts at the first page not
     // cached (nothing is read twice) and stops before the next cached page.
-    const chunk = chunkAt(this.layout, pageno * this.pageSize).index;
-    const chunkFirst = (chunk * this.layout.serverChunkSize) / this.pageSize;
-    const chunkEnd = Math.ceil(
-      (chunk * this.layout.serverChunkSize + chunkSize(this.layout, chunk)) / this.pageSize,
-    );
+    const { first: chunkFirst, end: chunkEnd } = this.chunkPages(pageno);
     let first = Math.max(head.startPage, chunkFirst);
     while (first < pageno && this.cache.has(first)) first += 1;
-    let last = Math.max(pageno, Math.min(head.startPage + head.speed, chunkEnd) - 1);
-    for (let each = pageno + 1; each <= last; each += 1) {
-      if (this.cache.has(each)) {
-        last = each - 1;
-        break;
-      }
-    }
-    this.fetchPages(first, last);
+    const last = Math.max(pageno, Math.min(head.startPage + head.speed, chunkEnd) - 1);
+    this.fetchPages(first, this.lastUncached(pageno, last));
   }
 
   private fetchPages(first: number, last: number): void {
