@@ -14,7 +14,7 @@
  *   their timeout. Ending it from the page also stops a worker stuck in a stalled request.
  */
 import type { DbConfig } from '../../core/site-config.ts';
-import type { DatabaseStats, SqlValue, TrawlDatabase } from './database-types.ts';
+import type { DatabaseStats, QueryOptions, SqlValue, TrawlDatabase } from './database-types.ts';
 import {
   classifyDatabaseError,
   DatabaseError,
@@ -28,7 +28,7 @@ import type { ResolvedDbConfig } from './db-config.ts';
 export interface OpenWorker {
   resolved: ResolvedDbConfig;
   /** Runs one statement; rows as objects. */
-  query(sql: string, params: SqlValue[]): Promise<unknown>;
+  query(sql: string, params: SqlValue[], options?: QueryOptions): Promise<unknown>;
   stats(): Promise<DatabaseStats | null>;
   /** Ends the worker at once. */
   terminate(): void;
@@ -116,12 +116,16 @@ export function createWorkerDatabase(
     async open(): Promise<DbConfig> {
       return (await usable()).open.open.resolved.config;
     },
-    async query<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    async query<T>(
+      sql: string,
+      params: readonly SqlValue[] = [],
+      queryOptions: QueryOptions = {},
+    ): Promise<T[]> {
       const { attempt, open } = await usable();
       open.pending += 1;
       try {
         const rows: unknown = await withTimeout(
-          open.open.query(sql, [...params]),
+          open.open.query(sql, [...params], queryOptions),
           options.queryTimeoutMs,
           'a database query',
         );

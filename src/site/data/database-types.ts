@@ -8,9 +8,18 @@ import type { DbConfig } from '../../core/site-config.ts';
 /** A value SQLite can bind. */
 export type SqlValue = string | number | null;
 
+/** How a statement may read (a runner that cannot use a hint ignores it). */
+export interface QueryOptions {
+  /**
+   * The statement reads a value about this long from the pages after the row's (a blob's
+   * overflow pages): the worker fetches them in one request, not a window doubling each time.
+   */
+  readAheadBytes?: number;
+}
+
 /** What the query functions need: run SQL with bound parameters, get rows as objects. */
 export interface QueryRunner {
-  query<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  query<T>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<T[]>;
 }
 
 /** Requests and bytes the worker has read so far (for tests and the benchmark). */

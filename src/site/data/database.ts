@@ -53,7 +53,8 @@ function statsOf(value: unknown): DatabaseStats | null {
 function openWorker(resolved: ResolvedDbConfig, engine: EngineClient): OpenWorker {
   return {
     resolved,
-    query: (sql, params) => engine.call({ type: 'query', sql, params }),
+    query: (sql, params, options = {}) =>
+      engine.call({ type: 'query', sql, params, readAheadBytes: options.readAheadBytes }),
     stats: async () => statsOf(await engine.call({ type: 'stats' })),
     terminate: () => engine.terminate(),
   };

@@ -17,7 +17,7 @@ export type EngineRequest =
       chunkUrlPrefix: string;
       pageSize: number;
     }
-  | { id: number; type: 'query'; sql: string; params: SqlValue[] }
+  | { id: number; type: 'query'; sql: string; params: SqlValue[]; readAheadBytes?: number }
   | { id: number; type: 'stats' }
   | { id: number; type: 'pages' };
 
@@ -53,7 +53,12 @@ export function isEngineRequest(value: unknown): value is EngineRequest {
         typeof value.pageSize === 'number'
       );
     case 'query':
-      return typeof value.sql === 'string' && Array.isArray(value.params);
+      return (
+        typeof value.sql === 'string' &&
+        Array.isArray(value.params) &&
+        (value.readAheadBytes === undefined ||
+          (typeof value.readAheadBytes === 'number' && Number.isFinite(value.readAheadBytes)))
+      );
     case 'stats':
     case 'pages':
       return true;

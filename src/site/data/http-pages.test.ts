@@ -124,6 +124,27 @@ describe('HttpPages', () => {
     ]);
   });
 
+  test('an expected run is read in one request at the next miss, then forgotten', () => {
+    const bytes = database(64);
+    const chain = (expected: number) => {
+      const { pages, read, asked } = reader(bytes, 64 * PAGE);
+      // A row's leaf (page 30), then its blob's overflow pages 20-29, as a VACUUMed file has them.
+      read(30 * PAGE, 10);
+      pages.expectRun(expected);
+      for (let page = 20; page < 30; page += 1) {
+        expect(read(page * PAGE, PAGE)).toEqual(bytes.subarray(page * PAGE, (page + 1) * PAGE));
+      }
+      read(50 * PAGE, 10);
+      return asked.slice(1);
+    };
+    expect(chain(10 * (PAGE - 4))).toEqual([
+      `0:${20 * PAGE}-${30 * PAGE - 1}`,
+      `0:${50 * PAGE}-${51 * PAGE - 1}`,
+    ]);
+    // Without it the read heads double a window at a time: 20, 21-22, 23-26, 27-29.
+    expect(chain(0)).toHaveLength(5);
+  });
+
   test('a window never crosses a chunk file, and no page is asked for twice', () => {
     const bytes = database(32);
     const { read, asked } = reader(bytes, 8 * PAGE);

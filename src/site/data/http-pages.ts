@@ -86,6 +86,8 @@ export class HttpPages {
   private requests = 0;
   private fetchedBytes = 0;
   private accessed: PageAccess[] = [];
+  /** Pages the next miss reads at least (`expectRun`), then 0. */
+  private expectedPages = 0;
 
   constructor(options: HttpPagesOptions) {
     this.layout = options.layout;
@@ -124,6 +126,17 @@ export class HttpPages {
       at += count;
     }
     return done;
+  }
+
+  /**
+   * The statement about to run reads a value of `bytes` from the pages after its row (a blob's
+   * overflow chain, contiguous in a VACUUMed file): the next miss reads that many pages at
+   * least, in one request, where the read heads would double a window four or five times.
+   * 0 clears it.
+   */
+  expectRun(bytes: number): void {
+    // An overflow page holds its page size less the 4-byte pointer to the next.
+    this.expectedPages = bytes > 0 ? Math.ceil(bytes / (this.pageSize - 4)) : 0;
   }
 
   stats(): HttpPagesStats {
@@ -227,7 +240,7 @@ export class HttpPages {
 
   private fetchWindow(pageno: number): void {
     const above = this.headJustAbove(pageno);
-    if (above !== null && !this.continuesAHead(pageno)) {
+    if (above !== null && this.expectedPages === 0 && !this.continuesAHead(pageno)) {
       // The heads are left as they are: the pages below a head are no sequence to follow.
       const { end } = this.chunkPages(pageno);
       this.fetchPages(pageno, this.lastUncached(pageno, Math.min(above, end) - 1));
@@ -239,7 +252,9 @@ export class HttpPages {
     const { first: chunkFirst, end: chunkEnd } = this.chunkPages(pageno);
     let first = Math.max(head.startPage, chunkFirst);
     while (first < pageno && this.cache.has(first)) first += 1;
-    const last = Math.max(pageno, Math.min(head.startPage + head.speed, chunkEnd) - 1);
+    const wanted = Math.max(head.startPage + head.speed, pageno + this.expectedPages);
+    this.expectedPages = 0;
+    const last = Math.max(pageno, Math.min(wanted, chunkEnd, pageno + this.maxSpeed) - 1);
     this.fetchPages(first, this.lastUncached(pageno, last));
   }
 

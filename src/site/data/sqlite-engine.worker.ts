@@ -71,7 +71,7 @@ async function answer(request: EngineRequest): Promise<unknown> {
       return open(request.layout, request.chunkUrlPrefix, request.pageSize);
     case 'query':
       if (database === null) throw new Error('The database is not open');
-      return database.db.query(request.sql, request.params);
+      return database.db.query(request.sql, request.params, request.readAheadBytes);
     case 'stats':
       return database === null ? null : database.pages.stats();
     case 'pages':

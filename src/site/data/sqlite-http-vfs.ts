@@ -14,7 +14,8 @@ export type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
 
 /** An open database: one statement at a time, rows as objects. */
 export interface OpenDatabase {
-  query(sql: string, params: readonly SqlValue[]): unknown[];
+  /** `readAheadBytes`: the value the statement reads past its row (`QueryOptions`). */
+  query(sql: string, params: readonly SqlValue[], readAheadBytes?: number): unknown[];
 }
 
 const VFS_NAME = 'trawl-http';
@@ -175,8 +176,9 @@ export function installHttpVfs(sqlite3: Sqlite3, pages: HttpPages): OpenDatabase
     throw readErrorOr(error);
   }
   return {
-    query(sql, params) {
+    query(sql, params, readAheadBytes) {
       state.lastError = undefined;
+      pages.expectRun(readAheadBytes ?? 0);
       try {
         return db.exec({
           sql,
@@ -186,6 +188,8 @@ export function installHttpVfs(sqlite3: Sqlite3, pages: HttpPages): OpenDatabase
         });
       } catch (error) {
         throw readErrorOr(error);
+      } finally {
+        pages.expectRun(0);
       }
     },
   };

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EpisodeRow, TranscriptBlob } from '../../core/db-schema.ts';
 import { findPhraseInWords } from '../../core/phrase-match.ts';
 import { buildTranscriptModel } from '../../core/transcript-model.ts';
-import { decodeTranscript, getTranscript } from './transcript-queries.ts';
+import type { QueryRunner } from './database-types.ts';
+import {
+  decodeTranscript,
+  getTranscript,
+  TRANSCRIPT_LENGTH_SQL,
+  TRANSCRIPT_SQL,
+} from './transcript-queries.ts';
 import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
@@ -111,6 +117,31 @@ describe('getTranscript', () => {
       expect(counted, phrase).toEqual(indexed);
       expect(indexed.size, `'${phrase}' should occur somewhere`).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the read-ahead hint', () => {
+  it("asks the worker to read the blob's stored length ahead, read from the row alone", async () => {
+    const asked: { sql: string; readAheadBytes: number | undefined }[] = [];
+    const recording: QueryRunner = {
+      query: (sql, params, options) => {
+        asked.push({ sql, readAheadBytes: options?.readAheadBytes });
+        return fixture.database.query(sql, params);
+      },
+    };
+    const id = idOf('2');
+    const blob = await getTranscript(recording, id);
+    expect(blob.words.length).toBeGreaterThan(0);
+    const { bytes } = fixture.sqlite
+      .prepare<[number], { bytes: number }>(
+        'SELECT length(data) AS bytes FROM transcripts WHERE id = ?',
+      )
+      .get(id) ?? { bytes: 0 };
+    expect(bytes).toBeGreaterThan(0);
+    expect(asked).toEqual([
+      { sql: TRANSCRIPT_LENGTH_SQL, readAheadBytes: undefined },
+      { sql: TRANSCRIPT_SQL, readAheadBytes: bytes },
+    ]);
   });
 });
 

@@ -12,6 +12,9 @@ import { cachedByRow } from './row-cache.ts';
 
 export const TRANSCRIPT_SQL = 'SELECT data FROM transcripts WHERE id = ?';
 
+/** The blob's length: SQLite reads it from the row's header, not its overflow pages. */
+export const TRANSCRIPT_LENGTH_SQL = 'SELECT length(data) AS bytes FROM transcripts WHERE id = ?';
+
 /** Inflates and validates a `transcripts.data` blob; errors name `source`. */
 export async function decodeTranscript(data: Uint8Array, source: string): Promise<TranscriptBlob> {
   let text: string;
@@ -33,7 +36,13 @@ export async function decodeTranscript(data: Uint8Array, source: string): Promis
 }
 
 async function fetchTranscript(db: QueryRunner, id: number): Promise<TranscriptBlob> {
-  const rows = await db.query<{ data: unknown }>(TRANSCRIPT_SQL, [id]);
+  // The length first, so the worker reads the blob's overflow pages in one request (a
+  // 30,000-word transcript is about 10 pages: 4 doubling windows without it; decision 0037).
+  const [length] = await db.query<{ bytes: unknown }>(TRANSCRIPT_LENGTH_SQL, [id]);
+  const stored = typeof length?.bytes === 'number' ? length.bytes : 0;
+  const rows = await db.query<{ data: unknown }>(TRANSCRIPT_SQL, [id], {
+    readAheadBytes: stored,
+  });
   const source = `transcript of episode id ${id}`;
   const first = rows[0];
   if (!first) throw new Error(`${source}: not in the database`);
