@@ -141,9 +141,10 @@ export async function measureWeeklyUpdate(
   log(`weekly: rebuild with episode ${parameters.episodes + 1}`);
   const rebuild = await build();
   await bundle(join(work, 'bundle-2'));
+  // The web root is what a host serves; the bundle's nginx/ is the host's own configuration.
   const result = newToHost(
-    await bundleFiles(join(work, 'bundle-1')),
-    await bundleFiles(join(work, 'bundle-2')),
+    await bundleFiles(join(work, 'bundle-1', 'public')),
+    await bundleFiles(join(work, 'bundle-2', 'public')),
   );
   if (existsSync(work)) await rm(work, { recursive: true, force: true });
   return {
