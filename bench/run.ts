@@ -8,6 +8,7 @@
  *   npm run bench -- --only search-rare,transcript --no-render
  *   npm run bench -- --save             (a full run that also refreshes the committed results)
  *   npm run bench -- --pages            (pre-rendering's cost: bench/page-scale.ts)
+ *   npm run bench -- --weekly           (only the weekly update: rebuild time, bytes new to the host)
  *
  * Every run writes its results under .trawl/bench/results/ (ignored by git), so a run changes
  * no tracked file. A full run (not --quick, not --only) with --save also writes
@@ -31,7 +32,15 @@ import { formatRatio, formatNumber, median, toKb } from './stats.ts';
 import { measureAll, type RawResults } from './measure.ts';
 import { OPERATIONS } from './operations.ts';
 import { runPageScale } from './page-scale.ts';
-import { buildTrawl, chooseWorkload, corpusKey, ensureBaseline, ensureCorpus } from './prepare.ts';
+import {
+  buildTrawl,
+  chooseWorkload,
+  corpusKey,
+  ensureBaseline,
+  ensureCorpus,
+  type CorpusParameters,
+} from './prepare.ts';
+import { measureWeeklyUpdate } from './weekly-update.ts';
 import { joinChunks } from '../src/builder/publish/chunk-files.ts';
 import { bundleSize, firstScreenBytes } from './bundle-size.ts';
 import {
@@ -73,6 +82,8 @@ const optionsSchema = z.object({
   render: z.boolean(),
   save: z.boolean(),
   compareEngines: z.boolean(),
+  /** Only the weekly update (bench/weekly-update.ts). */
+  weekly: z.boolean(),
 });
 
 type Options = z.infer<typeof optionsSchema>;
@@ -96,6 +107,8 @@ function parseOptions(argv: string[]): Options {
       save: { type: 'boolean', default: false },
       // Also Trawl's queries on sql.js-httpvfs, the engine before decision 0016.
       'compare-engines': { type: 'boolean', default: false },
+      // Only the weekly update: N episodes, then N+1 (issue 23, item 5).
+      weekly: { type: 'boolean', default: false },
     },
   });
   const { quick, scale } = values;
@@ -111,6 +124,7 @@ function parseOptions(argv: string[]): Options {
     render: !values['no-render'],
     save: values.save,
     compareEngines: values['compare-engines'],
+    weekly: values.weekly,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -372,6 +386,10 @@ async function main(): Promise<void> {
   const siteDir = join(runDir, 'site');
   const pageDir = join(runDir, 'page');
   await buildSite(siteDir);
+  if (options.weekly) {
+    await weeklyOnly(parameters, siteDir, started);
+    return;
+  }
   await buildBenchPage(pageDir);
   const assets = await assetSizes(siteDir);
   log('site and bench page built');
@@ -556,6 +574,38 @@ async function main(): Promise<void> {
     })}\n`,
   );
   log(`wrote bench/results/${latest} and a line in bench/results/HISTORY.md`);
+}
+
+/** `--weekly`: the weekly update's two rows, printed and written to the run's results. */
+async function weeklyOnly(
+  parameters: CorpusParameters,
+  siteDir: string,
+  started: number,
+): Promise<void> {
+  const weekly = await measureWeeklyUpdate(parameters, CACHE_DIR, siteDir, log);
+  const { newToHost } = weekly;
+  const share = (part: number, whole: number): string => `${formatNumber((100 * part) / whole)} %`;
+  log(
+    [
+      `| weekly update (${weekly.key}, one new episode) | figure | budget |`,
+      '|---|---|---|',
+      `| first build / rebuild, wall time | ${formatNumber(weekly.firstBuild.seconds)} s / ${formatNumber(weekly.rebuild.seconds)} s (${share(weekly.rebuild.seconds, weekly.firstBuild.seconds)}) | ≤ 25 % |`,
+      `| new to the host: files | ${newToHost.files} of ${newToHost.totalFiles} (${share(newToHost.files, newToHost.totalFiles)}) | |`,
+      `| new to the host: bytes | ${mib(newToHost.bytes)} of ${mib(newToHost.totalBytes)} (${share(newToHost.bytes, newToHost.totalBytes)}) | ≤ 25 % |`,
+      ...Object.entries(newToHost.byFolder).map(
+        ([folder, sum]) => `| … in ${folder} | ${sum.files} files, ${mib(sum.bytes)} | |`,
+      ),
+    ].join('\n'),
+  );
+  log(`rebuild's steps:\n${weekly.rebuild.output}`);
+  await mkdir(RUN_RESULTS_DIR, { recursive: true });
+  const file = join(RUN_RESULTS_DIR, `weekly-${weekly.key}.json`);
+  const load = loadavg().map((value) => formatNumber(value));
+  await writeFile(
+    file,
+    `${JSON.stringify({ ...weekly, loadAverage: load, totalSeconds: (performance.now() - started) / 1000 }, null, 2)}\n`,
+  );
+  log(`load average ${load.join(' ')}; results in ${relative(REPO_ROOT, file)}`);
 }
 
 main().catch((error: unknown) => {
