@@ -256,8 +256,8 @@ describe('filters', () => {
 });
 
 describe('routes', () => {
-  it('shows the episode of /episodes/:episodeId as a page, halves and zero padding included', async () => {
-    const { user, router } = renderApp(fixture.database, '/episodes/14.50');
+  it('shows the episode of /episodes/:episodeId as a page, halves included', async () => {
+    const { user, router } = renderApp(fixture.database, '/episodes/14.5');
     const title = await screen.findByRole('heading', {
       level: 1,
       name: '14.5: A half episode: Narwhal Special',
