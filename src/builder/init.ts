@@ -1,10 +1,10 @@
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, readFile, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { displayPath, InputError } from './errors.ts';
 import type { EpisodeTypeConfig } from './read/episode-types.ts';
 import { parseFeed, type ParsedFeed } from './read/feed.ts';
-import { feedSourceOf, readFeedText } from './read/feed-source.ts';
+import { feedSourceOf, readFeedFile, readFeedText } from './read/feed-source.ts';
 import { DownloadCache } from './read/remote/download-cache.ts';
 import { DEFAULT_TIMEOUT_MS } from './read/remote/http-get.ts';
 import { stateFolderFor } from './read/state-folder.ts';
@@ -182,9 +182,7 @@ export async function initPodcast(options: InitOptions): Promise<InitResult> {
     const cache = await DownloadCache.open(stateFolderFor(dir, '').cacheDir);
     if (source.kind === 'file') {
       name = source.path;
-      feedBytes = await readFile(source.path).catch(() => {
-        throw new InputError({ file: source.path }, 'cannot read the feed (given with --feed)');
-      });
+      feedBytes = await readFeedFile(source.path);
       text = feedBytes.toString('utf8');
     } else {
       // Downloaded into the folder's cache: the first build then asks only "changed since?".
