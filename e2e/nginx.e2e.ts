@@ -154,7 +154,14 @@ describe('the bundle served by nginx', () => {
     const dotted = await fetch(`${site.url}/episodes/4.5/`);
     expect(dotted.status).toBe(200);
     expect(await dotted.text()).toContain('<title>The Best Bits So Far · The Curious Haul</title>');
-    for (const path of ['/episodes/999', '/no-such-page', '/episodes/']) {
+    // Canonical numbers only (decision 0038): '/episodes/03' is not episode 3's page.
+    for (const path of [
+      '/episodes/999',
+      '/no-such-page',
+      '/episodes/',
+      '/episodes/03',
+      '/episodes/4.50',
+    ]) {
       const missing = await fetch(`${site.url}${path}`);
       expect(missing.status, path).toBe(404);
       expect(await missing.text()).toContain('<title>Not found · The Curious Haul</title>');

@@ -16,7 +16,11 @@ import { formatZodIssues, InputError, ProblemCollector } from './errors.ts';
 import type { InputPaths, ResolvedInputs } from './read/inputs.ts';
 import { loadInputs } from './read/load-inputs.ts';
 import { readMediaFolder } from './read/media-folder.ts';
-import { collectOrigins, unlistableOriginWarning } from './publish/media-origins.ts';
+import {
+  collectOrigins,
+  unlistableOriginWarning,
+  usesLocalMedia,
+} from './publish/media-origins.ts';
 import { resolveCast } from './read/cast.ts';
 import { versionPages, type SiteBuild } from './publish/prerender.ts';
 import { createWorkDir, DEFAULT_CHUNK_SIZE, publishVersion } from './publish/publish.ts';
@@ -322,6 +326,17 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
         ],
         (origin) =>
           warnings.add(`unlistable-origin-${origin}`, () => unlistableOriginWarning(origin)),
+      ),
+      localMedia: usesLocalMedia(
+        feed.episodes.some(
+          (episode) => media.hasAudio(episode.episode) || media.imageOf(episode.episode) !== null,
+        ) || presenters.some((presenter) => presenter.imgLocal),
+        [
+          ...feed.episodes.map((episode) => episode.image),
+          ...presenters.map((presenter) => presenter.img),
+          site.logo,
+          site.favicon,
+        ],
       ),
       chunkSize,
       keep,

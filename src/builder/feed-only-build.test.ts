@@ -173,6 +173,8 @@ describe('a build from a feed with a media folder', () => {
     const config = dbConfigSchema.parse(
       JSON.parse(await readFile(join(result.versionDir, 'config.json'), 'utf8')),
     );
+    // The media folder has an avatar: the site reads files of its own.
+    expect(config.localMedia).toBe(true);
     expect(config.mediaOrigins).toEqual([
       'https://art.example.org',
       'https://cdn.example.net',
@@ -187,6 +189,10 @@ describe('a build from the feed alone', () => {
     await writeFile(feed, FEED);
     const alone = await buildPodcast({ feed, outDir: join(root, 'alone-db') });
     expect(alone.episodes).toBe(4);
+    const aloneConfig = dbConfigSchema.parse(
+      JSON.parse(await readFile(join(alone.versionDir, 'config.json'), 'utf8')),
+    );
+    expect(aloneConfig.localMedia).toBe(false);
     expect(alone.site.episodeTypes).toEqual([]);
     await joinChunks(alone.versionDir, join(root, 'alone.sqlite3'));
     const aloneDb = new Database(join(root, 'alone.sqlite3'), { readonly: true });

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +56,13 @@ describe('trawl init', () => {
       'speakers.json',
       'transcripts/README.md',
     ]);
-    expect(result.nextCommands.at(0)).toMatch(/^npx trawl build .*show --out .*show\/db$/);
+    // Build, look at it, bundle it: in the order they work, with the port serve listens on.
+    const shown = result.nextCommands.map((command) => command.replaceAll(dir, 'DIR'));
+    expect(shown).toEqual([
+      'npx trawl build DIR --out DIR/db',
+      'npx trawl serve --db DIR/db --port 8080',
+      'npx trawl bundle --db DIR/db --out DIR/deploy --site dist/site',
+    ]);
     expect(result.notes).toEqual([
       '1 episode number appeared on two feed items; kept the newer item',
     ]);
@@ -160,5 +166,47 @@ describe('trawl init', () => {
     await initPodcast({ dir, feed });
     const presenters = await readFile(join(dir, 'presenters.json'), 'utf8');
     expect(presenters).not.toContain('Phantom');
+  });
+
+  it('suggests --recover after a feed with a broken item, as the build will need it', async () => {
+    const feed = join(root, 'broken.xml');
+    await writeFile(
+      feed,
+      FEED.replace('<title>Episode 1: One</title>', '<title>One &gtgt;</title>'),
+    );
+    const dir = join(root, 'broken-show');
+    const result = await initPodcast({ dir, feed });
+    expect(result.notes.some((note) => note.startsWith('skipped the broken feed item'))).toBe(true);
+    expect(result.nextCommands[0]).toBe(`npx trawl build ${dir} --out ${dir}/db --recover`);
+  });
+
+  it('never writes through a link: a dangling config link or a transcripts link is refused', async () => {
+    const outside = join(root, 'outside');
+    await mkdir(outside);
+    const dangling = join(root, 'dangling');
+    await mkdir(dangling);
+    await symlink(join(outside, 'planted.json'), join(dangling, 'trawl.config.json'));
+    await expect(initPodcast({ dir: dangling })).rejects.toThrow(
+      /dangling: already has trawl\.config\.json: init never replaces files/,
+    );
+    const linked = join(root, 'linked');
+    await mkdir(linked);
+    await symlink(outside, join(linked, 'transcripts'));
+    await expect(initPodcast({ dir: linked })).rejects.toThrow(
+      /linked\/transcripts: is a link: init writes only into a real transcripts folder/,
+    );
+    expect(await readdir(outside)).toEqual([]);
+    expect((await lstat(join(linked, 'trawl.config.json')).catch(() => null)) === null).toBe(true);
+  });
+
+  it('says a file is not a folder, with no stack', async () => {
+    const file = join(root, 'a-file');
+    await writeFile(file, 'x');
+    await expect(initPodcast({ dir: file })).rejects.toThrow(
+      /a-file: is a file, not a folder: give init a new or empty folder/,
+    );
+    await expect(initPodcast({ dir: join(file, 'below') })).rejects.toThrow(
+      /a-file: is a file, not a folder/,
+    );
   });
 });

@@ -1,9 +1,10 @@
-import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { displayPath, InputError } from './errors.ts';
 import type { EpisodeTypeConfig } from './read/episode-types.ts';
 import { parseFeed, type ParsedFeed } from './read/feed.ts';
-import { feedSourceOf, readFeedText } from './read/feed-source.ts';
+import { feedSourceOf, readFeedFile, readFeedText } from './read/feed-source.ts';
 import { DownloadCache } from './read/remote/download-cache.ts';
 import { DEFAULT_TIMEOUT_MS } from './read/remote/http-get.ts';
 import { stateFolderFor } from './read/state-folder.ts';
@@ -40,6 +41,9 @@ export interface InitResult {
   notes: string[];
 }
 
+/** The port `trawl serve` listens on unless told otherwise. */
+export const DEFAULT_SERVE_PORT = 8080;
+
 /** The README of an empty transcripts folder. */
 export const TRANSCRIPTS_README = `# Transcripts
 
@@ -61,8 +65,56 @@ Episodes without a transcript are fine: the site says "No transcript yet" for th
 See docs/podcast-inputs.md for every detail.
 `;
 
+/** True when anything is at `path`, a dangling link included. */
 async function exists(path: string): Promise<boolean> {
-  return (await stat(path).catch(() => undefined)) !== undefined;
+  return (await lstat(path).catch(() => undefined)) !== undefined;
+}
+
+/**
+ * Writes a file that must not exist yet, never through a link: O_EXCL fails on anything at the
+ * path (a dangling link too), O_NOFOLLOW on a link, so init cannot write outside the folder.
+ */
+async function writeNewFile(path: string, data: string | Uint8Array): Promise<void> {
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+  const handle = await open(path, flags, 0o644).catch((error: unknown) => {
+    const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+    const why =
+      code === 'EEXIST' || code === 'ELOOP'
+        ? 'something is already there (a file or a link)'
+        : code;
+    throw new InputError({ file: path }, `cannot create it: ${why}; init never replaces files`);
+  });
+  try {
+    await handle.writeFile(data);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Makes sure `dir` is a folder init may write into: the podcast folder is made when missing
+ * and must be a folder (a link to one is the person's own choice), its `transcripts/` must be
+ * a real folder, never a link that would lead the README elsewhere.
+ */
+async function checkFolders(dir: string): Promise<void> {
+  // The nearest part of the path that exists must be a folder ('file.xml/show' is not).
+  for (let at = dir; ; at = dirname(at)) {
+    const info = await stat(at).catch(() => undefined);
+    if (info !== undefined && !info.isDirectory()) {
+      throw new InputError(
+        { file: at },
+        'is a file, not a folder: give init a new or empty folder',
+      );
+    }
+    if (info !== undefined || dirname(at) === at) break;
+  }
+  const transcripts = await lstat(join(dir, 'transcripts')).catch(() => undefined);
+  if (transcripts !== undefined && (transcripts.isSymbolicLink() || !transcripts.isDirectory())) {
+    throw new InputError(
+      { file: join(dir, 'transcripts') },
+      `is ${transcripts.isSymbolicLink() ? 'a link' : 'not a folder'}: init writes only into a real transcripts folder; remove it`,
+    );
+  }
 }
 
 /** Types the feed's own `itunes:episodeType` declares, beyond full episodes. */
@@ -109,6 +161,7 @@ export async function initPodcast(options: InitOptions): Promise<InitResult> {
     'transcripts/README.md',
   ];
   if (source?.kind === 'file') planned.unshift('feed.xml');
+  await checkFolders(dir);
   const taken: string[] = [];
   for (const name of planned) if (await exists(join(dir, name))) taken.push(name);
   if (taken.length > 0) {
@@ -120,6 +173,8 @@ export async function initPodcast(options: InitOptions): Promise<InitResult> {
   const notes: string[] = [];
   let feed: ParsedFeed | undefined;
   let duplicates = false;
+  let broken = false;
+  let feedBytes: Buffer | undefined;
   if (source !== undefined) {
     let text: string;
     let name: string;
@@ -127,9 +182,8 @@ export async function initPodcast(options: InitOptions): Promise<InitResult> {
     const cache = await DownloadCache.open(stateFolderFor(dir, '').cacheDir);
     if (source.kind === 'file') {
       name = source.path;
-      text = await readFile(source.path, 'utf8').catch(() => {
-        throw new InputError({ file: source.path }, 'cannot read the feed (given with --feed)');
-      });
+      feedBytes = await readFeedFile(source.path);
+      text = feedBytes.toString('utf8');
     } else {
       // Downloaded into the folder's cache: the first build then asks only "changed since?".
       const read = await readFeedText(source, cache, {
@@ -143,16 +197,22 @@ export async function initPodcast(options: InitOptions): Promise<InitResult> {
     feed = parseFeed(name, text, { duplicates: 'keep-newest', recover: true, warnings });
     for (const warning of warnings.summary()) {
       if (warning.code === 'duplicate-number') duplicates = true;
+      if (warning.code.startsWith('skipped-item-')) broken = true;
       notes.push(warning.message);
     }
     if (feed.episodes.length === 0) notes.push('the feed has no items yet: build once it has one');
     await commit?.();
     await cache.save();
   }
-  await mkdir(join(dir, 'transcripts'), { recursive: true });
-  if (source?.kind === 'file') await copyFile(source.path, join(dir, 'feed.xml'));
+  await mkdir(dir, { recursive: true });
+  await mkdir(join(dir, 'transcripts')).catch((error: unknown) => {
+    if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+  });
+  // Checked again: a link put in place while the feed downloaded is refused all the same.
+  await checkFolders(dir);
+  if (feedBytes !== undefined) await writeNewFile(join(dir, 'feed.xml'), feedBytes);
   const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
-  await writeFile(
+  await writeNewFile(
     join(dir, 'trawl.config.json'),
     json(suggestedConfig(feed, duplicates, source?.kind === 'url' ? source.url : undefined)),
   );
@@ -164,16 +224,19 @@ export async function initPodcast(options: InitOptions): Promise<InitResult> {
         ...(img === null ? {} : { img }),
       }))
     : [];
-  await writeFile(join(dir, 'presenters.json'), json(presenters));
+  await writeNewFile(join(dir, 'presenters.json'), json(presenters));
   // Who the transcripts' speaker labels are (SPEAKER_00 → a presenter): nothing mapped yet.
-  await writeFile(join(dir, 'speakers.json'), EMPTY_SPEAKERS_JSON);
-  await writeFile(join(dir, 'transcripts', 'README.md'), TRANSCRIPTS_README);
+  await writeNewFile(join(dir, 'speakers.json'), EMPTY_SPEAKERS_JSON);
+  await writeNewFile(join(dir, 'transcripts', 'README.md'), TRANSCRIPTS_README);
   const shown = displayPath(dir);
+  // In the order they work (docs/podcast-inputs.md, "in five minutes"): the database, a look
+  // at it, the folder to upload. A feed with broken items builds only with --recover, which
+  // skips them as init did.
   const nextCommands = [
     ...(source === undefined ? [`cp path/to/your/feed.xml ${shown}/feed.xml`] : []),
-    `npx trawl build ${shown} --out ${shown}/db`,
-    'npm run build:site',
-    `npx trawl serve --db ${shown}/db`,
+    `npx trawl build ${shown} --out ${shown}/db${broken ? ' --recover' : ''}`,
+    `npx trawl serve --db ${shown}/db --port ${DEFAULT_SERVE_PORT}`,
+    `npx trawl bundle --db ${shown}/db --out ${shown}/deploy --site dist/site`,
   ];
   return { dir, written: planned, nextCommands, notes };
 }

@@ -107,9 +107,11 @@ describe('presenter, venue, route and search filters', () => {
     expect(ids({ searchIds: new Set() })).toEqual([]);
   });
 
-  it('match the route episode number exactly, halves included', () => {
+  it('match the route episode number exactly and canonically, halves included', () => {
     expect(ids({ episodeNumber: '14.5' })).toEqual([5]);
-    expect(ids({ episodeNumber: '014.50' })).toEqual([5]);
+    // Canonical numbers only (decision 0038): a padded number is no episode's page.
+    expect(ids({ episodeNumber: '014.50' })).toEqual([]);
+    expect(ids({ episodeNumber: '01' })).toEqual([]);
     expect(ids({ episodeNumber: '14' })).toEqual([]);
     expect(ids({ episodeNumber: '1' })).toEqual([1]);
     expect(ids({ episodeNumber: '1', types: only('office') })).toEqual([]);

@@ -98,9 +98,21 @@ export function normaliseEpisodeNumber(raw: string): string | null {
 }
 
 /**
+ * True when a route's number (`/episodes/<n>`) names this episode. Canonical numbers only
+ * (decision 0038): '/episodes/014.50' is no page, as no host has a file for it.
+ */
+export function isEpisodeRoute(episode: string, routeNumber: string): boolean {
+  return (
+    normaliseEpisodeNumber(routeNumber) === routeNumber &&
+    normaliseEpisodeNumber(episode) === routeNumber
+  );
+}
+
+/**
  * Applies every filter. Presenters match any of presenter1..5 and several selected presenters
  * (or venues) widen the choice: an episode passes if it has any of them. All groups narrow
- * together, and the episode route matches only the episode with exactly that number.
+ * together, and the episode route matches only the episode with exactly that number
+ * (`isEpisodeRoute`).
  */
 export function filterEpisodes<T extends FilterableEpisode>(
   episodes: readonly T[],
@@ -108,16 +120,11 @@ export function filterEpisodes<T extends FilterableEpisode>(
   typeIds: readonly string[],
 ): T[] {
   const { types, presenterIds, venueIds, episodeNumber, searchIds } = filters;
-  const routeNumber =
-    episodeNumber === undefined ? undefined : normaliseEpisodeNumber(episodeNumber);
   const presenters = new Set(presenterIds);
   const venues = new Set(venueIds);
   return episodes.filter((episode) => {
-    if (routeNumber !== undefined) {
-      if (routeNumber === null || normaliseEpisodeNumber(episode.episode) !== routeNumber) {
-        return false;
-      }
-    }
+    if (episodeNumber !== undefined && !isEpisodeRoute(episode.episode, episodeNumber))
+      return false;
     if (searchIds !== null && !searchIds.has(episode.id)) return false;
     if (!passesTypeFilter(episode, types, typeIds)) return false;
     if (presenters.size > 0 && !presentersOf(episode).some((id) => presenters.has(id))) {

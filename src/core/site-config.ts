@@ -170,6 +170,12 @@ export const dbConfigSchema = z.object({
    * host configs allow exactly these in img-src and media-src. Absent in older versions.
    */
   mediaOrigins: z.array(z.string().regex(ORIGIN, 'must be an http(s) origin')).default([]),
+  /**
+   * True when the site reads files of its own media folder (audio, artwork, avatars or a logo
+   * under the media base), false when every one is an absolute URL (a feed-only show); absent
+   * in versions built before it. `trawl bundle` says what must be uploaded by it.
+   */
+  localMedia: z.boolean().optional(),
   /** How the search tables were written; absent in versions built before languages. */
   search: searchIndexSchema.optional(),
 });

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { dbConfigSchema } from '../../core/site-config.ts';
 import { InputError, isInputError } from '../errors.ts';
+import { DEFAULT_SERVE_PORT } from '../init.ts';
 import { servedPagePolicy } from '../publish/media-origins.ts';
 import { readLatest } from '../publish/publish.ts';
 import { printReport, servedReportPath } from '../serve/error-reports.ts';
@@ -57,7 +58,7 @@ export const serveCommand = defineCommand({
     },
     port: {
       type: 'string',
-      default: '8080',
+      default: String(DEFAULT_SERVE_PORT),
       description: 'Port on 127.0.0.1; 0 picks any free port',
       valueHint: 'n',
     },

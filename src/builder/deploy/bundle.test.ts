@@ -39,6 +39,35 @@ async function listFiles(dir: string): Promise<string[]> {
 }
 
 describe('bundle', () => {
+  test('on a feed-only show, says nothing must be uploaded beside the site', async () => {
+    const feedOnly = join(root, 'db-feed-only');
+    await publishFixtureDatabase(feedOnly, { rows: 10, localMedia: false });
+    const lines: string[] = [];
+    await bundle({
+      db: feedOnly,
+      out: join(root, 'out-feed-only'),
+      site: join(root, 'site-root'),
+      log: (line) => lines.push(line),
+    });
+    expect(lines).toContain(
+      'Audio and images are read from the URLs the feed gives: nothing to upload beside the site.',
+    );
+    expect(lines.join('\n')).not.toMatch(/must be uploaded/);
+    // A show with media of its own still hears it.
+    const ownMedia = join(root, 'db-own-media');
+    await publishFixtureDatabase(ownMedia, { rows: 10, localMedia: true });
+    const more: string[] = [];
+    await bundle({
+      db: ownMedia,
+      out: join(root, 'out-own-media'),
+      site: join(root, 'site-root'),
+      log: (line) => more.push(line),
+    });
+    expect(more).toContain(
+      'No --media or --media-base: audio and images must be uploaded beside the site.',
+    );
+  });
+
   test('writes the site, the current version, the media and the host configs', async () => {
     const out = join(root, 'out-root');
     const lines: string[] = [];

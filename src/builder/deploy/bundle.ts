@@ -216,6 +216,11 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       for (const path of copied.refused) {
         log(`Left out ${join(media, path)}: a link that dangles, loops or leads outside ${media}`);
       }
+    } else if (mediaBase === undefined && current.config.localMedia === false) {
+      // A feed-only show: its audio and artwork are the feed's own URLs, on its own host.
+      log(
+        'Audio and images are read from the URLs the feed gives: nothing to upload beside the site.',
+      );
     } else if (mediaBase === undefined) {
       log('No --media or --media-base: audio and images must be uploaded beside the site.');
     }

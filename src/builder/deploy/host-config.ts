@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FRAME_ANCESTORS, X_FRAME_OPTIONS } from '../publish/frame-policy.ts';
 
 /**
  * Host configuration that `trawl bundle` writes next to the site: an nginx server block, and
@@ -143,13 +144,6 @@ function nginxCors(indent: string): string[] {
     `${indent}}`,
   ];
 }
-
-/**
- * Only the site itself may frame its pages (clickjacking). A meta-tag policy cannot say
- * `frame-ancestors`, so the hosts' headers do; X-Frame-Options covers older browsers.
- */
-const FRAME_ANCESTORS = "frame-ancestors 'self'";
-const X_FRAME_OPTIONS = 'SAMEORIGIN';
 
 /**
  * The header policy of the site's pages: the page's own policy (the one in index.html, which

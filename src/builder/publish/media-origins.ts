@@ -44,6 +44,26 @@ export function collectOrigins(
   return [...origins].sort();
 }
 
+/**
+ * True when a version reads its own media folder: a file the media folder had at build time,
+ * or a media reference that is a path (under the media base), not an absolute URL.
+ */
+export function usesLocalMedia(
+  mediaFolderFiles: boolean,
+  references: Iterable<string | null | undefined>,
+): boolean {
+  if (mediaFolderFiles) return true;
+  for (const reference of references) {
+    if (
+      typeof reference === 'string' &&
+      reference.trim() !== '' &&
+      originOf(reference) === undefined
+    )
+      return true;
+  }
+  return false;
+}
+
 /** The warning for media whose origin no page policy can name. */
 export function unlistableOriginWarning(origin: string): string {
   return `media at ${origin} cannot be allowed by the page's Content-Security-Policy (it has no way to name an IPv6 address), so browsers will block it: serve that media from a host name`;

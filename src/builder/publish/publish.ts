@@ -138,6 +138,8 @@ export interface PublishInput {
   search?: SearchIndexInfo;
   /** Origins the database's media URLs use (`DbConfig.mediaOrigins`); none by default. */
   mediaOrigins?: string[];
+  /** Whether the site reads its own media folder (`DbConfig.localMedia`). */
+  localMedia?: boolean;
   chunkSize: number;
   keep: number;
   /** Called once when another build is publishing into `outDir` and this one waits for it. */
@@ -182,6 +184,7 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
     ...layout,
     site,
     mediaOrigins,
+    ...(input.localMedia === undefined ? {} : { localMedia: input.localMedia }),
     ...(search ? { search } : {}),
   };
   await writeFile(join(stage, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);

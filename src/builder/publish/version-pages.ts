@@ -6,23 +6,27 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { normaliseEpisodeNumber } from '../../core/episode-filters.ts';
+import { MAX_DECIMALS, MAX_WHOLE_DIGITS } from '../read/episode-number.ts';
 import { PAGES_FOLDER, readLatest } from './publish.ts';
 
 /** An episode's page path: a plain decimal number, which `normaliseEpisodeNumber` reads. */
-const EPISODE_PATH = /^\/episodes\/([0-9]{1,12}(?:\.[0-9]{1,6})?)\/?$/;
+const EPISODE_PATH = new RegExp(
+  `^/episodes/([0-9]{1,${MAX_WHOLE_DIGITS}}(?:\\.[0-9]{1,${MAX_DECIMALS}})?)/?$`,
+);
 
 /**
  * The page file (relative to the pages folder) for a site path: '/' → 'index.html',
- * '/episodes/14.5' (or '/episodes/014.50') → 'episodes/14.5.html', plus 'sitemap.xml' and 'robots.txt'. Undefined for
- * any other path, so no request can name a file outside the pages folder.
+ * '/episodes/14.5' → 'episodes/14.5.html', plus 'sitemap.xml' and 'robots.txt'. Undefined for any
+ * other path ('/episodes/014.50' included), so no request can name a file outside the pages
+ * folder and each page has one address.
  */
 export function pageFileFor(path: string): string | undefined {
   if (path === '/' || path === '/index.html') return 'index.html';
   if (path === '/sitemap.xml' || path === '/robots.txt') return path.slice(1);
   const written = EPISODE_PATH.exec(path)?.[1];
-  // '/episodes/04.50' is episode 4.5's page, as the app reads it.
+  // Canonical numbers only (decision 0038): '/episodes/04.50' has no page, as on any host.
   const episode = written === undefined ? null : normaliseEpisodeNumber(written);
-  return episode === null ? undefined : `episodes/${episode}.html`;
+  return episode === null || episode !== written ? undefined : `episodes/${episode}.html`;
 }
 
 /** The pages folder of the version `<dbDir>/latest.json` names, if that version has pages. */

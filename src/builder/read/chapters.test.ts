@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,6 +125,36 @@ describe('readEpisodeChapters', () => {
     ]);
     expect(summary['chapters-url-refused']).toEqual([
       'episode 1: "../secret.json": it leads outside the podcast folder',
+    ]);
+  });
+});
+
+describe('findChapterFiles', () => {
+  it('reads only regular files inside the podcast folder: no link out, no FIFO', async () => {
+    const show = join(root, 'hostile');
+    await mkdir(join(show, 'chapters'), { recursive: true });
+    await writeFile(join(show, 'inside.json'), '{"chapters":[{"startTime":5,"title":"in"}]}');
+    await symlink(join(root, 'secret.json'), join(show, 'chapters', '1.json'));
+    execFileSync('mkfifo', [join(show, 'chapters', '2.json')]);
+    await symlink('nowhere.json', join(show, 'chapters', '3.json'));
+    await symlink(join(show, 'inside.json'), join(show, 'chapters', '4.json'));
+    const warnings = new WarningCollector();
+    const files = await findChapterFiles(show, new Set(['1', '2', '3', '4']), warnings);
+    expect([...files.keys()]).toEqual(['4']);
+    const sources = { files, downloaded: new Map<string, string>(), linkFolder: show };
+    for (const episode of ['1', '2', '3']) {
+      expect(await readEpisodeChapters(sources, episode, null, warnings)).toEqual([]);
+    }
+    expect(await readEpisodeChapters(sources, '4', null, warnings)).toEqual([
+      { title: 'in', start: 500 },
+    ]);
+    const [warning] = warnings.summary();
+    expect(warning).toMatchObject({ code: 'chapters-not-a-file', count: 3 });
+    expect(warning?.message).toMatch(/^3 entries in chapters\/ were not a regular file inside/);
+    expect(warning?.examples).toEqual([
+      expect.stringMatching(/chapters\/1\.json$/),
+      expect.stringMatching(/chapters\/2\.json$/),
+      expect.stringMatching(/chapters\/3\.json$/),
     ]);
   });
 });

@@ -4,12 +4,14 @@
  * (src/builder/read/linked-files.ts), or a path inside the podcast folder. A file that does not
  * parse, or a path that leads outside the folder, is a warning naming it, never a failed build.
  */
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { isSafeChapterUrl, MAX_SPEECH_LABEL, type Chapter } from '../../core/speech.ts';
 import { canonicalEpisodeNumber } from './episode-number.ts';
+import { realPathInside, realRoot } from '../contained-path.ts';
 import { displayPath } from '../errors.ts';
+import { readRegularFile } from './safe-files.ts';
 import { plural, type WarningCollector } from '../warnings.ts';
 
 /** Largest chapters file read: real ones are a few kilobytes. */
@@ -120,18 +122,34 @@ export interface ChapterSources {
   linkFolder: string | undefined;
 }
 
-/** Lists `chapters/*.json` of the podcast folder (if any); other names are a warning. */
+/**
+ * Lists `chapters/*.json` of the podcast folder (if any); other names are a warning. Only
+ * regular files inside the podcast folder count: a link that leads out of it (or nowhere) and
+ * a FIFO or device (which would block the build) are left out with a warning.
+ */
 export async function findChapterFiles(
   folder: string | undefined,
   episodes: ReadonlySet<string>,
   warnings: WarningCollector,
 ): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  if (folder === undefined) return files;
+  const root = folder === undefined ? undefined : await realRoot(folder);
+  if (folder === undefined || root === undefined) return files;
   const dir = join(folder, 'chapters');
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name.startsWith('.') || entry.isDirectory()) continue;
+    const real = await realPathInside(root, join(dir, entry.name));
+    const info = real === undefined ? undefined : await stat(real).catch(() => undefined);
+    if (real === undefined || info?.isFile() !== true) {
+      warnings.add(
+        'chapters-not-a-file',
+        (n) =>
+          `${plural(n, 'entry', 'entries')} in chapters/ ${n === 1 ? 'was' : 'were'} not a regular file inside the podcast folder (a link out of it or to nothing, a FIFO, a device); not read`,
+        displayPath(join(dir, entry.name)),
+      );
+      continue;
+    }
     const match = /^(.+)\.json$/i.exec(entry.name);
     const episode = match?.[1] === undefined ? undefined : canonicalEpisodeNumber(match[1]);
     if (episode === undefined || !episodes.has(episode)) {
@@ -143,7 +161,7 @@ export async function findChapterFiles(
       );
       continue;
     }
-    files.set(episode, join(dir, entry.name));
+    files.set(episode, real);
   }
   return files;
 }
@@ -188,7 +206,10 @@ export async function readEpisodeChapters(
     const size = (await stat(file)).size;
     if (size > MAX_CHAPTERS_BYTES)
       return bad(`${size.toLocaleString('en')} bytes, more than a chapters file may have`);
-    const { chapters, unsafeLinks } = parseChapters(await readFile(file, 'utf8'));
+    // Never through a link at its last step, never blocking on a FIFO swapped in meanwhile.
+    const bytes = await readRegularFile(file);
+    if (bytes === undefined) return bad('the file is gone');
+    const { chapters, unsafeLinks } = parseChapters(bytes.toString('utf8'));
     warnings.add(
       'unsafe-chapter-link',
       (n) => `${plural(n, 'chapter link')} left out: not http or https`,

@@ -22,6 +22,19 @@ function numberToText(value: number): string | undefined {
   return /e/i.test(text) ? undefined : text;
 }
 
+/**
+ * The longest episode number a site has a page for: 12 whole digits, 6 decimals. Longer ones are
+ * timestamps or typos, not episode numbers, and a page path must stay short and predictable.
+ */
+export const MAX_WHOLE_DIGITS = 12;
+export const MAX_DECIMALS = 6;
+
+/** True when a canonical episode number is within `MAX_WHOLE_DIGITS` and `MAX_DECIMALS`. */
+export function episodeNumberFits(canonical: string): boolean {
+  const [whole = '', fraction = ''] = canonical.split('.');
+  return whole.length <= MAX_WHOLE_DIGITS && fraction.length <= MAX_DECIMALS;
+}
+
 /** Orders canonical episode numbers numerically (14 < 14.5 < 15 < 100). */
 export function compareEpisodeNumbers(a: string, b: string): number {
   const [aWhole = '', aFraction = ''] = a.split('.');

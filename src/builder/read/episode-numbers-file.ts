@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { canonicalEpisodeNumber } from './episode-number.ts';
+import {
+  canonicalEpisodeNumber,
+  episodeNumberFits,
+  MAX_DECIMALS,
+  MAX_WHOLE_DIGITS,
+} from './episode-number.ts';
 import { formatZodIssues, InputError, parseJsonFile } from '../errors.ts';
 import { NotARegularFile, readRegularFile, writeFileAtomic } from './safe-files.ts';
 
@@ -16,9 +21,14 @@ const fileSchema = z.strictObject({
   about: z.string().optional(),
   numbers: z.record(
     z.string().min(1).max(2000),
-    z.string().refine((value) => canonicalEpisodeNumber(value) === value, {
-      message: 'must be an episode number such as 12 or 12.5, written as text',
-    }),
+    z
+      .string()
+      .refine((value) => canonicalEpisodeNumber(value) === value, {
+        message: 'must be an episode number such as 12 or 12.5, written as text',
+      })
+      .refine(episodeNumberFits, {
+        message: `must have at most ${MAX_WHOLE_DIGITS} digits before the point and ${MAX_DECIMALS} after it`,
+      }),
   ),
 });
 

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { InputError } from '../errors.ts';
 import { download, type DownloadSettings } from './remote/cached-download.ts';
 import type { DownloadCache } from './remote/download-cache.ts';
@@ -40,6 +40,29 @@ export interface FeedText {
   allowPrivateLinks: boolean;
 }
 
+const MIB = 1024 * 1024;
+
+/**
+ * A feed file's bytes, refused with its size and the limit when it is larger than a downloaded
+ * feed may be (a 560 MB file otherwise failed with 'Invalid string length').
+ */
+export async function readFeedFile(path: string): Promise<Buffer> {
+  const failed = (error: unknown): never => {
+    throw new InputError(
+      { file: path },
+      `cannot read (${error instanceof Error ? error.message : String(error)})`,
+    );
+  };
+  const info = await stat(path).catch(failed);
+  if (info.isFile() && info.size > MAX_FEED_BYTES) {
+    throw new InputError(
+      { file: path },
+      `the feed is too large: ${(info.size / MIB).toFixed(1)} MiB (limit ${MAX_FEED_BYTES / MIB} MiB)`,
+    );
+  }
+  return readFile(path).catch(failed);
+}
+
 /** A `--feed` value or `feedUrl`: a URL when it has a scheme (only http(s) then), else a path. */
 export function feedSourceOf(raw: string, absolutePath: (path: string) => string): FeedSource {
   if (!hasUrlScheme(raw)) return { kind: 'file', path: absolutePath(raw) };
@@ -65,12 +88,7 @@ export async function readFeedText(
   settings: Omit<DownloadSettings, 'maxBytes' | 'allowPrivate'>,
 ): Promise<FeedText> {
   if (source.kind === 'file') {
-    const text = await readFile(source.path, 'utf8').catch((error: unknown) => {
-      throw new InputError(
-        { file: source.path },
-        `cannot read (${error instanceof Error ? error.message : String(error)})`,
-      );
-    });
+    const text = (await readFeedFile(source.path)).toString('utf8');
     return { text, name: source.path, how: 'file', allowPrivateLinks: true };
   }
   const name = shownUrl(source.url);

@@ -268,6 +268,28 @@ describe('parseFeed', () => {
     expect(parsed.warnings[0]).toMatchObject({ code: 'person-without-name', count: 1 });
   });
 
+  it('skips an item whose number has over 12 digits or 6 decimals, naming file, line and value', () => {
+    const parsed = parse(
+      feed(`
+<item><title>Fine</title><podcast:episode>1</podcast:episode></item>
+<item><title>Stamp</title><podcast:episode>1700000000000</podcast:episode></item>
+<item><title>Too fine</title><itunes:episode>1.5555555</itunes:episode></item>
+<item><title>Episode ${'9'.repeat(120)}: huge</title></item>
+<item><title>Padded</title><podcast:episode>000000000000012.500000000</podcast:episode></item>`),
+    );
+    expect(parsed.episodes.map((episode) => episode.episode)).toEqual(['1', '12.5']);
+    const warning = parsed.warnings.find((each) => each.code === 'episode-number-too-long');
+    expect(warning).toMatchObject({ count: 3 });
+    expect(warning?.message).toBe(
+      '3 feed items had an episode number over 12 digits or 6 decimals; skipped until the feed gives them a shorter one',
+    );
+    expect(warning?.examples).toEqual([
+      '/podcast/feed.xml, line 8: "Stamp" says 1700000000000',
+      '/podcast/feed.xml, line 9: "Too fine" says 1.5555555',
+      `/podcast/feed.xml, line 10: "Episode ${'9'.repeat(72)}" says ${'9'.repeat(40)}…`,
+    ]);
+  });
+
   it('counts unreadable durations and dates as warnings', () => {
     const parsed = parse(
       feed(

@@ -3,6 +3,9 @@ import {
   canonicalEpisodeNumber,
   compareEpisodeNumbers,
   DEFAULT_TITLE_PATTERNS,
+  episodeNumberFits,
+  MAX_DECIMALS,
+  MAX_WHOLE_DIGITS,
   titleNumberOf,
 } from './episode-number.ts';
 import {
@@ -234,7 +237,8 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
   const items = children(channel, 'item').filter(isNode);
   const keys = new Set<string>();
   const titles: string[] = [];
-  const candidates = items.map((item, index): NumberCandidate => {
+  const candidates = new Map<number, NumberCandidate>();
+  for (const [index, item] of items.entries()) {
     const title = firstText(item, null, 'title').replace(/\s+/g, ' ');
     titles.push(title);
     const tags = [
@@ -246,6 +250,18 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
       .find((found) => found.number !== undefined);
     const unreadable = tags.find(([, value]) => value !== '');
     const fromTitle = titleNumberOf(title, titlePatterns);
+    const own = fromTag?.number ?? fromTitle?.number;
+    if (own !== undefined && !episodeNumberFits(own)) {
+      // A number no page can have (a timestamp in the tag, a typo); numbering the item some
+      // other way would pin that number for ever, so it waits until the feed is fixed.
+      warnings.add(
+        'episode-number-too-long',
+        (n) =>
+          `${plural(n, 'feed item')} had an episode number over ${MAX_WHOLE_DIGITS} digits or ${MAX_DECIMALS} decimals; skipped until the feed gives ${n === 1 ? 'it' : 'them'} a shorter one`,
+        `${file}, line ${lineOf(item)}: "${title.slice(0, 80)}" says ${own.length > 40 ? `${own.slice(0, 40)}…` : own}`,
+      );
+      continue;
+    }
     const guid = firstText(item, null, 'guid');
     const enclosure = children(item, 'enclosure')
       .map((value) => attribute(value, 'url'))
@@ -255,7 +271,7 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
     let key = base;
     for (let copy = 2; keys.has(key); copy += 1) key = `${base}#${copy}`;
     keys.add(key);
-    return {
+    candidates.set(index, {
       index,
       key,
       title: title === '' ? '(untitled)' : title,
@@ -269,9 +285,9 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
         fromTag === undefined && unreadable !== undefined
           ? { tag: unreadable[0], value: unreadable[1] }
           : undefined,
-    };
-  });
-  const numbering = numberItems(candidates, {
+    });
+  }
+  const numbering = numberItems([...candidates.values()], {
     duplicates: options.duplicates ?? 'renumber',
     known: options.knownNumbers ?? new Map(),
   });
@@ -290,7 +306,7 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
   const episodes: FeedEpisode[] = [];
   for (const [index, item] of items.entries()) {
     const episode = numbering.numbers.get(index);
-    const candidate = candidates[index];
+    const candidate = candidates.get(index);
     if (episode === undefined || candidate === undefined) continue;
     const { line } = candidate;
     const title = titles[index] ?? '';

@@ -56,6 +56,9 @@ describe('trawl serve with pre-rendered pages', () => {
 
   it('answers an unknown route with the 404 page and status 404, and assets as files', async () => {
     expect(await get('/episodes/999')).toMatchObject({ status: 404, body: 'not found page' });
+    // Canonical numbers only (decision 0038), as nginx answers them.
+    expect(await get('/episodes/014.50')).toMatchObject({ status: 404, body: 'not found page' });
+    expect(await get('/episodes/14.50/')).toMatchObject({ status: 404, body: 'not found page' });
     expect(await get('/no/such/page')).toMatchObject({ status: 404, body: 'not found page' });
     expect(await get('/app.js')).toMatchObject({ status: 200, body: 'code' });
     expect((await get('/missing.js')).status).toBe(404);
@@ -71,9 +74,16 @@ describe('pageFileFor', () => {
     expect(pageFileFor('/')).toBe('index.html');
     expect(pageFileFor('/episodes/12')).toBe('episodes/12.html');
     expect(pageFileFor('/episodes/12/')).toBe('episodes/12.html');
-    expect(pageFileFor('/episodes/014.50')).toBe('episodes/14.5.html');
     expect(pageFileFor('/robots.txt')).toBe('robots.txt');
-    for (const hostile of ['/episodes/../../etc/passwd', '/episodes/1%2F..', '/episodes/', '/x']) {
+    for (const hostile of [
+      '/episodes/014.50',
+      '/episodes/01',
+      '/episodes/4.50',
+      '/episodes/../../etc/passwd',
+      '/episodes/1%2F..',
+      '/episodes/',
+      '/x',
+    ]) {
       expect(pageFileFor(hostile)).toBeUndefined();
     }
   });

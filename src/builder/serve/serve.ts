@@ -3,14 +3,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, resolve } from 'node:path';
 import { isInside, realPathInside, realRoot } from '../contained-path.ts';
-import {
-  readContentSecurityPolicy,
-  withContentSecurityPolicy,
-  type CspOptions,
-} from '../../../vite-csp-plugin.ts';
+import type { CspOptions } from '../../../vite-csp-plugin.ts';
 import {
   CompressedBodies,
-  compressBody,
   isCompressible,
   MIN_COMPRESS_BYTES,
   negotiateCoding,
@@ -19,6 +14,7 @@ import {
 import { receiveErrorReport, type ErrorReportReceiver } from './error-reports.ts';
 import { isNotModified, rangeApplies, validatorsFor } from './http-validators.ts';
 import { latestPagesDir, pageFileFor } from '../publish/version-pages.ts';
+import { answerPage, FRAME_HEADERS } from './serve-page.ts';
 
 /** One folder served under a URL prefix. The first mount that has the file answers. */
 export interface Mount {
@@ -50,7 +46,15 @@ export interface ServeOptions {
   pagePolicy?: () => Promise<CspOptions>;
   /** Receives the error reports the site posts to the show's report path (`errorReports`). */
   errorReports?: ErrorReportReceiver;
+  /** A connection that moves no byte for this long is dropped (default `IDLE_TIMEOUT_MS`). */
+  idleTimeoutMs?: number;
 }
+
+/**
+ * A reader that takes nothing for 30 s is dropped: without it, 500 range requests that never
+ * read their answer held 500 sockets for good and new visitors were refused.
+ */
+export const IDLE_TIMEOUT_MS = 30_000;
 
 export interface ServedRequest {
   method: string;
@@ -218,36 +222,6 @@ function decodePath(rawUrl: string | undefined): string | undefined {
   }
 }
 
-/** A page with its CSP meta tag rewritten to the served database's policy. */
-async function answerPage(
-  file: string,
-  status: number,
-  policy: CspOptions,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<{ status: number; bytes: number }> {
-  const built = await readFile(file, 'utf8');
-  const html =
-    readContentSecurityPolicy(built) === undefined
-      ? built
-      : withContentSecurityPolicy(built, policy);
-  const plain = Buffer.from(html);
-  const coding =
-    plain.length >= MIN_COMPRESS_BYTES
-      ? negotiateCoding(req.headers['accept-encoding'])
-      : undefined;
-  const body = coding === undefined ? plain : await compressBody(plain, coding);
-  res.writeHead(status, {
-    'Content-Type': contentTypeFor(file),
-    'Content-Length': String(body.length),
-    'Cache-Control': 'no-cache',
-    Vary: 'Accept-Encoding',
-    ...(coding === undefined ? {} : { 'Content-Encoding': coding }),
-  });
-  res.end(req.method === 'HEAD' ? undefined : body);
-  return { status, bytes: req.method === 'HEAD' ? 0 : body.length };
-}
-
 async function answer(
   options: ServeOptions,
   bodies: CompressedBodies,
@@ -292,6 +266,8 @@ async function answer(
   const validators = validatorsFor(size, mtimeMs);
   const type = contentTypeFor(file.asked);
   const compressible = isCompressible(type);
+  if (type.startsWith('text/html'))
+    for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
   // A range is of the stored bytes, so a request with one is answered plain.
   const coding =
     compressible && req.headers.range === undefined && size >= MIN_COMPRESS_BYTES
@@ -380,6 +356,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     });
   });
   server.keepAliveTimeout = 5000;
+  // Inactivity of the socket, reads and writes both: a reader whose window stays shut is idle.
+  server.timeout = options.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((done, fail) => {
     server.once('error', fail);

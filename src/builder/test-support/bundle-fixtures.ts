@@ -11,7 +11,11 @@ import { createWorkDir, publishVersion } from '../publish/publish.ts';
  */
 export async function publishFixtureDatabase(
   outDir: string,
-  { rows = 2000, title = 'Fixture' }: { rows?: number; title?: string } = {},
+  {
+    rows = 2000,
+    title = 'Fixture',
+    localMedia,
+  }: { rows?: number; title?: string; localMedia?: boolean } = {},
 ): Promise<string> {
   const workDir = await createWorkDir(outDir);
   const databasePath = join(workDir, 'fixture.sqlite3');
@@ -29,6 +33,7 @@ export async function publishFixtureDatabase(
     databasePath,
     site: siteSettingsSchema.parse({ title }),
     mediaOrigins: [],
+    ...(localMedia === undefined ? {} : { localMedia }),
     chunkSize: 64 * 1024,
     keep: 3,
   });

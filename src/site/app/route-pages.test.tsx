@@ -29,7 +29,8 @@ async function loaded(): Promise<void> {
 
 describe('pages that name nothing, and tab titles', () => {
   it('says that no such episode exists, with a link home, for a number the podcast lacks', async () => {
-    for (const path of ['/episodes/999', '/episodes/not-a-number']) {
+    // '/episodes/014.50' too: canonical numbers only, as on every host (decision 0038).
+    for (const path of ['/episodes/999', '/episodes/not-a-number', '/episodes/014.50']) {
       const { user, router, unmount } = renderApp(fixture.database, path);
       expect(await screen.findByRole('heading', { name: 'No such episode' })).toBeInTheDocument();
       expect(screen.queryByText(/found \d+ of/)).toBeNull();

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { EpisodeRow } from '../../core/db-schema.ts';
-import { allTypesOn, filterEpisodes, normaliseEpisodeNumber } from '../../core/episode-filters.ts';
+import { allTypesOn, filterEpisodes, isEpisodeRoute } from '../../core/episode-filters.ts';
 import type { SearchState } from '../../core/search-state.ts';
 
 /** The filtered list, the page on screen and what the count line says. */
@@ -74,9 +74,7 @@ export function useEpisodeList(
     venueIds.length > 0;
   const routeEpisode = useMemo(() => {
     if (episodeNumber === undefined) return undefined;
-    const wanted = normaliseEpisodeNumber(episodeNumber);
-    if (wanted === null) return null;
-    return episodes.find((episode) => normaliseEpisodeNumber(episode.episode) === wanted) ?? null;
+    return episodes.find((episode) => isEpisodeRoute(episode.episode, episodeNumber)) ?? null;
   }, [episodes, episodeNumber]);
   return { found, visible, page, pageCount, narrowed, routeEpisode };
 }

@@ -32,7 +32,7 @@ describe('shownRows', () => {
 
   it("carries an episode's page's episode and the ones either side, for its links", () => {
     expect(numbers(shownRows(rows, readRoute('/episodes/5'), 2))).toEqual(['14.5', '5', '4']);
-    expect(numbers(shownRows(rows, readRoute('/episodes/14.50'), 2))).toEqual(['15', '14.5', '5']);
+    expect(numbers(shownRows(rows, readRoute('/episodes/14.5'), 2))).toEqual(['15', '14.5', '5']);
     // The newest and the oldest have one neighbour.
     expect(numbers(shownRows(rows, readRoute('/episodes/15'), 2))).toEqual(['15', '14.5']);
     expect(numbers(shownRows(rows, readRoute('/episodes/3'), 2))).toEqual(['4', '3']);
@@ -40,6 +40,8 @@ describe('shownRows', () => {
 
   it('carries nothing for an episode the podcast lacks, or another page', () => {
     expect(shownRows(rows, readRoute('/episodes/99'), 2)).toEqual([]);
+    // Canonical numbers only (decision 0038).
+    expect(shownRows(rows, readRoute('/episodes/14.50'), 2)).toEqual([]);
     expect(shownRows(rows, readRoute('/no/such/page'), 2)).toEqual([]);
   });
 });

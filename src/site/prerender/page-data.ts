@@ -76,8 +76,9 @@ export function indexList(episodes: readonly EpisodeRow[]): ListIndex {
     rowsFor(route, pageSize) {
       if (route.kind === 'home') return episodes.slice(0, pageSize);
       if (route.kind !== 'episode') return [];
+      // Canonical numbers only, as `isEpisodeRoute` matches them (decision 0038).
       const wanted = normaliseEpisodeNumber(route.episode);
-      const at = wanted === null ? undefined : positions.get(wanted);
+      const at = wanted !== route.episode ? undefined : positions.get(wanted);
       return at === undefined ? [] : episodes.slice(Math.max(0, at - 1), at + 2);
     },
   };
