@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { normaliseEpisodeNumber } from '../../core/episode-filters.ts';
+import { listPageOfPath } from '../../core/page-url.ts';
 import { PAGES_FOLDER, readLatest } from './publish.ts';
 
 /** An episode's page path: a plain decimal number, which `normaliseEpisodeNumber` reads. */
@@ -13,12 +14,15 @@ const EPISODE_PATH = /^\/episodes\/([0-9]{1,12}(?:\.[0-9]{1,6})?)\/?$/;
 
 /**
  * The page file (relative to the pages folder) for a site path: '/' → 'index.html',
- * '/episodes/14.5' (or '/episodes/014.50') → 'episodes/14.5.html', plus 'sitemap.xml' and 'robots.txt'. Undefined for
+ * '/page/3' → 'page/3.html', '/episodes/14.5' (or '/episodes/014.50') → 'episodes/14.5.html', plus 'sitemap.xml' and 'robots.txt'. Undefined for
  * any other path, so no request can name a file outside the pages folder.
  */
 export function pageFileFor(path: string): string | undefined {
   if (path === '/' || path === '/index.html') return 'index.html';
   if (path === '/sitemap.xml' || path === '/robots.txt') return path.slice(1);
+  // '/page/3' (no leading zeros, so one page has one address) is 'page/3.html'.
+  const listPage = listPageOfPath(path);
+  if (listPage !== null) return listPage > 1 ? `page/${listPage}.html` : undefined;
   const written = EPISODE_PATH.exec(path)?.[1];
   // '/episodes/04.50' is episode 4.5's page, as the app reads it.
   const episode = written === undefined ? null : normaliseEpisodeNumber(written);

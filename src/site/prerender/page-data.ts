@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { EpisodeRow } from '../../core/db-schema.ts';
 import { normaliseEpisodeNumber } from '../../core/episode-filters.ts';
-import { readRoute, type PageRoute } from '../../core/page-url.ts';
+import { readPageUrl, type PageRoute } from '../../core/page-url.ts';
 import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
 import type { ListSnapshot } from '../data/list-snapshot.tsx';
 import type { ResourceEntries } from '../data/resource-cache.tsx';
@@ -16,7 +16,7 @@ import type { ResourceEntries } from '../data/resource-cache.tsx';
 export interface PageData {
   version: string;
   config: DbConfig;
-  /** The site path the page was rendered for ('/', '/episodes/12', '/404'). */
+  /** The site path the page was rendered for ('/', '/page/2', '/episodes/12', '/404'). */
   path: string;
   resources: ResourceEntries;
   list: ListSnapshot | null;
@@ -36,6 +36,7 @@ const pageDataSchema = z.object({
       total: z.number().int().min(0),
       // Rows of a database Trawl built itself, as the list row holds them.
       rows: z.array(z.custom<EpisodeRow>((row) => typeof row === 'object' && row !== null)),
+      offset: z.number().int().min(0).optional(),
     })
     .nullable(),
 });
@@ -58,7 +59,8 @@ function isEpisodeRows(value: unknown): value is EpisodeRow[] {
 }
 
 /**
- * The rows a pre-rendered page shows: the newest page of the list on '/'; on an episode's own
+ * The rows a pre-rendered page shows: the newest page of the list on '/', page N on
+ * '/page/N'; on an episode's own
  * page the episode and the ones either side of it (its links to the previous and next); none
  * elsewhere. `episodes` is newest first, as `useEpisodes` gives it, and so are the rows.
  */
@@ -66,8 +68,10 @@ export function shownRows(
   episodes: readonly EpisodeRow[],
   route: PageRoute,
   pageSize: number,
+  /** The page of the list ('/page/3': 3); its rows follow `(page - 1) × pageSize` newer ones. */
+  page = 1,
 ): EpisodeRow[] {
-  if (route.kind === 'home') return episodes.slice(0, pageSize);
+  if (route.kind === 'home') return episodes.slice((page - 1) * pageSize, page * pageSize);
   if (route.kind !== 'episode') return [];
   const wanted = normaliseEpisodeNumber(route.episode);
   const at = episodes.findIndex(
@@ -93,11 +97,15 @@ export function pageDataFor(config: DbConfig, path: string, entries: ResourceEnt
   const resources = Object.fromEntries(
     Object.entries(loads).filter(([key]) => !TRANSCRIPT_KEY.test(key)),
   );
+  const url = readPageUrl(path, new URLSearchParams());
+  const { pageSize } = config.site;
+  const page = url.route.kind === 'home' ? url.state.page : 1;
   const list = isEpisodeRows(episodes)
     ? {
         path,
         total: episodes.length,
-        rows: shownRows(episodes, readRoute(path), config.site.pageSize),
+        rows: shownRows(episodes, url.route, pageSize, page),
+        offset: (page - 1) * pageSize,
       }
     : null;
   return { version: config.version, config, path, resources, list };
