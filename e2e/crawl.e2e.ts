@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildWithCli, serveSite } from '../scripts/demo-site.ts';
 import type { RunningServer } from '../src/builder/serve/serve.ts';
-import { browserForFile, expectNoProblems, openPage, rowTitles, workFolder } from './harness.ts';
+import {
+  browserForFile,
+  expectNoProblems,
+  openPage,
+  rowTitles,
+  screenshot,
+  workFolder,
+} from './harness.ts';
 
 // Reachable by links (issue 25, item 6): a crawler without JavaScript that starts at '/' of a
 // 300-episode show, built from a generated feed with the real CLI and served as `trawl serve`
@@ -54,7 +61,13 @@ const ONE_PIXEL_PNG = Buffer.from(
 );
 
 const browser = browserForFile({ javaScript: false });
-let server: RunningServer;
+let server: RunningServer | undefined;
+
+/** The served site's address, once `beforeAll` has built and served it. */
+function served(): string {
+  if (server === undefined) throw new Error('the show was not built and served');
+  return server.url;
+}
 
 beforeAll(async () => {
   const work = await workFolder('crawl-300');
@@ -71,10 +84,11 @@ beforeAll(async () => {
   const dbDir = join(work, 'db');
   await buildWithCli(work, dbDir);
   server = await serveSite(dbDir, join(work, 'media'));
-});
+  // 300 pre-rendered episode pages: about a minute of a quiet core, more on a busy machine.
+}, 600_000);
 
 afterAll(async () => {
-  await server.close();
+  await server?.close();
 });
 
 describe('a 300-episode show without JavaScript', () => {
@@ -85,7 +99,7 @@ describe('a 300-episode show without JavaScript', () => {
     const listPages = new Set<string>();
     while (queue.length > 0) {
       const path = queue.shift() ?? '/';
-      const response = await fetch(new URL(path, server.url));
+      const response = await fetch(new URL(path, served()));
       expect(response.status, path).toBe(200);
       const html = await response.text();
       if (path.startsWith('/episodes/')) {
@@ -108,17 +122,17 @@ describe('a 300-episode show without JavaScript', () => {
   });
 
   test("the list's links work in Chromium with scripts off, each page its own", async () => {
-    const { page, problems } = await openPage(browser(), server.url);
-    await page.goto(`${server.url}/`);
+    const { page, problems } = await openPage(browser(), served());
+    await page.goto(`${served()}/`);
     expect(await rowTitles(page)).toHaveLength(10);
     expect((await rowTitles(page))[0]).toBe('300: Crawlable thing 300');
     const pages = page.getByRole('navigation', { name: 'Pages' });
     await pages.getByRole('link', { name: 'Next page' }).click();
-    await page.waitForURL(`${server.url}/page/2`);
+    await page.waitForURL(`${served()}/page/2`);
     expect((await rowTitles(page))[0]).toBe('290: Crawlable thing 290');
     await expect(page.getByRole('textbox', { name: 'page' }).inputValue()).resolves.toBe('2');
     await pages.getByRole('link', { name: 'Last page' }).click();
-    await page.waitForURL(`${server.url}/page/30`);
+    await page.waitForURL(`${served()}/page/30`);
     expect(await rowTitles(page)).toEqual([
       '10: Crawlable thing 10',
       '9: Crawlable thing 9',
@@ -131,6 +145,10 @@ describe('a 300-episode show without JavaScript', () => {
       '2: Crawlable thing 2',
       '1: Crawlable thing 1',
     ]);
+    // The list's last page as a visitor without scripts sees it, at both widths.
+    await screenshot(page, 'crawl-last-page-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'crawl-last-page-390');
     // Nowhere further to go: the arrows say so and link nowhere.
     const next = pages.getByRole('link', { name: 'Next page' });
     await expect(next.getAttribute('aria-disabled')).resolves.toBe('true');
@@ -150,8 +168,8 @@ describe('a 300-episode show without JavaScript', () => {
     const { launchBrowser } = await import('./harness.ts');
     const session = await launchBrowser();
     try {
-      const { page, problems } = await openPage(session, server.url);
-      await page.goto(`${server.url}/page/2`);
+      const { page, problems } = await openPage(session, served());
+      await page.goto(`${served()}/page/2`);
       await page.locator('.results[data-list="whole"]').waitFor();
       expect((await rowTitles(page))[0]).toBe('290: Crawlable thing 290');
       // A marker on the window survives only a navigation inside the app.
@@ -162,7 +180,7 @@ describe('a 300-episode show without JavaScript', () => {
         .getByRole('navigation', { name: 'Pages' })
         .getByRole('link', { name: 'Next page' })
         .click();
-      await page.waitForURL(`${server.url}/page/3`);
+      await page.waitForURL(`${served()}/page/3`);
       await expect.poll(async () => (await rowTitles(page))[0]).toBe('280: Crawlable thing 280');
       await expect(page.evaluate(() => 'stayed' in window)).resolves.toBe(true);
       expectNoProblems(problems);

@@ -13,7 +13,7 @@
 export function siteUrlProblem(text: string): string | null {
   if (text === '') return 'is empty';
   // The URL parser drops tabs and line breaks and trims spaces: refuse them instead.
-  if (/[\s\u0000-\u001f\u007f]/u.test(text)) {
+  if (/\s/u.test(text) || [...text].some(isControl)) {
     return 'must not contain spaces, line breaks or control characters';
   }
   if (!/^https?:\/\//i.test(text)) return 'must start with https:// or http://';
@@ -27,4 +27,10 @@ export function siteUrlProblem(text: string): string | null {
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
   if (url.search !== '' || url.hash !== '') return 'must not have a query string or fragment';
   return null;
+}
+
+/** C0 controls and DEL: never part of an address anyone meant to type. */
+function isControl(character: string): boolean {
+  const code = character.codePointAt(0) ?? 0;
+  return code < 0x20 || code === 0x7f;
 }
