@@ -158,7 +158,7 @@ describe('a 300-episode show without JavaScript', () => {
       `${SITE_URL}page/30`,
     );
     await expect(page.locator('meta[property="og:image"]').getAttribute('content')).resolves.toBe(
-      'https://art.example.org/show.jpg',
+      `${SITE_URL}images/show.png`,
     );
     expectNoProblems(problems);
     await page.close();
