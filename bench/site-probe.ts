@@ -127,7 +127,10 @@ export function installSiteProbe(): void {
       link.click();
     },
     clickButton(label) {
-      const button = document.querySelector(`button[aria-label="${label}"]`);
+      // The list's page arrows are links (decision 0032); every other control a button.
+      const button = document.querySelector(
+        `button[aria-label="${label}"], a[href][aria-label="${label}"]`,
+      );
       if (!(button instanceof HTMLElement)) throw new Error(`no "${label}" button`);
       button.click();
     },

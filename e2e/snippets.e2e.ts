@@ -164,7 +164,7 @@ describe('paging', () => {
     await expect.poll(() => regions.count()).toBe(10);
     const firstPage = await labels();
 
-    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByRole('link', { name: 'Next page' }).click();
     // The first page's snippets stay on screen until the next page's rows replace them.
     await expect
       .poll(async () => (await labels()).some((label) => firstPage.includes(label)))

@@ -32,6 +32,10 @@ import { findTranscripts, transcriptAliases } from './read/transcripts/find.ts';
 import { plural, WarningCollector, type WarningSummary } from './warnings.ts';
 import { openDatabaseWriter } from './index/write-db.ts';
 
+/** What the build says when trawl.config.json names no site address. */
+export const NO_SITE_URL_WARNING =
+  "trawl.config.json sets no site.siteUrl (the site's public address, https://…): without it the pages have no canonical URLs and no sitemap.xml, and og:image only where the artwork has its own URL; set it, or run trawl init with --site-url in a new folder";
+
 /** Steps a build reports progress for. */
 export type BuildStep =
   'read' | 'links' | 'episodes' | 'optimize' | 'vacuum' | 'publish' | 'pages' | 'wait';
@@ -234,6 +238,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
     episodes: feed.episodes.length,
     transcripts: transcriptFiles.size + linked.transcripts.size,
   });
+  if (site.siteUrl === '') warnings.add('no-site-url', () => NO_SITE_URL_WARNING);
   // The show's language decides how every text is tokenized and stemmed (decision 0022).
   const search: SearchIndexInfo = { version: 2, language: site.language };
   const analyzer = await loadAnalyzer(search);

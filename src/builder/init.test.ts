@@ -2,8 +2,8 @@ import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPodcast } from './build.ts';
-import { initPodcast } from './init.ts';
+import { buildPodcast, NO_SITE_URL_WARNING } from './build.ts';
+import { initPodcast, NO_SITE_URL_NOTE } from './init.ts';
 import { parsePodcastConfig } from './read/podcast-config.ts';
 import { parsePresenters } from './read/people.ts';
 import { PHANTOM_FEED } from './test-support/hostile-feeds.ts';
@@ -65,6 +65,7 @@ describe('trawl init', () => {
     ]);
     expect(result.notes).toEqual([
       '1 episode number appeared on two feed items; kept the newer item',
+      NO_SITE_URL_NOTE,
     ]);
 
     expect(await readFile(join(dir, 'feed.xml'), 'utf8')).toBe(FEED);
@@ -111,6 +112,64 @@ describe('trawl init', () => {
     expect(built.warnings.map((warning) => warning.code)).not.toContain('person-not-presenter');
     // The README beside the transcripts is no transcript and no mistake.
     expect(built.warnings.map((warning) => warning.code)).not.toContain('not-a-transcript');
+    // No site address yet: the build says what it is missing.
+    expect(built.warnings.find((warning) => warning.code === 'no-site-url')?.message).toBe(
+      NO_SITE_URL_WARNING,
+    );
+    expect(NO_SITE_URL_WARNING).toMatch(/canonical URLs and no sitemap\.xml/);
+  });
+
+  it('writes --site-url into the config, and the build then has nothing to warn about it', async () => {
+    const feed = join(root, 'site-url-feed.xml');
+    await writeFile(feed, FEED);
+    const dir = join(root, 'with-site-url');
+    const result = await initPodcast({ dir, feed, siteUrl: 'https://podcast.example.org/show/' });
+    expect(result.notes).not.toContain(NO_SITE_URL_NOTE);
+    const config = parsePodcastConfig(
+      'trawl.config.json',
+      await readFile(join(dir, 'trawl.config.json'), 'utf8'),
+    );
+    expect(config.site.siteUrl).toBe('https://podcast.example.org/show/');
+    const built = await buildPodcast({ folder: dir, outDir: join(dir, 'db') });
+    expect(built.warnings.map((warning) => warning.code)).not.toContain('no-site-url');
+  });
+
+  it('refuses a hostile or broken site address, saying why, and writes nothing', async () => {
+    const cases: [string, RegExp][] = [
+      [
+        'javascript:alert(1)',
+        /--site-url: "javascript:alert\(1\)" must start with https:\/\/ or http:\/\//,
+      ],
+      ['data:text/html,<script>alert(1)</script>', /must start with https:\/\/ or http:\/\//],
+      ['https://exa mple.org/', /must not contain spaces, line breaks or control characters/],
+      [
+        'https://example.org/\n<script>',
+        /"https:\/\/example\.org\/\\n<script>" must not contain spaces, line breaks/,
+      ],
+      ['https://example.org/\r\nSet-Cookie: x', /must not contain spaces, line breaks/],
+      ['ftp://example.org/', /must start with https:\/\/ or http:\/\//],
+      ['https://user:secret@example.org/', /must not carry a user name or password/],
+      ['https://example.org/?utm=x', /must not have a query string or fragment/],
+      ['https://', /is not a URL/],
+    ];
+    for (const [siteUrl, message] of cases) {
+      const dir = join(root, `hostile-${cases.findIndex(([value]) => value === siteUrl)}`);
+      await expect(initPodcast({ dir, siteUrl })).rejects.toThrow(message);
+      await expect(readFile(join(dir, 'trawl.config.json'), 'utf8')).rejects.toThrow(/ENOENT/);
+    }
+  });
+
+  it('refuses the same addresses in a hand-written trawl.config.json, naming the file', () => {
+    expect(() =>
+      parsePodcastConfig('trawl.config.json', '{"site":{"siteUrl":"javascript:alert(1)"}}'),
+    ).toThrow(/trawl\.config\.json.*siteUrl.*must start with https:\/\/ or http:\/\//s);
+    expect(() =>
+      parsePodcastConfig('trawl.config.json', '{"site":{"siteUrl":"https://a.org/\\nx"}}'),
+    ).toThrow(/must not contain spaces, line breaks/);
+    expect(
+      parsePodcastConfig('trawl.config.json', '{"site":{"siteUrl":"https://a.org/x/"}}').site
+        .siteUrl,
+    ).toBe('https://a.org/x/');
   });
 
   it('suggests the types the feed declares', async () => {

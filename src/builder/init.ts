@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { siteUrlProblem } from '../core/site-url.ts';
 import { displayPath, InputError } from './errors.ts';
 import type { EpisodeTypeConfig } from './read/episode-types.ts';
 import { parseFeed, type ParsedFeed } from './read/feed.ts';
@@ -17,6 +18,7 @@ import { WarningCollector } from './warnings.ts';
  * `trawl init DIR [--feed FILE|URL]`: a podcast folder to start from. With a feed file it copies
  * it to `feed.xml`; with a feed URL it downloads it into the folder's cache and writes the URL to
  * trawl.config.json (`feedUrl`), so every `trawl build DIR` fetches the feed as it is that week.
+ * `--site-url` (or the prompt) sets the site's public address, `siteUrl`.
  * Either way it suggests settings from the feed (title, the types its items declare,
  * keep-newest when it re-uploads episodes); `presenters.json` lists its `podcast:person` tags;
  * `speakers.json` maps no speaker label yet (src/builder/read/speakers.ts);
@@ -29,6 +31,11 @@ export interface InitOptions {
   feed?: string | undefined;
   /** Deadline of the feed's download, in milliseconds. */
   timeoutMs?: number;
+  /**
+   * The site's public address (`--site-url`, or what the prompt got), written as `siteUrl`;
+   * undefined or '': none yet (the build then warns).
+   */
+  siteUrl?: string | undefined;
 }
 
 export interface InitResult {
@@ -134,11 +141,13 @@ function suggestedConfig(
   feed: ParsedFeed | undefined,
   duplicates: boolean,
   feedUrl: string | undefined,
+  siteUrl: string,
 ): PodcastConfigInput {
   const config: PodcastConfigInput = {
     ...(feedUrl === undefined ? {} : { feedUrl }),
     site: {
       title: feed?.title || 'My podcast',
+      siteUrl,
       searchPlaceholder: 'Search episodes and transcripts',
       accentColor: '',
       pageSize: 10,
@@ -150,9 +159,24 @@ function suggestedConfig(
   return config;
 }
 
+/** What init says when it writes no `siteUrl`. */
+export const NO_SITE_URL_NOTE =
+  'no site address yet: the sitemap, canonical URLs and link previews need it; set "siteUrl" in trawl.config.json (https://…) before you publish';
+
+/** The site address as init writes it: '' for none; anything else must pass `siteUrlProblem`. */
+export function checkedSiteUrl(value: string | undefined): string {
+  if (value === undefined || value === '') return '';
+  const problem = siteUrlProblem(value);
+  if (problem !== null) {
+    throw new InputError({ file: '--site-url' }, `${JSON.stringify(value)} ${problem}`);
+  }
+  return value;
+}
+
 /** Scaffolds a podcast folder; refuses to replace any file that is already there. */
 export async function initPodcast(options: InitOptions): Promise<InitResult> {
   const dir = resolve(options.dir);
+  const siteUrl = checkedSiteUrl(options.siteUrl);
   const source = options.feed === undefined ? undefined : feedSourceOf(options.feed, resolve);
   const planned = [
     'trawl.config.json',
@@ -214,7 +238,9 @@ export async function initPodcast(options: InitOptions): Promise<InitResult> {
   const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
   await writeNewFile(
     join(dir, 'trawl.config.json'),
-    json(suggestedConfig(feed, duplicates, source?.kind === 'url' ? source.url : undefined)),
+    json(
+      suggestedConfig(feed, duplicates, source?.kind === 'url' ? source.url : undefined, siteUrl),
+    ),
   );
   const presenters = feed
     ? derivePresenters(feed).presenters.map(({ id, firstName, guest, img }) => ({
@@ -228,6 +254,7 @@ export async function initPodcast(options: InitOptions): Promise<InitResult> {
   // Who the transcripts' speaker labels are (SPEAKER_00 → a presenter): nothing mapped yet.
   await writeNewFile(join(dir, 'speakers.json'), EMPTY_SPEAKERS_JSON);
   await writeNewFile(join(dir, 'transcripts', 'README.md'), TRANSCRIPTS_README);
+  if (siteUrl === '') notes.push(NO_SITE_URL_NOTE);
   const shown = displayPath(dir);
   // In the order they work (docs/podcast-inputs.md, "in five minutes"): the database, a look
   // at it, the folder to upload. A feed with broken items builds only with --recover, which

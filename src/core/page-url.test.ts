@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   episodeQuery,
+  listLocation,
+  listPageOfPath,
   listQuery,
   searchBehind,
   typeListQuery,
@@ -23,6 +25,38 @@ describe('readRoute', () => {
     expect(readRoute('/episodes/')).toEqual({ kind: 'not-found' });
     expect(readRoute('/episodes/1/2')).toEqual({ kind: 'not-found' });
     expect(readRoute('/nope')).toEqual({ kind: 'not-found' });
+  });
+});
+
+describe('list pages as paths', () => {
+  it('reads /page/N as page N of the list, and nothing else as a page', () => {
+    expect(listPageOfPath('/page/3')).toBe(3);
+    expect(listPageOfPath('/page/30/')).toBe(30);
+    for (const path of ['/page/0', '/page/03', '/page/', '/page/x', '/page/1/2', '/page/1e3']) {
+      expect(listPageOfPath(path)).toBeNull();
+    }
+    expect(readRoute('/page/3')).toEqual({ kind: 'home' });
+    expect(readRoute('/page/abc')).toEqual({ kind: 'not-found' });
+    expect(page('/page/3').state.page).toBe(3);
+    expect(page('/page/3').isHomePage).toBe(false);
+    expect(page('/page/1').isHomePage).toBe(true);
+    // A `p` written by hand wins over the path.
+    expect(page('/page/3', 'p=5').state.page).toBe(5);
+  });
+
+  it('writes the plain list as /page/N and anything narrowed as a query string', () => {
+    const plain = { ...DEFAULT_SEARCH_STATE };
+    expect(listLocation({ ...plain, page: 1 }, [])).toBe('/');
+    expect(listLocation({ ...plain, page: 4 }, [])).toBe('/page/4');
+    expect(listLocation({ ...plain, page: 4, deployed: true }, [['utm', 'x']])).toBe(
+      '/page/4?deployed=1&utm=x',
+    );
+    expect(listLocation({ ...plain, term: 'ice cream', page: 2 }, [])).toBe('/?q=ice+cream&p=2');
+    expect(listLocation({ ...plain, venueIds: [2], page: 1 }, [])).toBe('/?venues=2');
+    // Every address it writes reads back as the same state.
+    const state = { ...plain, page: 7 };
+    const written = listLocation(state, []);
+    expect(page(written).state).toEqual(state);
   });
 });
 

@@ -36,6 +36,23 @@ export interface QueryParams extends Iterable<[string, string]> {
 
 const EPISODE_PATH = /^\/episodes\/([^/]+)\/?$/;
 
+/**
+ * A page of the plain list as a path ('/page/3'): a static host answers it with its own
+ * pre-rendered page, where it would answer '/?p=3' with the first page (decision 0032).
+ */
+const LIST_PAGE_PATH = /^\/page\/([1-9][0-9]{0,5})\/?$/;
+
+/** The page a list-page path names ('/page/3' → 3), or null for any other path. */
+export function listPageOfPath(pathname: string): number | null {
+  const match = LIST_PAGE_PATH.exec(pathname);
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
+/** The path of a page of the plain list: '/' for the first, '/page/N' for the others. */
+export function listPagePath(page: number): string {
+  return page > 1 ? `/page/${page}` : '/';
+}
+
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -46,7 +63,9 @@ function decodeSegment(segment: string): string {
 
 /** The page a path names; the path is relative to the site's base (the router's pathname). */
 export function readRoute(pathname: string): PageRoute {
-  if (pathname === '' || pathname === '/') return { kind: 'home' };
+  if (pathname === '' || pathname === '/' || listPageOfPath(pathname) !== null) {
+    return { kind: 'home' };
+  }
   const match = EPISODE_PATH.exec(pathname);
   if (match?.[1] !== undefined) return { kind: 'episode', episode: decodeSegment(match[1]) };
   return { kind: 'not-found' };
@@ -66,7 +85,10 @@ export function pathWithinBase(pathname: string, base: string): string | null {
 /** Reads a page's URL: its path (relative to the base) and its query parameters. */
 export function readPageUrl(pathname: string, params: QueryParams): PageUrl {
   const route = readRoute(pathname);
-  const state = readSearchState(params);
+  const read = readSearchState(params);
+  // '/page/3' is page 3 of the list; a `p` in its query string, written by hand, wins.
+  const pathPage = listPageOfPath(pathname);
+  const state = pathPage !== null && params.get('p') === null ? { ...read, page: pathPage } : read;
   return {
     route,
     state,
@@ -74,6 +96,27 @@ export function readPageUrl(pathname: string, params: QueryParams): PageUrl {
     isHomePage: route.kind === 'home' && isDefaultList(state),
     others: foreignParams(params),
   };
+}
+
+/** A query string's name or value as forms write it (a space is '+'); core has no URLSearchParams. */
+function formEncode(text: string): string {
+  return encodeURIComponent(text).replaceAll('%20', '+');
+}
+
+/**
+ * The address of the list in `state` (relative to the site's base): a page of the plain list
+ * is its own path ('/page/3'), which works without scripts on any static host; a search or
+ * filtered list is '/' with its query string. `others` (parameters the site does not own, and
+ * about-the-visit ones such as `deployed`) stay in the query string.
+ */
+export function listLocation(state: SearchState, others: readonly [string, string][]): string {
+  const plain = isDefaultList({ ...state, page: 1 });
+  const entries = [...searchStateEntries(plain ? { ...state, page: 1 } : state), ...others];
+  const query = entries
+    .map(([name, value]) => `${formEncode(name)}=${formEncode(value)}`)
+    .join('&');
+  const path = plain ? listPagePath(state.page) : '/';
+  return query === '' ? path : `${path}?${query}`;
 }
 
 /**

@@ -3,6 +3,7 @@
  * (title, description, canonical URL, Open Graph, Twitter card), JSON-LD, `sitemap.xml` and
  * `robots.txt`. Pure: the builder's page renderer calls these with the database's rows.
  */
+import { isHttpUrl, type MediaSource } from './media-sources.ts';
 
 /** One page's head, before it is written out as tags. */
 export interface PageHead {
@@ -40,6 +41,38 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   const base = normaliseSiteUrl(siteUrl);
   if (base === '') return '';
   return new URL(path.replace(/^\/+/, ''), base).href;
+}
+
+/**
+ * The absolute URL of a page's picture (`og:image`): the feed's own URL as it is, a file of the
+ * media folder under the media base when that is a URL, else under the site's address; '' when
+ * a local file has no absolute address (no `siteUrl`).
+ */
+export function headImageUrl(
+  source: MediaSource | null,
+  site: { siteUrl: string; mediaBase: string },
+): string {
+  if (source === null) return '';
+  if (source.kind === 'remote') return isHttpUrl(source.url) ? source.url : '';
+  const path = source.path.split('/').map(encodeURIComponent).join('/');
+  const base = site.mediaBase.trim();
+  if (/^https?:\/\//i.test(base)) {
+    try {
+      return new URL(path, base.endsWith('/') ? base : `${base}/`).href;
+    } catch {
+      return '';
+    }
+  }
+  const folder = base === '' ? '' : `${base.replace(/^\/+|\/+$/g, '')}/`;
+  return absoluteUrl(site.siteUrl, `${folder}${path}`);
+}
+
+/** The show's artwork as a media source: `logo`, an http(s) URL or a path under the media base. */
+export function logoSource(logo: string): MediaSource | null {
+  const value = logo.trim();
+  if (value === '') return null;
+  if (/^https?:\/\//i.test(value)) return { kind: 'remote', url: value };
+  return { kind: 'local', path: value.replace(/^\/+/, '') };
 }
 
 /** Plain text of description HTML, cut at a word boundary to at most `max` characters. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, languageTagSchema } from './language.ts';
+import { siteUrlProblem } from './site-url.ts';
 
 /** An http(s) URL, or empty. */
 const httpUrlOrEmpty = z
@@ -74,7 +75,13 @@ export const siteSettingsSchema = z.object({
    * The public address of the site (`https://example.org/show/`): canonical links, Open Graph
    * URLs, the sitemap and robots.txt name it. Empty: pages have no canonical link or sitemap.
    */
-  siteUrl: httpUrlOrEmpty.default(''),
+  siteUrl: z
+    .string()
+    .refine((url) => url === '' || siteUrlProblem(url) === null, {
+      error: (issue) =>
+        `must be the site's public http(s) address, or empty: ${typeof issue.input === 'string' ? siteUrlProblem(issue.input) : 'not text'}`,
+    })
+    .default(''),
   /** Where audio, images, avatars and icons live. Empty means the page's own origin. */
   mediaBase: mediaReferenceSchema.default(''),
   /** Placeholder of the search input. */

@@ -55,14 +55,16 @@ describe('bundle with pre-rendered pages', () => {
     const lines: string[] = [];
     const result = await bundle({ db: dbDir, out, site: siteRoot, log: (l) => lines.push(l) });
     const web = result.webRoot;
-    expect(result.pages).toBe(episodes.length + 2);
+    // The fixture's 5 a page: '/' and 'page/2.html' for the list.
+    expect(result.pages).toBe(episodes.length + 3);
     expect(lines).toContain(
-      `Copied ${episodes.length + 2} pre-rendered pages of version ${version}`,
+      `Copied ${episodes.length + 3} pre-rendered pages of version ${version}`,
     );
     expect(await pageFiles(web)).toEqual(
       [
         '404.html',
         'index.html',
+        'page/2.html',
         'robots.txt',
         ...episodes.map((row) => `episodes/${row.episode}.html`),
       ].sort(),
@@ -79,6 +81,7 @@ describe('bundle with pre-rendered pages', () => {
     expect(await read(join(web, '_redirects'))).not.toContain('index.html');
     const nginx = await read(join(out, 'nginx/trawl.conf'));
     expect(nginx).toContain('try_files /episodes/$1.html =404;');
+    expect(nginx).toContain('try_files /page/$1.html =404;');
     expect(nginx).toContain('error_page 404 /404.html;');
     expect(nginx).not.toContain('try_files $uri $uri/ /index.html;');
   });
@@ -94,7 +97,7 @@ describe('bundle with pre-rendered pages', () => {
       log: (line) => lines.push(line),
     });
     expect(lines).toContain(
-      `Rendered ${episodes.length + 2} pre-rendered pages of version ${version}`,
+      `Rendered ${episodes.length + 3} pre-rendered pages of version ${version}`,
     );
     const sub = result.siteDir;
     const first = episodes[0];

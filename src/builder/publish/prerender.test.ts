@@ -52,6 +52,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The og:image of a written page, or null. */
+async function ogImage(file: string): Promise<string | null> {
+  const page = await readFile(file, 'utf8');
+  return /<meta property="og:image" content="([^"]*)">/.exec(page)?.[1] ?? null;
+}
+
 describe('writeVersionPages', () => {
   it('writes the home page, one page per episode and the 404 page', async () => {
     const pagesDir = join(dir, 'pages-a');
@@ -62,7 +68,14 @@ describe('writeVersionPages', () => {
       pagesDir,
       siteUrl: '',
     });
-    expect(count).toBe(episodes.length + 2);
+    // 5 a page: '/' and '/page/2' for the fixture's episodes.
+    const listPages = Math.ceil(episodes.length / 5);
+    expect(listPages).toBe(2);
+    expect(count).toBe(episodes.length + (listPages - 1) + 2);
+    expect(await readdir(join(pagesDir, 'page'))).toEqual(['2.html']);
+    const second = await readFile(join(pagesDir, 'page', '2.html'), 'utf8');
+    expect(second).toContain(`<p data-path="/page/2">`);
+    expect(second).toContain('<title>Fixture Facts · page 2 of 2</title>');
     expect((await readdir(join(pagesDir, 'episodes'))).sort()).toEqual(
       episodes.map((episode) => `${episode}.html`).sort(),
     );
@@ -76,6 +89,7 @@ describe('writeVersionPages', () => {
       '404.html',
       'episodes',
       'index.html',
+      'page',
       'robots.txt',
     ]);
   });
@@ -93,6 +107,7 @@ describe('writeVersionPages', () => {
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locs).toEqual([
       'https://podcast.example.org/archive/',
+      'https://podcast.example.org/archive/page/2',
       ...episodes.map((episode) => `https://podcast.example.org/archive/episodes/${episode}`),
     ]);
     expect(await readFile(join(pagesDir, 'robots.txt'), 'utf8')).toContain(
@@ -109,5 +124,39 @@ describe('writeVersionPages', () => {
       url: 'https://podcast.example.org/archive/episodes/1',
       partOfSeries: { '@type': 'PodcastSeries', url: 'https://podcast.example.org/archive/' },
     });
+  });
+
+  it("gives every page an og:image: the episode's artwork, else the show's", async () => {
+    const pagesDir = join(dir, 'pages-c');
+    const site = { ...config.site, logo: 'images/cover.png', mediaBase: '' };
+    await writeVersionPages({
+      databasePath: databaseFile,
+      config: { ...config, site },
+      build: echoBuild(),
+      pagesDir,
+      siteUrl: 'https://podcast.example.org/archive/',
+    });
+    const showImage = 'https://podcast.example.org/archive/images/cover.png';
+    expect(await ogImage(join(pagesDir, 'index.html'))).toBe(showImage);
+    expect(await ogImage(join(pagesDir, 'page', '2.html'))).toBe(showImage);
+    expect(await ogImage(join(pagesDir, '404.html'))).toBe(showImage);
+    // The feed names artwork for 14.5 and 1; the fixture's media folder holds none.
+    expect(await ogImage(join(pagesDir, 'episodes', '14.5.html'))).toBe(
+      'https://example.org/images/14.5.jpg',
+    );
+    const sqlite = new Database(databaseFile, { readonly: true });
+    const withoutOwn = sqlite
+      .prepare<[], { episode: string }>(
+        'SELECT episode FROM episodes WHERE image IS NULL AND image_local IS NULL',
+      )
+      .all();
+    sqlite.close();
+    for (const { episode } of withoutOwn) {
+      expect(await ogImage(join(pagesDir, 'episodes', `${episode}.html`))).toBe(showImage);
+    }
+    // Every page has one.
+    for (const episode of episodes) {
+      expect(await ogImage(join(pagesDir, 'episodes', `${episode}.html`))).toMatch(/^https:\/\//);
+    }
   });
 });

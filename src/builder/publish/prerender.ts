@@ -1,5 +1,6 @@
 /**
- * Pre-rendered pages: `trawl build` renders `/`, every `/episodes/<n>` and the 404 page with
+ * Pre-rendered pages: `trawl build` renders `/`, the list's other pages (`/page/<n>`), every
+ * `/episodes/<n>` and the 404 page with
  * the site's own components (the server entry Vite builds into dist/server), and publishes
  * them inside the version folder with the database they were rendered from, plus
  * `sitemap.xml` and `robots.txt`. `trawl serve` and `trawl bundle` serve them from there.
@@ -11,8 +12,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EpisodeRow } from '../../core/db-schema.ts';
+import { artworkSource } from '../../core/media-sources.ts';
+import { listPagePath } from '../../core/page-url.ts';
 import {
   absoluteUrl,
+  headImageUrl,
+  logoSource,
   plainSummary,
   podcastEpisodeJsonLd,
   podcastSeriesJsonLd,
@@ -97,7 +102,7 @@ function pageFile(path: string): string {
 
 interface HeadRow extends Pick<
   EpisodeRow,
-  'episode' | 'title' | 'pub_date' | 'image' | 'duration' | 'audio_url'
+  'episode' | 'title' | 'pub_date' | 'image' | 'image_local' | 'duration' | 'audio_url'
 > {
   description: string | null;
 }
@@ -143,16 +148,30 @@ export async function writeVersionPages(input: {
     const show = config.site.title;
     const rows = sqlite
       .prepare<[], HeadRow>(
-        `SELECT e.episode, e.title, e.pub_date, e.image, e.duration, e.audio_url,
-                d.description
+        // e.*: a database from before `image_local` still renders (the column is then absent).
+        `SELECT e.*, d.description
            FROM episodes e LEFT JOIN episode_descriptions d ON d.id = e.id
           ORDER BY e.id`,
       )
       .all();
-    const total = rows.length + 2;
+    // The list's other pages, each at its own path: what its links name, and what a static
+    // host can answer without scripts (decision 0032).
+    const listPages = Math.ceil(rows.length / config.site.pageSize);
+    const listPaths = Array.from({ length: Math.max(0, listPages - 1) }, (_, index) =>
+      listPagePath(index + 2),
+    );
+    const total = rows.length + listPaths.length + 2;
     let done = 0;
     const home = absoluteUrl(siteUrl, '/');
-    const series = podcastSeriesJsonLd({ name: show, description: '', url: home, image: '' });
+    // Every page has a picture for link previews: the episode's artwork, else the show's.
+    const media = { siteUrl, mediaBase: config.site.mediaBase };
+    const showImage = headImageUrl(logoSource(config.site.logo), media);
+    const series = podcastSeriesJsonLd({
+      name: show,
+      description: '',
+      url: home,
+      image: showImage,
+    });
 
     const write = async (path: string, head: PageHead): Promise<void> => {
       const page = await build.renderer.renderPage(source, path);
@@ -170,16 +189,27 @@ export async function writeVersionPages(input: {
       title: show,
       description: `Search the episodes and transcripts of ${show}.`,
       canonical: home,
-      image: '',
+      image: showImage,
       type: 'website',
       siteName: show,
       jsonLd: [series],
     });
+    for (const [index, path] of listPaths.entries()) {
+      await write(path, {
+        title: `${show} · page ${index + 2} of ${listPages}`,
+        description: `Episodes of ${show}, page ${index + 2} of ${listPages}.`,
+        canonical: absoluteUrl(siteUrl, path),
+        image: showImage,
+        type: 'website',
+        siteName: show,
+        jsonLd: [],
+      });
+    }
     for (const row of rows) {
       const path = `/episodes/${row.episode}`;
       const url = absoluteUrl(siteUrl, path);
       const description = plainSummary(row.description ?? '');
-      const image = /^https?:\/\//i.test(row.image ?? '') ? (row.image ?? '') : '';
+      const image = headImageUrl(artworkSource(row), media) || showImage;
       await write(path, {
         title: `${row.title} · ${show}`,
         description,
@@ -207,12 +237,16 @@ export async function writeVersionPages(input: {
       title: `Not found · ${show}`,
       description: '',
       canonical: '',
-      image: '',
+      image: showImage,
       type: 'website',
       siteName: show,
       jsonLd: [],
     });
-    const urls = [home, ...rows.map((row) => absoluteUrl(siteUrl, `/episodes/${row.episode}`))];
+    const urls = [
+      home,
+      ...listPaths.map((path) => absoluteUrl(siteUrl, path)),
+      ...rows.map((row) => absoluteUrl(siteUrl, `/episodes/${row.episode}`)),
+    ];
     if (home !== '') {
       await writeFile(join(pagesDir, 'sitemap.xml'), sitemapXml(urls.map((loc) => ({ loc }))));
     }

@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { normaliseEpisodeNumber } from '../../core/episode-filters.ts';
+import { listPageOfPath } from '../../core/page-url.ts';
 import { MAX_DECIMALS, MAX_WHOLE_DIGITS } from '../read/episode-number.ts';
 import { PAGES_FOLDER, readLatest } from './publish.ts';
 
@@ -16,13 +17,16 @@ const EPISODE_PATH = new RegExp(
 
 /**
  * The page file (relative to the pages folder) for a site path: '/' → 'index.html',
- * '/episodes/14.5' → 'episodes/14.5.html', plus 'sitemap.xml' and 'robots.txt'. Undefined for any
- * other path ('/episodes/014.50' included), so no request can name a file outside the pages
- * folder and each page has one address.
+ * '/page/3' → 'page/3.html', '/episodes/14.5' → 'episodes/14.5.html', plus 'sitemap.xml' and
+ * 'robots.txt'. Undefined for any other path ('/episodes/014.50' included), so no request can
+ * name a file outside the pages folder and each page has one address.
  */
 export function pageFileFor(path: string): string | undefined {
   if (path === '/' || path === '/index.html') return 'index.html';
   if (path === '/sitemap.xml' || path === '/robots.txt') return path.slice(1);
+  // '/page/3' (no leading zeros, so one page has one address) is 'page/3.html'.
+  const listPage = listPageOfPath(path);
+  if (listPage !== null) return listPage > 1 ? `page/${listPage}.html` : undefined;
   const written = EPISODE_PATH.exec(path)?.[1];
   // Canonical numbers only (decision 0038): '/episodes/04.50' has no page, as on any host.
   const episode = written === undefined ? null : normaliseEpisodeNumber(written);

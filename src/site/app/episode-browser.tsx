@@ -3,7 +3,13 @@ import { Link, useHref, useLocation, useNavigate } from 'react-router';
 import { hasTranscript, type EpisodeRow } from '../../core/db-schema.ts';
 import { applyTypeButton } from '../../core/episode-filters.ts';
 import { checkBeforeAnalyzer, checkSearchTerm, searchQueryOf } from '../../core/fts-query.ts';
-import { episodeQuery, listQuery, searchBehind, type PageUrl } from '../../core/page-url.ts';
+import {
+  episodeQuery,
+  listLocation,
+  listQuery,
+  searchBehind,
+  type PageUrl,
+} from '../../core/page-url.ts';
 import { rankByRelevance } from '../../core/ranking.ts';
 import { countAlteredFilters } from '../../core/search-state.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
@@ -106,9 +112,15 @@ export function EpisodeBrowser({
       bestMatch && searchHits ? rankByRelevance(searchHits.parts, searchHits.ids, total) : null,
     [bestMatch, searchHits, total],
   );
+  // A pre-rendered list page ('/page/3') carries only its own rows: page 3 is their first.
+  const pagesBefore = rows === null ? 0 : Math.floor(rows.offset / settings.pageSize);
+  const listState = useMemo(
+    () => (pagesBefore === 0 ? state : { ...state, page: state.page - pagesBefore }),
+    [state, pagesBefore],
+  );
   const list = useEpisodeList(
     rows?.rows ?? NO_EPISODES,
-    state,
+    listState,
     episodeId,
     searchIds,
     typeIds,
@@ -152,6 +164,14 @@ export function EpisodeBrowser({
       listTop.current?.scrollIntoView?.({ block: 'start' });
     },
     [update],
+  );
+  // The pages' links: '/page/N' for the plain list, which a static host answers without
+  // scripts; a search's pages keep its query string.
+  const siteRoot = useHref(paths.home).replace(/\/$/, '');
+  const { others } = url;
+  const pageHref = useCallback(
+    (page: number) => `${siteRoot}${listLocation({ ...state, page, moment: null }, others)}`,
+    [siteRoot, state, others],
   );
   const isExpanded = useCallback(
     (episode: EpisodeRow) => expandedRows.get(episode.id) ?? expandAll,
@@ -288,7 +308,13 @@ export function EpisodeBrowser({
             onTypeButton={onTypeButton}
           />
         )}
-        <Pagination page={list.page} pageCount={pageCount} onPage={onPage} navigation={location} />
+        <Pagination
+          page={list.page + pagesBefore}
+          pageCount={pageCount}
+          onPage={onPage}
+          pageHref={pageHref}
+          navigation={location}
+        />
       </>
     );
   }

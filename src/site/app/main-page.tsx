@@ -4,6 +4,7 @@ import { PlayerBar } from '../features/player/player-bar.tsx';
 import { PlayerProvider } from '../features/player/player-provider.tsx';
 import { usePageUrl } from '../shared/use-page-url.ts';
 import { EpisodeBrowser } from './episode-browser.tsx';
+import { NotFoundPage } from './error-screens.tsx';
 import { NewerVersionNotice } from './newer-version-notice.tsx';
 import { paths } from './paths.ts';
 import { SiteFrame } from './site-frame.tsx';
@@ -21,6 +22,8 @@ export function MainPage(): ReactNode {
     (episode: string) => paths.episode(episode, episodeQuery(url)),
     [url],
   );
+  // '/page/x' matched the list-page route but names no page.
+  if (url.route.kind === 'not-found') return <NotFoundPage />;
   return (
     <SiteFrame
       settings={settings}

@@ -10,6 +10,8 @@ export const paths = {
     return query === '' ? '/' : `/?${query}`;
   },
   episodePattern: 'episodes/:episodeId',
+  /** A page of the plain list: `listLocation` (src/core/page-url.ts) writes '/page/N'. */
+  listPagePattern: 'page/:page',
   /** An episode's own page, with a query string (`episodeQuery` keeps the search's). */
   episode(episodeNumber: string, queryParams: readonly [string, string][] = []): string {
     const query = new URLSearchParams([...queryParams]).toString();

@@ -4,7 +4,7 @@ import { MainPage } from './main-page.tsx';
 import { paths } from './paths.ts';
 
 /**
- * `/` and `/episodes/:episodeId` share one MainPage (so moving between them keeps the page's
+ * `/`, `/page/:page` and `/episodes/:episodeId` share one MainPage (so moving between them keeps the page's
  * state and loaded data); any other path is the 404 page.
  *
  * The root route has no error boundary of its own, so the router's default screen
@@ -26,6 +26,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: null },
               { path: paths.episodePattern, element: null },
+              // A page of the plain list ('/page/3'); a path that is not a page is the 404.
+              { path: paths.listPagePattern, element: null },
             ],
           },
           { path: '*', Component: NotFoundPage },

@@ -13,6 +13,11 @@ export interface ListSnapshot {
   total: number;
   /** The rows the page shows, newest first. */
   rows: EpisodeRow[];
+  /**
+   * How many newer episodes come before `rows` ('/page/3' of a list of 10 a page: 20); 0, or
+   * absent in pages rendered before list pages had paths of their own.
+   */
+  offset?: number;
 }
 
 const ListSnapshotContext = createContext<ListSnapshot | null>(null);

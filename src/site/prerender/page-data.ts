@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { EpisodeRow } from '../../core/db-schema.ts';
 import { normaliseEpisodeNumber } from '../../core/episode-filters.ts';
-import { readRoute, type PageRoute } from '../../core/page-url.ts';
+import { readPageUrl, type PageRoute } from '../../core/page-url.ts';
 import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
 import type { ListSnapshot } from '../data/list-snapshot.tsx';
 import type { ResourceEntries } from '../data/resource-cache.tsx';
@@ -16,7 +16,7 @@ import type { ResourceEntries } from '../data/resource-cache.tsx';
 export interface PageData {
   version: string;
   config: DbConfig;
-  /** The site path the page was rendered for ('/', '/episodes/12', '/404'). */
+  /** The site path the page was rendered for ('/', '/page/2', '/episodes/12', '/404'). */
   path: string;
   resources: ResourceEntries;
   list: ListSnapshot | null;
@@ -36,6 +36,7 @@ const pageDataSchema = z.object({
       total: z.number().int().min(0),
       // Rows of a database Trawl built itself, as the list row holds them.
       rows: z.array(z.custom<EpisodeRow>((row) => typeof row === 'object' && row !== null)),
+      offset: z.number().int().min(0).optional(),
     })
     .nullable(),
 });
@@ -57,8 +58,8 @@ export function parsePageData(json: string | null | undefined): PageData | null 
 export interface ListIndex {
   /** Every episode in the version. */
   total: number;
-  /** The rows the page at `route` shows (see `shownRows`). */
-  rowsFor(route: PageRoute, pageSize: number): EpisodeRow[];
+  /** The rows the page at `route` shows, on page `page` of the list (see `shownRows`). */
+  rowsFor(route: PageRoute, pageSize: number, page?: number): EpisodeRow[];
 }
 
 /**
@@ -73,8 +74,8 @@ export function indexList(episodes: readonly EpisodeRow[]): ListIndex {
   });
   return {
     total: episodes.length,
-    rowsFor(route, pageSize) {
-      if (route.kind === 'home') return episodes.slice(0, pageSize);
+    rowsFor(route, pageSize, page = 1) {
+      if (route.kind === 'home') return episodes.slice((page - 1) * pageSize, page * pageSize);
       if (route.kind !== 'episode') return [];
       // Canonical numbers only, as `isEpisodeRoute` matches them (decision 0038).
       const wanted = normaliseEpisodeNumber(route.episode);
@@ -85,21 +86,30 @@ export function indexList(episodes: readonly EpisodeRow[]): ListIndex {
 }
 
 /**
- * The rows a pre-rendered page shows: the newest page of the list on '/'; on an episode's own
- * page the episode and the ones either side of it (its links to the previous and next); none
+ * The rows a pre-rendered page shows: the newest page of the list on '/', page N on
+ * '/page/N'; on an episode's own page the episode and the ones either side of it (its links to the previous and next); none
  * elsewhere. `episodes` is newest first, as `useEpisodes` gives it, and so are the rows.
  */
 export function shownRows(
   episodes: readonly EpisodeRow[],
   route: PageRoute,
   pageSize: number,
+  /** The page of the list ('/page/3': 3); its rows follow `(page - 1) × pageSize` newer ones. */
+  page = 1,
 ): EpisodeRow[] {
-  return indexList(episodes).rowsFor(route, pageSize);
+  return indexList(episodes).rowsFor(route, pageSize, page);
 }
 
 /** The list snapshot the page at `path` carries (no rows for a page that shows no list). */
 export function snapshotFor(list: ListIndex, path: string, pageSize: number): ListSnapshot {
-  return { path, total: list.total, rows: list.rowsFor(readRoute(path), pageSize) };
+  const { route, state } = readPageUrl(path, new URLSearchParams());
+  const page = route.kind === 'home' ? state.page : 1;
+  return {
+    path,
+    total: list.total,
+    rows: list.rowsFor(route, pageSize, page),
+    offset: (page - 1) * pageSize,
+  };
 }
 
 /** Transcripts' resource keys (`useTranscript`): the page writes them as text, not data. */

@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
-import { readPageUrl, type PageUrl } from '../../core/page-url.ts';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { listLocation, readPageUrl, type PageUrl } from '../../core/page-url.ts';
 import {
+  foreignParams,
   mergeSearchState,
   readSearchState,
   updateSearchState,
@@ -14,20 +15,30 @@ export type UpdateSearchState = (change: Partial<SearchState>) => void;
 /**
  * The page's URL, read once per navigation (`readPageUrl`), and the way to change its state.
  * Every change is a new history entry, so back and forward step through searches, filters and
- * pages; parameters the site does not own are kept.
+ * pages; parameters the site does not own are kept. On the list, the address is
+ * `listLocation`'s: a page of the plain list is '/page/N', as its link names it.
  */
 export function usePageUrl(): [PageUrl, UpdateSearchState] {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const url = useMemo(() => readPageUrl(pathname, params), [pathname, params]);
+  const onList = url.route.kind === 'home';
+  const { state } = url;
   const update = useCallback<UpdateSearchState>(
     (change) => {
+      if (onList) {
+        const next = updateSearchState(state, change);
+        // A navigation, not a change of the query string: the path holds the page.
+        void navigate(listLocation(next, foreignParams(params)), { preventScrollReset: true });
+        return;
+      }
       setParams(
         (current) => mergeSearchState(current, updateSearchState(readSearchState(current), change)),
         { preventScrollReset: true },
       );
     },
-    [setParams],
+    [onList, state, params, navigate, setParams],
   );
   return [url, update];
 }

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { countLineText } from './list-status.tsx';
 import { Pagination, parsePageInput } from './pagination.tsx';
 
+const pageHref = (page: number): string => `/page/${page}`;
+
 /** Pagination with its page held in state, as the app holds it in the URL. */
 function Pager({
   pageCount,
@@ -24,6 +26,7 @@ function Pager({
         log.push(next);
         setPage(next);
       }}
+      pageHref={pageHref}
     />
   );
 }
@@ -49,7 +52,13 @@ describe('Pagination', () => {
       asked.push(next);
     };
     const { rerender } = render(
-      <Pagination page={3} pageCount={3} onPage={onPage} navigation="at page 3" />,
+      <Pagination
+        page={3}
+        pageCount={3}
+        onPage={onPage}
+        pageHref={pageHref}
+        navigation="at page 3"
+      />,
     );
     const input = screen.getByRole('textbox', { name: 'page' });
     await user.clear(input);
@@ -58,7 +67,15 @@ describe('Pagination', () => {
     expect(asked).toEqual([2]);
     expect(input).toHaveValue('2');
     // The router renders Back (to page 3) without having rendered page 2.
-    rerender(<Pagination page={3} pageCount={3} onPage={onPage} navigation="back at page 3" />);
+    rerender(
+      <Pagination
+        page={3}
+        pageCount={3}
+        onPage={onPage}
+        pageHref={pageHref}
+        navigation="back at page 3"
+      />,
+    );
     expect(input).toHaveValue('3');
   });
 
@@ -68,18 +85,47 @@ describe('Pagination', () => {
     const input = screen.getByRole('textbox', { name: 'page' });
     expect(input).toHaveValue('1');
     expect(screen.getByText('of 4')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'First page' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    const link = (name: string): HTMLElement => screen.getByRole('link', { name });
+    expect(link('First page')).toHaveAttribute('aria-disabled', 'true');
+    expect(link('First page')).not.toHaveAttribute('href');
+    expect(link('Previous page')).toHaveAttribute('aria-disabled', 'true');
+    expect(link('Next page')).toHaveAttribute('href', '/page/2');
+    expect(link('Last page')).toHaveAttribute('href', '/page/4');
+    await user.click(link('Next page'));
     expect(input).toHaveValue('2');
-    await user.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(link('Previous page')).toHaveAttribute('href', '/page/1');
+    await user.click(link('Last page'));
     expect(input).toHaveValue('4');
-    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(link('Next page')).toHaveAttribute('aria-disabled', 'true');
+    expect(link('Last page')).not.toHaveAttribute('href');
+    await user.click(link('Previous page'));
     expect(input).toHaveValue('3');
-    await user.click(screen.getByRole('button', { name: 'First page' }));
+    await user.click(link('First page'));
     expect(input).toHaveValue('1');
+  });
+
+  it('leaves a click with a modifier key to the browser (a new tab)', async () => {
+    const user = userEvent.setup();
+    const log: number[] = [];
+    render(<Pager pageCount={4} log={log} />);
+    const next = screen.getByRole('link', { name: 'Next page' });
+    // The document hears the click after React's root has: whether the app took it over.
+    const clicked = new Promise<boolean>((resolve) => {
+      document.addEventListener(
+        'click',
+        (event) => {
+          resolve(event.defaultPrevented);
+          // jsdom cannot open a new tab.
+          event.preventDefault();
+        },
+        { once: true },
+      );
+    });
+    await user.keyboard('{Control>}');
+    await user.click(next);
+    await user.keyboard('{/Control}');
+    expect(await clicked).toBe(false);
+    expect(log).toEqual([]);
   });
 
   it('commits a typed page on Enter and on blur', async () => {
@@ -123,13 +169,15 @@ describe('Pagination', () => {
   });
 
   it('hides the whole pagination at one page or none', () => {
-    const { rerender } = render(<Pagination page={1} pageCount={1} onPage={() => undefined} />);
+    const { rerender } = render(
+      <Pagination page={1} pageCount={1} onPage={() => undefined} pageHref={pageHref} />,
+    );
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'page' })).toBeNull();
-    rerender(<Pagination page={1} pageCount={0} onPage={() => undefined} />);
+    rerender(<Pagination page={1} pageCount={0} onPage={() => undefined} pageHref={pageHref} />);
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
-    rerender(<Pagination page={1} pageCount={2} onPage={() => undefined} />);
+    expect(screen.queryByRole('link', { name: 'Next page' })).toBeNull();
+    rerender(<Pagination page={1} pageCount={2} onPage={() => undefined} pageHref={pageHref} />);
     expect(screen.getByRole('navigation', { name: 'Pages' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'page' })).toHaveValue('1');
   });

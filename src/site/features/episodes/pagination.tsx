@@ -1,10 +1,15 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import './pagination.css';
 
 export interface PaginationProps {
   page: number;
   pageCount: number;
   onPage: (page: number) => void;
+  /**
+   * The address of a page, for its link: followed without scripts (and by crawlers), opened
+   * in a new tab with a modifier key; a plain click calls `onPage` instead.
+   */
+  pageHref: (page: number) => string;
   /**
    * Changes with every navigation (the app passes the router's location). A typed page waits
    * in the box until the page changes or this does: after Back, the router may render the
@@ -22,12 +27,65 @@ export function parsePageInput(text: string, pageCount: number): number | null {
   return page >= 1 && page <= pageCount ? page : null;
 }
 
+/** Whether a click asks for something other than following the link here (a new tab, …). */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
 /**
- * '<<' '<' 'page N of M' '>' '>>'. The page box takes only 1..M and commits on blur or
+ * One of '<<' '<' '>' '>>': a link to its page, or, where there is nowhere to go, a link with
+ * no address that says it is disabled (a link cannot be disabled, and a button is no link).
+ */
+function PageLink({
+  label,
+  text,
+  page,
+  disabled,
+  pageHref,
+  onPage,
+}: {
+  label: string;
+  text: string;
+  page: number;
+  disabled: boolean;
+  pageHref: (page: number) => string;
+  onPage: (page: number) => void;
+}): ReactNode {
+  if (disabled) {
+    return (
+      <a role="link" aria-disabled="true" aria-label={label} className="pagination__button">
+        {text}
+      </a>
+    );
+  }
+  return (
+    <a
+      href={pageHref(page)}
+      aria-label={label}
+      className="pagination__button"
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        onPage(page);
+      }}
+    >
+      {text}
+    </a>
+  );
+}
+
+/**
+ * '<<' '<' 'page N of M' '>' '>>', the arrows as links (`pageHref`). The page box takes only 1..M and commits on blur or
  * Enter; anything else (or an empty box) goes back to the current page. With one page or
  * none there is nowhere to go, so nothing shows.
  */
-export function Pagination({ page, pageCount, onPage, navigation }: PaginationProps): ReactNode {
+export function Pagination({
+  page,
+  pageCount,
+  onPage,
+  pageHref,
+  navigation,
+}: PaginationProps): ReactNode {
   const inputId = useId();
   // What the box shows while typed, and after a commit until the new page arrives. Any change
   // of page or navigation (from here, a button, back or forward) drops it.
@@ -63,24 +121,22 @@ export function Pagination({ page, pageCount, onPage, navigation }: PaginationPr
 
   return (
     <nav className="pagination" aria-label="Pages">
-      <button
-        type="button"
-        className="pagination__button"
-        aria-label="First page"
+      <PageLink
+        label="First page"
+        text="<<"
+        page={1}
         disabled={atStart}
-        onClick={() => onPage(1)}
-      >
-        {'<<'}
-      </button>
-      <button
-        type="button"
-        className="pagination__button"
-        aria-label="Previous page"
+        pageHref={pageHref}
+        onPage={onPage}
+      />
+      <PageLink
+        label="Previous page"
+        text="<"
+        page={page - 1}
         disabled={atStart}
-        onClick={() => onPage(page - 1)}
-      >
-        {'<'}
-      </button>
+        pageHref={pageHref}
+        onPage={onPage}
+      />
       <span className="pagination__page">
         <label htmlFor={inputId}>page</label>
         <input
@@ -101,24 +157,22 @@ export function Pagination({ page, pageCount, onPage, navigation }: PaginationPr
         />
         <span id={`${inputId}-of`}>of {pageCount}</span>
       </span>
-      <button
-        type="button"
-        className="pagination__button"
-        aria-label="Next page"
+      <PageLink
+        label="Next page"
+        text=">"
+        page={page + 1}
         disabled={atEnd}
-        onClick={() => onPage(page + 1)}
-      >
-        {'>'}
-      </button>
-      <button
-        type="button"
-        className="pagination__button"
-        aria-label="Last page"
+        pageHref={pageHref}
+        onPage={onPage}
+      />
+      <PageLink
+        label="Last page"
+        text=">>"
+        page={pageCount}
         disabled={atEnd}
-        onClick={() => onPage(pageCount)}
-      >
-        {'>>'}
-      </button>
+        pageHref={pageHref}
+        onPage={onPage}
+      />
     </nav>
   );
 }
