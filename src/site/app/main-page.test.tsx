@@ -91,8 +91,9 @@ describe('the main page', () => {
 
     await user.clear(box);
     await user.type(box, '  narwhal ');
-    // Typing alone changes nothing.
-    expect(screen.getByText('showing all 7 episodes')).toBeInTheDocument();
+    // A pause in typing searches (search-typing.test.tsx); the button searches as before.
+    expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
+    expect(box).toHaveValue('  narwhal ');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('found 1 of 7 episodes')).toBeInTheDocument();
     expect(rowTitles()).toEqual(['14.5: A half episode: Narwhal Special']);
