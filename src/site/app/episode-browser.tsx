@@ -147,11 +147,12 @@ export function EpisodeBrowser({
 
   const navigate = useNavigate();
   const onSearch = useCallback(
-    (next: string) => {
+    (next: string, again = false) => {
       setAttempt((value) => value + 1);
       // A search typed on an episode's page searches the archive: the list shows its results.
-      // The term typing already searched is searched again in its own history entry.
-      if (episodeId === undefined) update({ term: next }, { replace: next === state.term });
+      // A submit ends a typing that already searched: it takes that typing's history entry.
+      if (episodeId === undefined)
+        update({ term: next }, { replace: again || next === state.term });
       else void navigate(paths.list(listQuery(url, { term: next })));
     },
     [update, navigate, url, episodeId, state.term],

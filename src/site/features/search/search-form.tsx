@@ -1,6 +1,7 @@
 import {
   useEffect,
   useId,
+  useRef,
   useState,
   type FormEvent,
   type KeyboardEvent,
@@ -26,8 +27,11 @@ export interface SearchFormProps {
    * only, and the page checks it again once they are there).
    */
   analyzer: Analyzer | null;
-  /** Called with the trimmed term on submit: '' clears the search. */
-  onSearch: (term: string) => void;
+  /**
+   * Called with the trimmed term on submit: '' clears the search. `again`: a pause of the same
+   * typing already searched (its history entry can be replaced).
+   */
+  onSearch: (term: string, again?: boolean) => void;
   /**
    * Called with the trimmed term `TYPING_PAUSE_MS` after the visitor stops typing, when it can
    * be searched or is empty (absent: nothing happens until a submit). `again`: an earlier
@@ -92,22 +96,30 @@ export function SearchForm({
     }
   }
 
+  // The newest props and state for the pause's timer, which only a keystroke restarts (a
+  // render for anything else, a description arriving, must not put the search off).
+  const latest = useRef({ onType, analyzer, minLength, shownTerm, session });
   useEffect(() => {
-    if (!typed || !onType) return undefined;
+    latest.current = { onType, analyzer, minLength, shownTerm, session };
+  });
+  useEffect(() => {
+    if (!typed) return undefined;
     const timer = setTimeout(() => {
+      const now = latest.current;
+      if (!now.onType) return;
       const trimmed = draft.trim();
-      const check = analyzer
-        ? checkSearchTerm(trimmed, minLength, analyzer)
-        : checkBeforeAnalyzer(trimmed, minLength);
-      if (check.kind === 'too-short' || check.kind === 'no-tokens' || trimmed === shownTerm) {
+      const check = now.analyzer
+        ? checkSearchTerm(trimmed, now.minLength, now.analyzer)
+        : checkBeforeAnalyzer(trimmed, now.minLength);
+      if (check.kind === 'too-short' || check.kind === 'no-tokens' || trimmed === now.shownTerm) {
         return;
       }
       setSentTerm(trimmed);
       setSession(true);
-      onType(trimmed, session);
+      now.onType(trimmed, now.session);
     }, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [typed, draft, onType, analyzer, minLength, shownTerm, session]);
+  }, [typed, draft]);
 
   const search = (text: string): void => {
     setOpen(false);
@@ -122,7 +134,7 @@ export function SearchForm({
     );
     setHint(problem);
     if (problem !== null) return;
-    onSearch(trimmed);
+    onSearch(trimmed, session);
   };
 
   const pick = (suggestion: Suggestion): void => {
