@@ -82,6 +82,12 @@ const snippets = (
   noBaseline: true,
 });
 
+/** The first two thirds of a word (at least 3 characters): what a visitor has typed of it. */
+function prefixOf(word: string): string {
+  const chars = [...word];
+  return chars.slice(0, Math.max(3, Math.ceil((chars.length * 2) / 3))).join('');
+}
+
 /** Every operation after the first screen, in table order. */
 export const OPERATIONS: readonly BenchOperation[] = [
   search(
@@ -105,6 +111,11 @@ export const OPERATIONS: readonly BenchOperation[] = [
     (w) => w.stemmed,
   ),
   search(
+    'search-prefix',
+    (w) => `search the start of a word "${prefixOf(w.rare)}" (the last word as a prefix)`,
+    (w) => prefixOf(w.rare),
+  ),
+  search(
     'search-two-words',
     (w) => `search two unquoted words ${w.phrase} (both anywhere)`,
     (w) => w.phrase,
@@ -118,9 +129,9 @@ export const OPERATIONS: readonly BenchOperation[] = [
     noBaseline: true,
   },
   {
-    id: 'did-you-mean',
-    label: (w) => `'did you mean' after "${w.typo}" (no results)`,
-    site: (driver, w) => driver.didYouMean(w.typo),
+    id: 'typo',
+    label: (w) => `a typo "${w.typo}": its nearest word's results shown at once`,
+    site: (driver, w) => driver.typo(w.typo),
     query: () => null,
     queryWarm: false,
     noBaseline: true,

@@ -234,27 +234,25 @@ export class SiteDriver {
   }
 
   /**
-   * Searches `typo` (no results) and times until 'Did you mean' shows: `measure` is what the
-   * offer reads after the count line says 'found 0'; the search itself is an extra.
+   * Types a typo and submits: times until the nearest word's results show in its place with
+   * their descriptions (decision 0035). `measure` is the whole search, the typed term's rows,
+   * the neighbour row and the corrected term's rows.
    */
-  async didYouMean(typo: string): Promise<MeasuredAction> {
+  async typo(typo: string): Promise<MeasuredAction> {
     await this.page.evaluate((text) => window.__trawlBench?.typeSearch(text), typo);
-    const action = await this.timed(() =>
+    return this.timed(() =>
       this.page.evaluate(() => {
         const probe = window.__trawlBench;
         if (!probe) throw new Error('no probe');
         return probe.time(
           () => probe.submitSearch(),
-          () => /^found 0 /.test(probe.countLine()),
-          () => document.querySelector('.did-you-mean') !== null,
+          () =>
+            document.querySelector('.typo-notice') !== null &&
+            /^found [1-9]/.test(probe.countLine()),
+          () => probe.descriptionsLoaded(),
         );
       }),
     );
-    const offer = action.after ?? { requests: Number.NaN, kb: Number.NaN, ms: Number.NaN };
-    return {
-      measure: { ...offer, ms: offer.ms - action.measure.ms },
-      extras: { 'the search (to "found 0")': action.measure },
-    };
   }
 
   /**

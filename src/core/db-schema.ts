@@ -142,6 +142,12 @@ CREATE TABLE term_lists (
   data BLOB NOT NULL
 );
 
+-- Prefixes of tokens, with the episodes of every token they begin (src/core/prefix-index.ts).
+CREATE TABLE search_prefixes (
+  id INTEGER PRIMARY KEY,
+  data BLOB NOT NULL
+);
+
 -- Adjacent token pairs, for 2-word phrases: rows as search_terms (decision 0015).
 CREATE TABLE search_pairs (
   id INTEGER PRIMARY KEY,

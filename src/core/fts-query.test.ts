@@ -31,7 +31,10 @@ describe('checkSearchTerm', () => {
       kind: 'search',
       term: 'cats',
       tokens: ['cats'],
-      parsed: { parts: [{ kind: 'word', token: 'cats', stem: 'cat' }], analyzer: ENGLISH },
+      parsed: {
+        parts: [{ kind: 'word', token: 'cats', stem: 'cat', prefix: true }],
+        analyzer: ENGLISH,
+      },
     });
     expect(checkSearchTerm("Don't Panic", 3, ENGLISH)).toEqual({
       kind: 'search',
@@ -40,7 +43,7 @@ describe('checkSearchTerm', () => {
       parsed: {
         parts: [
           { kind: 'phrase', tokens: ['don', 't'] },
-          { kind: 'word', token: 'panic', stem: 'panic' },
+          { kind: 'word', token: 'panic', stem: 'panic', prefix: true },
         ],
         analyzer: ENGLISH,
       },

@@ -12,6 +12,8 @@ export interface TokenMatch {
   end: number;
   /** Index of the part in `query.parts`. */
   part: number;
+  /** A token that only starts with the part's word (a prefix match), not the word itself. */
+  prefix?: boolean;
 }
 
 /**
@@ -26,6 +28,9 @@ export function matchTokens(tokens: readonly string[], query: ParsedQuery): Toke
       stems ??= tokens.map(query.analyzer.stem);
       stems.forEach((stem, at) => {
         if (stem === part.stem) matches.push({ start: at, end: at + 1, part: index });
+        else if (part.prefix === true && tokens[at]?.startsWith(part.token)) {
+          matches.push({ start: at, end: at + 1, part: index, prefix: true });
+        }
       });
       return;
     }
@@ -47,8 +52,22 @@ export interface TextRange {
 }
 
 /**
+ * Where in `word` (text that is one token) the folded `prefix` ends: the fewest characters
+ * whose token starts with it (folding may change lengths: 'Straße' folds to 'strasse').
+ */
+function prefixEnd(word: string, prefix: string, query: ParsedQuery): number {
+  let end = 0;
+  for (const char of word) {
+    end += char.length;
+    if (query.analyzer.tokenize(word.slice(0, end)).join('').startsWith(prefix)) return end;
+  }
+  return word.length;
+}
+
+/**
  * Where the query matches in plain text (a title, a description's text), by the index's
- * tokenizer: a phrase is one range, each word its own; overlapping ranges merge.
+ * tokenizer: a phrase is one range, each word its own, a word that only starts with the typed
+ * last word its matched part ('octo' in 'octopus'); overlapping ranges merge.
  */
 export function findQueryRanges(text: string, query: ParsedQuery): TextRange[] {
   const tokens = query.analyzer.tokenizeWithOffsets(text);
@@ -58,7 +77,11 @@ export function findQueryRanges(text: string, query: ParsedQuery): TextRange[] {
     query,
   )) {
     const from = tokens[match.start]?.start ?? 0;
-    const to = tokens[match.end - 1]?.end ?? from;
+    let to = tokens[match.end - 1]?.end ?? from;
+    const part = query.parts[match.part];
+    if (match.prefix === true && part?.kind === 'word') {
+      to = from + prefixEnd(text.slice(from, to), part.token, query);
+    }
     const last = ranges.at(-1);
     if (last && from <= last.end) last.end = Math.max(last.end, to);
     else ranges.push({ start: from, end: to });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { matchingEpisodes, rankByRelevance, relevanceScores, type PartHits } from './ranking.ts';
+import {
+  hasPrefixPart,
+  matchingEpisodes,
+  rankByRelevance,
+  rankWholeWordsFirst,
+  relevanceScores,
+  type PartHits,
+} from './ranking.ts';
 
 /** Hits in FTS_COLUMNS order: title, description, words, episode. */
 function hits(
@@ -53,5 +60,16 @@ describe('rankByRelevance', () => {
   it('puts equal scores newest (highest id) first', () => {
     const part = hits({}, {}, { 4: 1, 9: 1, 6: 1 });
     expect(rankByRelevance([part], [4, 9, 6], 10)).toEqual([9, 6, 4]);
+  });
+});
+
+describe('whole words before prefix-only matches (issue 27)', () => {
+  it('puts episodes that have the whole word first, in either order', () => {
+    // 'octo': episode 3 says 'octo' (whole), 5 and 9 only 'octopus' (by the prefix), 5 in its title.
+    const octo = { ...hits({ 5: 4 }, {}, { 3: 1, 9: 2 }), whole: new Set([3]) };
+    expect(rankWholeWordsFirst([octo], [3, 5, 9])).toEqual([3, 9, 5]);
+    expect(rankByRelevance([octo], [3, 5, 9], 100)).toEqual([3, 5, 9]);
+    expect(hasPrefixPart([octo])).toBe(true);
+    expect(hasPrefixPart([hits({ 1: 1 }, null, null)])).toBe(false);
   });
 });

@@ -11,6 +11,30 @@ import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
  */
 export interface PartHits {
   columns: (ReadonlyMap<number, number> | null)[];
+  /**
+   * For the last word searched as a prefix too: the episodes it matches as a whole word (by
+   * its stem). Absent: every episode of the part matches whole.
+   */
+  whole?: ReadonlySet<number>;
+}
+
+/** Whether an episode matches every part as a whole word (none only by a prefix). */
+function matchesWhole(parts: readonly PartHits[], id: number): boolean {
+  return parts.every((part) => part.whole === undefined || part.whole.has(id));
+}
+
+/** Whether some part was searched as a prefix (its episodes may then match only by it). */
+export function hasPrefixPart(parts: readonly PartHits[]): boolean {
+  return parts.some((part) => part.whole !== undefined);
+}
+
+/**
+ * The episode ids, those matching every word whole first (issue 27), each group newest
+ * (highest id) first: 'newest first' for a search whose last word is also a prefix.
+ */
+export function rankWholeWordsFirst(parts: readonly PartHits[], ids: Iterable<number>): number[] {
+  const tier = (id: number): number => (matchesWhole(parts, id) ? 0 : 1);
+  return [...ids].sort((a, b) => tier(a) - tier(b) || b - a);
 }
 
 /** The episodes of one part, in any checked field. */
@@ -77,5 +101,9 @@ export function rankByRelevance(
   totalEpisodes: number,
 ): number[] {
   const scores = relevanceScores(parts, ids, totalEpisodes);
-  return [...scores.keys()].sort((a, b) => (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b - a);
+  const tier = (id: number): number => (matchesWhole(parts, id) ? 0 : 1);
+  // Whole-word matches above prefix-only ones (issue 27), then by score.
+  return [...scores.keys()].sort(
+    (a, b) => tier(a) - tier(b) || (scores.get(b) ?? 0) - (scores.get(a) ?? 0) || b - a,
+  );
 }

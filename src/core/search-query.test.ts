@@ -24,7 +24,7 @@ describe('parseSearchQuery', () => {
     expect(parseSearchQuery('honey "ice cream" bananas', ENGLISH).parts).toEqual([
       { kind: 'word', token: 'honey', stem: 'honey' },
       { kind: 'phrase', tokens: ['ice', 'cream'] },
-      { kind: 'word', token: 'bananas', stem: 'banana' },
+      { kind: 'word', token: 'bananas', stem: 'banana', prefix: true },
     ]);
     expect(parseSearchQuery('"Submarines"', ENGLISH).parts).toEqual([
       { kind: 'phrase', tokens: ['submarines'] },
@@ -41,11 +41,74 @@ describe('parseSearchQuery', () => {
       { kind: 'phrase', tokens: ['chips', 'and'] },
     ]);
     expect(queryKey(parseSearchQuery('cats cat "" ?', ENGLISH))).toBe('~cat');
+    expect(queryKey(parseSearchQuery('cats cat', ENGLISH))).toBe('~cat*cat');
     expect(queryTokens(parseSearchQuery('cats "the sea"', ENGLISH))).toEqual([
       'cats',
       'the',
       'sea',
     ]);
+  });
+});
+
+describe('the last word as a prefix (issue 27)', () => {
+  it('makes the last unquoted word a prefix, and nothing else', () => {
+    expect(parseSearchQuery('honey octo', ENGLISH).parts).toEqual([
+      { kind: 'word', token: 'honey', stem: 'honey' },
+      { kind: 'word', token: 'octo', stem: 'octo', prefix: true },
+    ]);
+    // After a phrase, inside an unclosed quote, as a word of several tokens: no prefix.
+    expect(parseSearchQuery('octo "ice cream"', ENGLISH).parts).toEqual([
+      { kind: 'word', token: 'octo', stem: 'octo' },
+      { kind: 'phrase', tokens: ['ice', 'cream'] },
+    ]);
+    expect(parseSearchQuery('"octo', ENGLISH).parts).toEqual([
+      { kind: 'phrase', tokens: ['octo'] },
+    ]);
+    expect(parseSearchQuery("rock'n", ENGLISH).parts).toEqual([
+      { kind: 'phrase', tokens: ['rock', 'n'] },
+    ]);
+    // One letter is not a prefix; the same word earlier in the term folds into the prefix.
+    expect(parseSearchQuery('honey a', ENGLISH).parts.at(-1)).toEqual({
+      kind: 'word',
+      token: 'a',
+      stem: 'a',
+    });
+    expect(parseSearchQuery('cat honey cat', ENGLISH).parts).toEqual([
+      { kind: 'word', token: 'honey', stem: 'honey' },
+      { kind: 'word', token: 'cat', stem: 'cat', prefix: true },
+    ]);
+    expect(parseSearchQuery('octo', ENGLISH, { asTyped: true }).parts).toEqual([
+      { kind: 'word', token: 'octo', stem: 'octo' },
+    ]);
+  });
+
+  it('matches longer words by their start and highlights the part typed', () => {
+    const query = parseSearchQuery('octo', ENGLISH);
+    const tokens = ENGLISH.tokenize('Octo, octopus and an OCTOBER octagon');
+    expect(matchTokens(tokens, query)).toEqual([
+      { start: 0, end: 1, part: 0 },
+      { start: 1, end: 2, part: 0, prefix: true },
+      { start: 4, end: 5, part: 0, prefix: true },
+    ]);
+    const title = 'The Octopus’s Garden';
+    const [range] = findQueryRanges(title, query);
+    expect(range && title.slice(range.start, range.end)).toBe('Octo');
+  });
+
+  it('maps the typed part back through folding: German ß, accents', async () => {
+    const { loadAnalyzer } = await import('./analyzer.ts');
+    const german = await loadAnalyzer({ version: 2, language: 'de' });
+    const text = 'Die Straßenbahn und die Fußballweltmeisterschaft';
+    const parts = (term: string): string[] =>
+      findQueryRanges(text, parseSearchQuery(term, german)).map((range) =>
+        text.slice(range.start, range.end),
+      );
+    expect(parts('strass')).toEqual(['Straß']);
+    expect(parts('fussballwelt')).toEqual(['Fußballwelt']);
+    const french = await loadAnalyzer({ version: 2, language: 'fr' });
+    const cafe = 'Un café crème';
+    const [range] = findQueryRanges(cafe, parseSearchQuery('cre', french));
+    expect(range && cafe.slice(range.start, range.end)).toBe('crè');
   });
 });
 

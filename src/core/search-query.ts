@@ -10,12 +10,17 @@
  * carries that analyzer, so whatever matches a query tokenizes and stems as the index did.
  */
 import type { Analyzer } from './analyzer.ts';
+import { isPrefixToken } from './prefix-index.ts';
 import { ZERO_WIDTH } from './text-fold.ts';
 
 /** One thing every result must contain. */
 export type QueryPart =
-  /** An unquoted word: any token with the same stem. `token` is the word as typed, folded. */
-  | { kind: 'word'; token: string; stem: string }
+  /**
+   * An unquoted word: any token with the same stem. `token` is the word as typed, folded.
+   * `prefix`: the term's last word, which also matches any token starting with `token`
+   * (`prefix-index.ts`).
+   */
+  | { kind: 'word'; token: string; stem: string; prefix?: boolean }
   /** Consecutive exact tokens (one or more). */
   | { kind: 'phrase'; tokens: string[] };
 
@@ -28,7 +33,8 @@ export interface ParsedQuery {
 
 /** A part's identity: equal keys match the same tokens. */
 export function partKey(part: QueryPart): string {
-  return part.kind === 'word' ? `~${part.stem}` : `"${part.tokens.join(' ')}"`;
+  if (part.kind === 'phrase') return `"${part.tokens.join(' ')}"`;
+  return part.prefix === true ? `~${part.stem}*${part.token}` : `~${part.stem}`;
 }
 
 /** A query's identity, for caches and effects: equal keys ask for the same matches. */
@@ -49,8 +55,16 @@ export function phraseQuery(tokens: readonly string[], analyzer: Analyzer): Pars
   };
 }
 
-/** Reads a term: quoted phrases, unquoted words; duplicates dropped, order kept. */
-export function parseSearchQuery(term: string, analyzer: Analyzer): ParsedQuery {
+/**
+ * Reads a term: quoted phrases, unquoted words; duplicates dropped, order kept. The last word,
+ * when nothing but spaces follows it and it is one token, is also a prefix (issue 27: 'octo'
+ * finds what 'octopus' finds); `asTyped` turns that off.
+ */
+export function parseSearchQuery(
+  term: string,
+  analyzer: Analyzer,
+  { asTyped = false }: { asTyped?: boolean } = {},
+): ParsedQuery {
   const parts: QueryPart[] = [];
   const seen = new Set<string>();
   const add = (part: QueryPart): void => {
@@ -59,23 +73,37 @@ export function parseSearchQuery(term: string, analyzer: Analyzer): ParsedQuery 
     seen.add(key);
     parts.push(part);
   };
+  // The word that ends the term, if a word does (no phrase or quote after it).
+  let last: Extract<QueryPart, { kind: 'word' }> | null = null;
   // Even pieces are outside quotes, odd ones inside; an unclosed quote runs to the end.
-  term.split('"').forEach((piece, index) => {
+  for (const [index, piece] of term.split('"').entries()) {
     if (index % 2 === 1) {
       const tokens = analyzer.tokenize(piece);
       if (tokens.length > 0) add({ kind: 'phrase', tokens });
-      return;
+      // A quote ends the term's last word, even an empty pair.
+      last = null;
+      continue;
     }
     // Zero-width characters join what they sit in (the tokenizer drops them), even U+FEFF,
     // which JavaScript counts as a space.
     for (const chunk of piece.replace(ZERO_WIDTH, '').split(/\s+/)) {
       const tokens = analyzer.tokenize(chunk);
       const [only] = tokens;
-      if (tokens.length === 1 && only !== undefined) add(wordPart(only, analyzer));
-      else if (tokens.length > 1) add({ kind: 'phrase', tokens });
+      if (tokens.length === 0) continue;
+      if (tokens.length === 1 && only !== undefined) {
+        last = { kind: 'word', token: only, stem: analyzer.stem(only) };
+        add(last);
+      } else {
+        last = null;
+        add({ kind: 'phrase', tokens });
+      }
     }
-  });
-  return { parts, analyzer };
+  }
+  if (asTyped || last === null || !isPrefixToken(last.token)) return { parts, analyzer };
+  const word = last;
+  // The word as a prefix replaces the same word without one (it finds all the word finds).
+  const kept = parts.filter((part) => partKey(part) !== partKey(word));
+  return { parts: [...kept, { ...word, prefix: true }], analyzer };
 }
 
 /** A term as the count line quotes it: one quoted phrase without its own quotes. */

@@ -18,6 +18,7 @@ const write = (state: SearchState): string =>
 
 const busy: SearchState = {
   term: 'ice cream',
+  asTyped: false,
   order: 'newest',
   fields: { title: true, description: false, words: true, episode: false },
   types: { live: false, wfh: false },
@@ -28,6 +29,17 @@ const busy: SearchState = {
   moment: null,
   deployed: false,
 };
+
+describe('asTyped (decision 0035)', () => {
+  it('is read from its presence and dropped by a new term', () => {
+    const asTyped = read('q=bananna&asTyped=1');
+    expect(asTyped).toMatchObject({ term: 'bananna', asTyped: true });
+    expect(write(asTyped)).toBe('q=bananna&asTyped=1');
+    expect(updateSearchState(asTyped, { term: 'banana' }).asTyped).toBe(false);
+    expect(updateSearchState(asTyped, { order: 'best' }).asTyped).toBe(true);
+    expect(updateSearchState(busy, { term: 'bananna', asTyped: true }).asTyped).toBe(true);
+  });
+});
 
 describe('search state in the URL', () => {
   it('reads a bare URL as the defaults', () => {

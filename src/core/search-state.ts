@@ -27,6 +27,11 @@ export type FieldToggles = Record<FtsColumn, boolean>;
 export interface SearchState {
   /** The submitted term, as typed (trimmed). `q` */
   term: string;
+  /**
+   * `asTyped`: search the term as typed, never its nearest words when it finds nothing (the
+   * 'search instead for' link of a corrected typo, decision 0035).
+   */
+  asTyped: boolean;
   /** `order`: how a search's results are ordered ('best' match, or the spec's newest first). */
   order: SearchOrder;
   /** `fieldsOff`: the search fields that are off. */
@@ -168,6 +173,14 @@ export const URL_PARAMS: { readonly [K in keyof SearchState]: UrlParam<SearchSta
     fallback: '',
     write: (term) => (term.trim() === '' ? null : term.trim()),
   },
+  asTyped: {
+    name: 'asTyped',
+    role: 'query',
+    // Present at all means yes, as `deployed`.
+    schema: z.string().transform(() => true),
+    fallback: false,
+    write: (asTyped) => (asTyped ? '1' : null),
+  },
   order: {
     name: 'order',
     role: 'query',
@@ -307,6 +320,10 @@ export function sameFilters(a: SearchState, b: SearchState): boolean {
  */
 export function updateSearchState(state: SearchState, change: Partial<SearchState>): SearchState {
   const next = { ...state, ...change };
+  // A new term is searched as usual again: 'as typed' was for the term it came with.
+  if (change.term !== undefined && change.term !== state.term && change.asTyped === undefined) {
+    next.asTyped = false;
+  }
   const onlyPage = Object.keys(change).every((key) => key === 'page');
   if (!onlyPage && !sameFilters(state, next)) next.page = 1;
   return next;

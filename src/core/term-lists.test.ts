@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  closestTerm,
   completionsOf,
   editDistance,
   groupTermLists,
@@ -106,5 +107,35 @@ describe('editDistance', () => {
     expect(editDistance('honey', 'money')).toBe(1);
     expect(editDistance('cat', 'dogs')).toBe(3);
     expect(editDistance('a', 'abcdef')).toBe(3);
+  });
+});
+
+describe('closestTerm (typos, decision 0035)', () => {
+  const list: [string, number][] = [
+    ['bandana', 90],
+    ['bananas', 40],
+    ['banana', 30],
+    ['bane', 5],
+  ];
+
+  it('takes the fewest edits, then the most frequent', () => {
+    // 'bananna': banana is 1 edit (a deletion), bananas 2, bandana 2 and more frequent.
+    expect(closestTerm(list, 'bananna')).toBe('banana');
+    expect(closestTerm(list, 'bnaana')).toBe('banana');
+    expect(
+      closestTerm(
+        [
+          ['bandana', 9],
+          ['bananas', 8],
+        ],
+        'bananna',
+      ),
+    ).toBe('bandana');
+  });
+
+  it('gives nothing beyond two edits, and never the word itself', () => {
+    expect(closestTerm(list, 'bbbbbbb')).toBeNull();
+    expect(closestTerm([['banana', 3]], 'banana')).toBeNull();
+    expect(closestTerm([], 'banana')).toBeNull();
   });
 });

@@ -182,6 +182,25 @@ export function nearestTerms(
   return found;
 }
 
+/**
+ * The word of a neighbour row a typo most likely meant (decision 0035): the fewest edits from
+ * `word` (1 or 2), the most frequent of those; null when none is within `MAX_EDIT_DISTANCE`.
+ */
+export function closestTerm(list: readonly TermFrequency[], word: string): string | null {
+  let best: string | null = null;
+  let bestDistance = MAX_EDIT_DISTANCE + 1;
+  for (const [term] of list) {
+    if (term === word) continue;
+    const distance = editDistance(term, word, bestDistance - 1);
+    if (distance < bestDistance) {
+      best = term;
+      bestDistance = distance;
+      if (distance === 1) break;
+    }
+  }
+  return best;
+}
+
 /** Words `SHORT_PREFIXES_ID` keeps of each 2-character prefix. */
 export const SHORT_PREFIX_WORDS = 5;
 

@@ -8,6 +8,8 @@
  *   stem's forms occur there (decision 0009): unquoted words and 'best match';
  * - `term_lists`: the words by prefix and by first letter and length, with their frequencies,
  *   for suggestions and 'did you mean' (`src/core/term-lists.ts`);
+ * - `search_prefixes`: every prefix a longer token starts with, with the episodes of all such
+ *   tokens (`write-prefix-table.ts`, decision 0034): the last word typed, as a prefix;
  * - `search_pairs`: adjacent pairs of those tokens, for 2-word phrases (`write-pair-table.ts`,
  *   decision 0015).
  */
@@ -17,6 +19,7 @@ import type { Analyzer } from '../../core/analyzer.ts';
 import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
 import { encodeTermRow, termRowId, type TermPostings } from '../../core/term-index.ts';
 import { TokenSequences, writePairTable } from './write-pair-table.ts';
+import { PrefixRows } from './write-prefix-table.ts';
 import {
   groupTermLists,
   MAX_LIST_BYTES,
@@ -41,6 +44,7 @@ export function writeTermTables(db: Database.Database, analyzer: Analyzer): void
   const stems = new Map<string, number[]>();
   const frequencies = new Map<string, number>();
   const sequences = new TokenSequences();
+  const prefixes = new PrefixRows();
   interface OpenTerm {
     term: string;
     number: number;
@@ -51,6 +55,7 @@ export function writeTermTables(db: Database.Database, analyzer: Analyzer): void
   const close = (open: OpenTerm | null): void => {
     if (!open) return;
     frequencies.set(open.term, open.occurrences);
+    prefixes.addToken(open.term, open.triples);
     const stem = analyzer.stem(open.term);
     // A stem longer than a table term (a stemmer may lengthen a word) is left to `words_fts`.
     if (!analyzer.inTermTables(stem)) return;
@@ -100,6 +105,7 @@ export function writeTermTables(db: Database.Database, analyzer: Analyzer): void
   writeStems(db, stems);
   stems.clear();
   writeTermLists(db, frequencies);
+  prefixes.write(db);
   writePairTable(db, sequences);
 }
 

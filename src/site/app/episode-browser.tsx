@@ -10,7 +10,7 @@ import {
   searchBehind,
   type PageUrl,
 } from '../../core/page-url.ts';
-import { rankByRelevance } from '../../core/ranking.ts';
+import { hasPrefixPart, rankByRelevance, rankWholeWordsFirst } from '../../core/ranking.ts';
 import { countAlteredFilters } from '../../core/search-state.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
 import { hostProblemMessage } from '../data/database-errors.ts';
@@ -35,6 +35,7 @@ import { SearchErrorCard, SearchProblem } from '../features/search/search-error-
 import { DidYouMean } from '../features/search/did-you-mean.tsx';
 import { OrderSelect } from '../features/search/order-select.tsx';
 import { SearchForm } from '../features/search/search-form.tsx';
+import { TypoNotice } from '../features/search/typo-notice.tsx';
 import { Spinner } from '../shared/spinner.tsx';
 import { episodeHeading } from '../shared/episode-facts.ts';
 import type { UpdateSearchState } from '../shared/use-page-url.ts';
@@ -46,6 +47,7 @@ import { useEpisodeList } from './use-episode-list.ts';
 import { useSearchAnalyzer } from '../data/use-analyzer.ts';
 import { useSaidBy } from './use-said-by.ts';
 import { useListRows } from './use-list-rows.ts';
+import { useTypoCorrection } from './use-typo-correction.ts';
 import { useDocumentTitle } from './use-site-settings.ts';
 
 const NO_EPISODES: EpisodeRow[] = [];
@@ -80,7 +82,7 @@ export function EpisodeBrowser({
   const { minSearchLength } = settings;
   const analyzer = useSearchAnalyzer();
   const ready = analyzer.status === 'ready' ? analyzer.data : null;
-  const check = useMemo(
+  const urlCheck = useMemo(
     () =>
       ready
         ? checkSearchTerm(state.term, minSearchLength, ready)
@@ -90,7 +92,16 @@ export function EpisodeBrowser({
   const speakers = useShowSpeakers();
   const saidBy = useSaidBy(state.saidBy, speakers);
   const analyzerError = analyzer.status === 'error' ? analyzer.error : null;
-  const search = useEpisodeSearch(check, state.fields, attempt, saidBy, analyzerError);
+  const typedSearch = useEpisodeSearch(urlCheck, state.fields, attempt, saidBy, analyzerError);
+  // A term that found nothing may show its nearest words' results (decision 0035).
+  const { check, search, correction } = useTypoCorrection(urlCheck, typedSearch, {
+    asTyped: state.asTyped,
+    analyzer: ready,
+    minLength: minSearchLength,
+    fields: state.fields,
+    attempt,
+    saidBy,
+  });
   const linkQuery = useMemo(() => episodeQuery(url), [url]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [expandAll, setExpandAll] = useState(false);
@@ -107,11 +118,14 @@ export function EpisodeBrowser({
   const total = rows?.total ?? 0;
   const bestMatch = check.kind === 'search' && state.order === 'best';
   // 'Best match' ranks the hits the search already read: switching order reads nothing.
-  const rank = useMemo(
-    () =>
-      bestMatch && searchHits ? rankByRelevance(searchHits.parts, searchHits.ids, total) : null,
-    [bestMatch, searchHits, total],
-  );
+  // A last word that is a prefix too puts whole-word matches first in either order.
+  const rank = useMemo(() => {
+    if (!searchHits) return null;
+    if (bestMatch) return rankByRelevance(searchHits.parts, searchHits.ids, total);
+    return hasPrefixPart(searchHits.parts)
+      ? rankWholeWordsFirst(searchHits.parts, searchHits.ids)
+      : null;
+  }, [bestMatch, searchHits, total]);
   // A pre-rendered list page ('/page/3') carries only its own rows: page 3 is their first.
   const pagesBefore = rows === null ? 0 : Math.floor(rows.offset / settings.pageSize);
   const listState = useMemo(
@@ -145,13 +159,21 @@ export function EpisodeBrowser({
 
   const navigate = useNavigate();
   const onSearch = useCallback(
-    (next: string) => {
+    (next: string, again = false) => {
       setAttempt((value) => value + 1);
       // A search typed on an episode's page searches the archive: the list shows its results.
-      if (episodeId === undefined) update({ term: next });
+      // A submit ends a typing that already searched: it takes that typing's history entry.
+      if (episodeId === undefined)
+        update({ term: next }, { replace: again || next === state.term });
       else void navigate(paths.list(listQuery(url, { term: next })));
     },
-    [update, navigate, url, episodeId],
+    [update, navigate, url, episodeId, state.term],
+  );
+  // Results as the visitor types (issue 27), on the list only: one history entry per typing,
+  // whose URL follows the box (replaceState). An episode's page waits for a submit.
+  const onType = useCallback(
+    (next: string, again: boolean) => update({ term: next }, { replace: again }),
+    [update],
   );
   const { types } = state;
   const onTypeButton = useCallback(
@@ -214,6 +236,7 @@ export function EpisodeBrowser({
       minLength={settings.minSearchLength}
       analyzer={ready}
       onSearch={onSearch}
+      onType={episodeId === undefined ? onType : undefined}
     />
   );
   const dataList = rows === null ? 'loading' : rows.partial ? 'page' : 'whole';
@@ -281,6 +304,14 @@ export function EpisodeBrowser({
   } else {
     body = (
       <>
+        {correction && (
+          <TypoNotice
+            corrected={correction.corrected}
+            typed={correction.typed}
+            correctedHref={paths.list(listQuery(url, { term: correction.corrected }))}
+            typedHref={paths.list(listQuery(url, { term: correction.typed, asTyped: true }))}
+          />
+        )}
         <CountLine found={foundCount} total={rows?.total ?? 0} narrowed={list.narrowed} />
         {list.found.length === 0 && <EmptyResults />}
         {list.found.length === 0 && check.kind === 'search' && searchHits && (

@@ -194,6 +194,9 @@ export function startFirstScreen(db: TrawlDatabase, isHomePage: boolean): void {
 /** One row of the stem index (`search_stems`, decision 0009): the same format with counts. */
 export const SEARCH_STEMS_SQL = 'SELECT data FROM search_stems WHERE id = ?';
 
+/** One row of the prefix index (`search_prefixes`, decision 0034): the same format with counts. */
+export const SEARCH_PREFIXES_SQL = 'SELECT data FROM search_prefixes WHERE id = ?';
+
 /** One row of the pair index (`search_pairs`, decision 0015): 2-word phrases, no counts. */
 export const SEARCH_PAIRS_SQL = 'SELECT data FROM search_pairs WHERE id = ?';
 
@@ -201,7 +204,10 @@ const TERM_TABLE_SQL = {
   search_terms: SEARCH_TERMS_SQL,
   search_stems: SEARCH_STEMS_SQL,
   search_pairs: SEARCH_PAIRS_SQL,
+  search_prefixes: SEARCH_PREFIXES_SQL,
 } as const;
+
+const COUNTED_TABLES: ReadonlySet<string> = new Set(['search_stems', 'search_prefixes']);
 
 const COUNTED: TermRowFormat = { counts: true };
 
@@ -224,7 +230,7 @@ async function lookUpTerm(
     throw error;
   }
   const bytes = blobBytes(rows[0]?.data);
-  const entries = bytes ? decodeTermRow(bytes, table === 'search_stems' ? COUNTED : {}) : [];
+  const entries = bytes ? decodeTermRow(bytes, COUNTED_TABLES.has(table) ? COUNTED : {}) : [];
   return { columns: termColumnCounts(entries, term, columns) };
 }
 
@@ -244,11 +250,41 @@ async function searchPhrase(
   return { columns: FTS_COLUMNS.map((column) => found.get(column) ?? null) };
 }
 
+/** The part's hits and the episodes of every longer token starting with the part's word. */
+function withPrefix(whole: PartHits, prefixed: PartHits | null): PartHits {
+  const columns = whole.columns.map((column, at) => {
+    const more = prefixed?.columns[at];
+    if (!column || !more || more.size === 0) return column;
+    const merged = new Map(more);
+    // A whole word's count stands; the prefix row counts the same occurrences and more.
+    for (const [id, count] of column) merged.set(id, Math.max(count, merged.get(id) ?? 0));
+    return merged;
+  });
+  const ids = new Set<number>();
+  for (const column of whole.columns) for (const id of column?.keys() ?? []) ids.add(id);
+  return { columns, whole: ids };
+}
+
 /**
- * One part's matches: a word by its stem, a phrase (or a single quoted word) by its forms; a
+ * One part's matches: a word by its stem (the last word also by the prefix row of what was
+ * typed, decision 0034), a phrase (or a single quoted word) by its forms; a
  * 2-word phrase from its pair row, longer ones and other tokens from `words_fts`.
  */
 async function searchPart(
+  db: QueryRunner,
+  part: QueryPart,
+  columns: readonly FtsColumn[],
+  analyzer: Analyzer,
+): Promise<PartHits> {
+  const found = await searchWhole(db, part, columns, analyzer);
+  if (part.kind !== 'word' || part.prefix !== true || !analyzer.inTermTables(part.token)) {
+    return found;
+  }
+  // A database built before `search_prefixes` searches the whole word only.
+  return withPrefix(found, await lookUpTerm(db, 'search_prefixes', part.token, columns));
+}
+
+async function searchWhole(
   db: QueryRunner,
   part: QueryPart,
   columns: readonly FtsColumn[],

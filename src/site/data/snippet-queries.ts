@@ -98,15 +98,18 @@ async function readBlock(data: unknown): Promise<PassageBlockData | null> {
 
 /**
  * The FTS5 match of a query over the snippet index, which holds stems (decision 0009): any
- * part's stems, a phrase's in a row. A quoted phrase's exact forms are checked when the
+ * part's stems, a phrase's in a row, the last word also as a prefix. A quoted phrase's exact forms are checked when the
  * snippets are cut, so a passage with other forms of its words only costs its read.
  */
 export function passageMatch(query: ParsedQuery): string {
   const { stem } = query.analyzer;
   return query.parts
-    .map((part) =>
-      quoteFtsString(part.kind === 'word' ? part.stem : part.tokens.map(stem).join(' ')),
-    )
+    .map((part) => {
+      if (part.kind === 'phrase') return quoteFtsString(part.tokens.map(stem).join(' '));
+      // The last word as typed is a prefix of its longer words' stems too (decision 0034).
+      const whole = quoteFtsString(part.stem);
+      return part.prefix === true ? `${whole} OR ${quoteFtsString(part.token)}*` : whole;
+    })
     .join(' OR ');
 }
 

@@ -5,6 +5,7 @@
  * keystrokes after the third character of a word read nothing.
  */
 import {
+  closestTerm,
   completionsOf,
   nearestTerms,
   neighbourListId,
@@ -74,4 +75,11 @@ export async function loadNearestWords(
   const id = neighbourListId(word);
   if (id === null) return [];
   return nearestTerms(await loadList(db, id), word, limit);
+}
+
+/** The indexed word a typo most likely meant (`closestTerm`), or null: one neighbour row. */
+export async function loadCorrection(db: QueryRunner, word: string): Promise<string | null> {
+  const id = neighbourListId(word);
+  if (id === null) return null;
+  return closestTerm(await loadList(db, id), word);
 }

@@ -9,14 +9,21 @@ import {
   type SearchState,
 } from '../../core/search-state.ts';
 
-/** Applies a change to the search state; a change of term or filter goes back to page 1. */
-export type UpdateSearchState = (change: Partial<SearchState>) => void;
+/**
+ * Applies a change to the search state; a change of term or filter goes back to page 1.
+ * `replace`: the change takes the current history entry's place (a search as it is typed).
+ */
+export type UpdateSearchState = (
+  change: Partial<SearchState>,
+  options?: { replace?: boolean },
+) => void;
 
 /**
  * The page's URL, read once per navigation (`readPageUrl`), and the way to change its state.
- * Every change is a new history entry, so back and forward step through searches, filters and
- * pages; parameters the site does not own are kept. On the list, the address is
- * `listLocation`'s: a page of the plain list is '/page/N', as its link names it.
+ * Every change is a new history entry (unless it asks to replace the current one), so back and
+ * forward step through searches, filters and pages; parameters the site does not own are kept.
+ * On the list, the address is `listLocation`'s: a page of the plain list is '/page/N', as its
+ * link names it.
  */
 export function usePageUrl(): [PageUrl, UpdateSearchState] {
   const [params, setParams] = useSearchParams();
@@ -26,16 +33,20 @@ export function usePageUrl(): [PageUrl, UpdateSearchState] {
   const onList = url.route.kind === 'home';
   const { state } = url;
   const update = useCallback<UpdateSearchState>(
-    (change) => {
+    (change, options) => {
+      const replace = options?.replace === true;
       if (onList) {
         const next = updateSearchState(state, change);
         // A navigation, not a change of the query string: the path holds the page.
-        void navigate(listLocation(next, foreignParams(params)), { preventScrollReset: true });
+        void navigate(listLocation(next, foreignParams(params)), {
+          preventScrollReset: true,
+          replace,
+        });
         return;
       }
       setParams(
         (current) => mergeSearchState(current, updateSearchState(readSearchState(current), change)),
-        { preventScrollReset: true },
+        { preventScrollReset: true, replace },
       );
     },
     [onList, state, params, navigate, setParams],

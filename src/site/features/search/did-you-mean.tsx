@@ -29,10 +29,15 @@ export function DidYouMean({
       return part.kind === 'word' && found !== undefined && partEpisodes(found).size === 0;
     });
     const part = parsed.parts[index];
-    return part?.kind === 'word' ? part.token : null;
+    return part?.kind === 'word' ? part : null;
   }, [parsed, hits]);
-  const nearest = useResource(missing, () => loadNearestWords(db, missing ?? ''));
-  if (missing === null || nearest.status !== 'ready' || nearest.data.length === 0) return null;
+  const token = missing?.token ?? null;
+  const nearest = useResource(token, async () => {
+    const words = await loadNearestWords(db, token ?? '');
+    // A word the typed prefix begins is one the search already looked for (issue 27).
+    return missing?.prefix === true ? words.filter((word) => !word.startsWith(token ?? '')) : words;
+  });
+  if (token === null || nearest.status !== 'ready' || nearest.data.length === 0) return null;
   return (
     <p className="did-you-mean">
       Did you mean{' '}
@@ -42,9 +47,9 @@ export function DidYouMean({
           <button
             type="button"
             className="did-you-mean__word"
-            onClick={() => onSearch(replaceToken(term, missing, word, parsed.analyzer))}
+            onClick={() => onSearch(replaceToken(term, token, word, parsed.analyzer))}
           >
-            {replaceToken(term, missing, word, parsed.analyzer)}
+            {replaceToken(term, token, word, parsed.analyzer)}
           </button>
         </span>
       ))}

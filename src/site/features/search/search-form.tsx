@@ -1,6 +1,7 @@
 import {
   useEffect,
   useId,
+  useRef,
   useState,
   type FormEvent,
   type KeyboardEvent,
@@ -26,8 +27,17 @@ export interface SearchFormProps {
    * only, and the page checks it again once they are there).
    */
   analyzer: Analyzer | null;
-  /** Called with the trimmed term on submit: '' clears the search. */
-  onSearch: (term: string) => void;
+  /**
+   * Called with the trimmed term on submit: '' clears the search. `again`: a pause of the same
+   * typing already searched (its history entry can be replaced).
+   */
+  onSearch: (term: string, again?: boolean) => void;
+  /**
+   * Called with the trimmed term `TYPING_PAUSE_MS` after the visitor stops typing, when it can
+   * be searched or is empty (absent: nothing happens until a submit). `again`: an earlier
+   * pause of the same typing already searched (its history entry can be replaced).
+   */
+  onType?: (term: string, again: boolean) => void;
   /**
    * Where the form sends its GET without scripts (and before the app takes over): the list's
    * address, so a search from an episode's page shows results, not the same page again.
@@ -35,11 +45,15 @@ export interface SearchFormProps {
   action?: string;
 }
 
+/** The pause after the last keystroke before the typed term is searched (issue 27). */
+export const TYPING_PAUSE_MS = 150;
+
 /**
  * The search box, a combobox (the ARIA pattern): typing offers the index's most frequent
  * completions of the last word (arrows move through them, Enter or a click searches the one
- * chosen, Escape closes them), and the list changes when the form is submitted. A term that
- * would be ignored (too short, nothing to search for) says why instead.
+ * chosen, Escape closes them). The list changes when the form is submitted and, with `onType`,
+ * after a pause in typing. A submitted term that would be ignored (too short, nothing to
+ * search for) says why instead.
  */
 export function SearchForm({
   term,
@@ -47,6 +61,7 @@ export function SearchForm({
   minLength,
   analyzer,
   onSearch,
+  onType,
   action,
 }: SearchFormProps): ReactNode {
   const db = useDatabase();
@@ -56,23 +71,61 @@ export function SearchForm({
   const [hint, setHint] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // Typed since the last submit (a pause then searches), and the last term searched so.
+  const [typed, setTyped] = useState(false);
+  const [sentTerm, setSentTerm] = useState<string | null>(null);
+  const [session, setSession] = useState(false);
   const hintId = useId();
   const listId = `${hintId}-suggestions`;
   const suggestions = useSuggestions(open ? draft : null, analyzer);
   const showing = open && suggestions.length > 0;
   useEffect(forgetTextTypedBeforeApp, []);
 
-  // Back, forward or a link changed the term: show it (adjusting state while rendering).
+  // Back, forward or a link changed the term: show it (adjusting state while rendering). The
+  // term typed a moment ago coming back through the URL leaves the box as the visitor has it.
   if (term !== shownTerm) {
     setShownTerm(term);
-    setDraft(term);
-    setHint(null);
-    setOpen(false);
+    if (term === sentTerm) setSentTerm(null);
+    else {
+      setSentTerm(null);
+      setSession(false);
+      setDraft(term);
+      setHint(null);
+      setOpen(false);
+      setTyped(false);
+    }
   }
+
+  // The newest props and state for the pause's timer, which only a keystroke restarts (a
+  // render for anything else, a description arriving, must not put the search off).
+  const latest = useRef({ onType, analyzer, minLength, shownTerm, session });
+  useEffect(() => {
+    latest.current = { onType, analyzer, minLength, shownTerm, session };
+  });
+  useEffect(() => {
+    if (!typed) return undefined;
+    const timer = setTimeout(() => {
+      const now = latest.current;
+      if (!now.onType) return;
+      const trimmed = draft.trim();
+      const check = now.analyzer
+        ? checkSearchTerm(trimmed, now.minLength, now.analyzer)
+        : checkBeforeAnalyzer(trimmed, now.minLength);
+      if (check.kind === 'too-short' || check.kind === 'no-tokens' || trimmed === now.shownTerm) {
+        return;
+      }
+      setSentTerm(trimmed);
+      setSession(true);
+      now.onType(trimmed, now.session);
+    }, TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, draft]);
 
   const search = (text: string): void => {
     setOpen(false);
     setActive(-1);
+    setTyped(false);
+    setSession(false);
     const trimmed = text.trim();
     const problem = termProblem(
       analyzer
@@ -81,7 +134,7 @@ export function SearchForm({
     );
     setHint(problem);
     if (problem !== null) return;
-    onSearch(trimmed);
+    onSearch(trimmed, session);
   };
 
   const pick = (suggestion: Suggestion): void => {
@@ -150,6 +203,8 @@ export function SearchForm({
             setDraft(event.target.value);
             setOpen(true);
             setActive(-1);
+            setHint(null);
+            setTyped(true);
           }}
         />
         {showing && (
