@@ -63,7 +63,7 @@ describe('transcript files', () => {
     const parsed = parseSrt('episode.srt', srt);
     // SRT has no voices: the speaker's name is text, as subtitles show it.
     expect(parsed.words.join(' ')).toBe(
-      'Anna: Hello there friend. Ben: Fish & chips? Ben: Yes <please>.',
+      'Anna: Hello there friend. Ben: Fish & chips? Ben: Yes ‹please›.',
     );
   });
 

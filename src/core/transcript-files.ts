@@ -98,7 +98,8 @@ export function transcriptToWebVtt(model: TranscriptModel): string {
 /** SRT, numbered from 1; the speaker leads the cue's text ('Anna: …'). */
 export function transcriptToSrt(model: TranscriptModel): string {
   const blocks = transcriptCues(model).map((cue, index) => {
-    const text = plainLine(cue.text).replace(/-->/g, '->');
+    // SRT has no escapes and players read '<…>' as a tag: angle brackets become '‹ ›'.
+    const text = plainLine(cue.text).replace(/</g, '‹').replace(/>/g, '›');
     const line = cue.speaker === null ? text : `${plainLine(cue.speaker)}: ${text}`;
     return `${index + 1}\n${cueTime(cue.start, ',')} --> ${cueTime(cue.end, ',')}\n${line}`;
   });
