@@ -120,7 +120,18 @@ describe('search state in the URL', () => {
   });
 
   it('reads an absent or unreadable t as no moment, and keeps the rest', () => {
-    for (const value of ['', '-4', 'soon', '12:99', '9'.repeat(40), '100000', '1e3', 'Infinity', '9,3', '1,100000']) {
+    for (const value of [
+      '',
+      '-4',
+      'soon',
+      '12:99',
+      '9'.repeat(40),
+      '100000',
+      '1e3',
+      'Infinity',
+      '9,3',
+      '1,100000',
+    ]) {
       const state = read(`t=${encodeURIComponent(value)}&q=cats`);
       expect(state.moment, value).toBeNull();
       expect(state.term, value).toBe('cats');
@@ -148,7 +159,12 @@ describe('search state in the URL', () => {
   });
 
   it('round-trips a state with every parameter set', () => {
-    const full: SearchState = { ...busy, saidBy: [3, 1], moment: { start: 90, end: null }, deployed: true };
+    const full: SearchState = {
+      ...busy,
+      saidBy: [3, 1],
+      moment: { start: 90, end: null },
+      deployed: true,
+    };
     expect(write(full)).toBe(
       'q=ice+cream&fieldsOff=description%2Cepisode&typesOff=live%2Cwfh&presenters=6%2C22&venues=2&saidBy=3%2C1&p=3&t=90&deployed=1',
     );
@@ -187,7 +203,7 @@ describe('updateSearchState', () => {
   });
 
   it('keeps the page when only the moment or deployed changes', () => {
-    expect(updateSearchState(busy, { moment: 30 }).page).toBe(3);
+    expect(updateSearchState(busy, { moment: { start: 30, end: null } }).page).toBe(3);
     expect(updateSearchState(busy, { deployed: true }).page).toBe(3);
   });
 });
@@ -231,6 +247,8 @@ describe('countAlteredFilters', () => {
     expect(
       countAlteredFilters({ ...busy, types: ALL_TYPES_ON, fields, presenterIds: [], venueIds: [] }),
     ).toBe(0);
-    expect(countAlteredFilters({ ...base, moment: 4, deployed: true })).toBe(0);
+    expect(countAlteredFilters({ ...base, moment: { start: 4, end: null }, deployed: true })).toBe(
+      0,
+    );
   });
 });

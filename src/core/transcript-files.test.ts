@@ -48,7 +48,14 @@ describe('transcript files', () => {
     const parsed = parseWebVtt('episode.vtt', vtt);
     expect(parsed.words).toEqual(conversation().words);
     expect(parsed.speaker.map((index) => parsed.speakerNames[index])).toEqual([
-      'Anna', 'Anna', 'Anna', 'Ben', 'Ben', 'Ben', 'Ben', 'Ben',
+      'Anna',
+      'Anna',
+      'Anna',
+      'Ben',
+      'Ben',
+      'Ben',
+      'Ben',
+      'Ben',
     ]);
   });
 
@@ -68,7 +75,9 @@ describe('transcript files', () => {
   });
 
   it('writes plain text a paragraph per speaker', () => {
-    expect(transcriptToText(model)).toBe('Anna: Hello there friend.\n\nBen: Fish & chips? Yes <please>.\n');
+    expect(transcriptToText(model)).toBe(
+      'Anna: Hello there friend.\n\nBen: Fish & chips? Yes <please>.\n',
+    );
   });
 
   it('never lets a cue overlap the next, and a word with a line break stays on its cue', () => {

@@ -118,7 +118,9 @@ export function transcriptToText(model: TranscriptModel): string {
     if (paragraph.continues && last >= 0) {
       paragraphs[last] = `${paragraphs[last] ?? ''} ${text}`;
     } else {
-      paragraphs.push(paragraph.speaker === null ? text : `${plainLine(paragraph.speaker)}: ${text}`);
+      paragraphs.push(
+        paragraph.speaker === null ? text : `${plainLine(paragraph.speaker)}: ${text}`,
+      );
     }
   }
   return `${paragraphs.join('\n\n')}\n`;

@@ -2,6 +2,7 @@ import {
   useCallback,
   useEffect,
   useRef,
+  type ClipboardEvent,
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
@@ -9,10 +10,12 @@ import {
   type RefObject,
 } from 'react';
 import type { ModelSegment, TranscriptModel } from '../../../core/transcript-model.ts';
+import { joinWords } from '../../../core/unspaced-scripts.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
 import { TranscriptBlocks, type TranscriptBlock } from './transcript-blocks.tsx';
 import { TranscriptParagraphs } from './transcript-headings.tsx';
 import { TranscriptSegment } from './transcript-segment.tsx';
+import { selectedWordSpan, selectWords } from './word-selection.ts';
 
 interface TranscriptBodyProps {
   boxRef: RefObject<HTMLDivElement | null>;
@@ -30,6 +33,8 @@ interface TranscriptBodyProps {
   avatarIds: ReadonlySet<number>;
   /** A long transcript's blocks and which are live (transcript-blocks.tsx); null: all at once. */
   blocks?: { all: readonly TranscriptBlock[]; live: ReadonlySet<number> } | null;
+  /** A word was clicked or reached with the keys. */
+  onPointWord?: (index: number) => void;
 }
 
 function wordIndexOf(target: EventTarget | null): number | null {
@@ -48,7 +53,9 @@ function markerTimeOf(target: EventTarget | null): number | null {
 
 /**
  * The words, paragraph by paragraph. One click and one key handler serve every word: click
- * or Enter plays from a word, arrow keys move between words (one Tab stop for the whole text).
+ * or Enter plays from a word, arrow keys move between words (one Tab stop for the whole text),
+ * Shift with an arrow selects words as a drag does. Copying gives the words only, without the
+ * timestamp markers between them.
  */
 export function TranscriptBody({
   boxRef,
@@ -61,8 +68,11 @@ export function TranscriptBody({
   onPlayFrom,
   avatarIds,
   blocks = null,
+  onPointWord,
 }: TranscriptBodyProps): ReactNode {
   const rovingRef = useRef<HTMLElement | null>(null);
+  // Where a keyboard selection started (Shift+arrows), while it lasts.
+  const anchorRef = useRef<number | null>(null);
 
   useEffect(() => {
     rovingRef.current =
@@ -98,12 +108,31 @@ export function TranscriptBody({
       playWord(index);
     } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
       const next = index + (event.key === 'ArrowRight' ? 1 : -1);
-      const element = boxRef.current?.querySelector<HTMLElement>(`[data-w="${next}"]`);
-      if (element) {
-        event.preventDefault();
-        element.focus();
-      }
+      const box = boxRef.current;
+      const element = box?.querySelector<HTMLElement>(`[data-w="${next}"]`);
+      if (!box || !element) return;
+      event.preventDefault();
+      const selecting = event.shiftKey;
+      const anchor = selecting
+        ? selectedWordSpan(box, window.getSelection()) === null
+          ? index
+          : (anchorRef.current ?? index)
+        : null;
+      element.focus();
+      anchorRef.current = anchor;
+      if (anchor !== null) selectWords(box, anchor, next);
+      else window.getSelection()?.removeAllRanges();
     }
+  };
+
+  const onCopy = (event: ClipboardEvent<HTMLDivElement>): void => {
+    const box = boxRef.current;
+    const span = box ? selectedWordSpan(box, window.getSelection()) : null;
+    if (!span) return;
+    // The words as the page shows them, without the '0:00' markers between paragraphs.
+    const text = joinWords(model.words.slice(span.first, span.last + 1).map((word) => word.text));
+    event.clipboardData.setData('text/plain', text);
+    event.preventDefault();
   };
 
   const onFocus = (event: FocusEvent<HTMLDivElement>): void => {
@@ -113,6 +142,8 @@ export function TranscriptBody({
     if (rovingRef.current && rovingRef.current !== target) rovingRef.current.tabIndex = -1;
     target.tabIndex = 0;
     rovingRef.current = target;
+    const index = wordIndexOf(target);
+    if (index !== null) onPointWord?.(index);
   };
 
   // Stable while the words' marks stay: a live block renders again only when they change.
@@ -139,6 +170,7 @@ export function TranscriptBody({
       onClick={onClick}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
+      onCopy={onCopy}
     >
       {blocks === null ? (
         <TranscriptParagraphs model={model} avatarIds={avatarIds} renderSegment={renderSegment} />
