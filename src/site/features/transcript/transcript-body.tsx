@@ -6,6 +6,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
+  type PointerEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
@@ -93,6 +94,7 @@ export function TranscriptBody({
     if (selection && !selection.isCollapsed && selection.toString().trim() !== '') return;
     const index = wordIndexOf(event.target);
     if (index !== null) {
+      onPointWord?.(index);
       playWord(index);
       return;
     }
@@ -123,6 +125,23 @@ export function TranscriptBody({
       if (anchor !== null) selectWords(box, anchor, next);
       else window.getSelection()?.removeAllRanges();
     }
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>): void => {
+    // Chromium starts no text selection in a drag that begins on a focusable element: the
+    // word pressed is not focusable until the press ends, so a drag selects and a click plays.
+    if (event.button !== 0 || !(event.target instanceof Element)) return;
+    const word = event.target.closest('[data-w]');
+    const tabIndex = word?.getAttribute('tabindex');
+    if (!word || tabIndex === null || tabIndex === undefined) return;
+    word.removeAttribute('tabindex');
+    const restore = (): void => {
+      word.setAttribute('tabindex', tabIndex);
+      document.removeEventListener('pointerup', restore, true);
+      document.removeEventListener('pointercancel', restore, true);
+    };
+    document.addEventListener('pointerup', restore, true);
+    document.addEventListener('pointercancel', restore, true);
   };
 
   const onCopy = (event: ClipboardEvent<HTMLDivElement>): void => {
@@ -171,6 +190,7 @@ export function TranscriptBody({
       onKeyDown={onKeyDown}
       onFocus={onFocus}
       onCopy={onCopy}
+      onPointerDown={onPointerDown}
     >
       {blocks === null ? (
         <TranscriptParagraphs model={model} avatarIds={avatarIds} renderSegment={renderSegment} />
