@@ -56,7 +56,7 @@ describe('readPageUrl', () => {
     expect(page('/episodes/3', 't=1:05,1:20').endAt).toBe(80);
     expect(page('/episodes/3', 't=later').startAt).toBeNull();
     expect(page('/', 't=65').startAt).toBeNull();
-    expect(page('/', 't=65').state.moment).toBe(65);
+    expect(page('/', 't=65').state.moment).toEqual({ start: 65, end: null });
   });
 
   it('keeps the parameters it does not own', () => {

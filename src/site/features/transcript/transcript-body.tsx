@@ -94,6 +94,13 @@ export function TranscriptBody({
     if (selection && !selection.isCollapsed && selection.toString().trim() !== '') return;
     const index = wordIndexOf(event.target);
     if (index !== null) {
+      // A pressed word is not focused (onPointerDown): Tab comes back to it all the same.
+      const word = event.target instanceof Element ? event.target.closest('[data-w]') : null;
+      if (word instanceof HTMLElement && rovingRef.current !== word) {
+        if (rovingRef.current) rovingRef.current.tabIndex = -1;
+        word.tabIndex = 0;
+        rovingRef.current = word;
+      }
       onPointWord?.(index);
       playWord(index);
       return;
