@@ -27,6 +27,7 @@ import { createWorkDir, DEFAULT_CHUNK_SIZE, publishVersion } from './publish/pub
 import { createHtmlSanitizer } from './read/sanitize-html.ts';
 import { episodeDescription } from './read/episode-description.ts';
 import { SpeakerResolver } from './read/speakers.ts';
+import { applyCorrections, readCorrections } from './read/corrections.ts';
 import { readTranscriptSource, type TranscriptSource } from './read/transcripts/episode-source.ts';
 import { findTranscripts, transcriptAliases } from './read/transcripts/find.ts';
 import { plural, WarningCollector, type WarningSummary } from './warnings.ts';
@@ -253,6 +254,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
     let words = 0;
     let transcripts = 0;
     const total = feed.episodes.length;
+    const corrections = await readCorrections(loaded.inputs.folder, numbers, warnings);
     for (const [index, episode] of feed.episodes.entries()) {
       const local = transcriptFiles.get(episode.episode);
       const fromFeed = linked.transcripts.get(episode.episode);
@@ -269,6 +271,9 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
         );
       } else {
         transcript = await readTranscriptSource(transcriptSource, episode, warnings, problems);
+        const fixes = corrections.get(episode.episode);
+        if (transcript !== null && fixes)
+          transcript = applyCorrections(transcript, fixes, warnings);
         if (transcript !== null) {
           transcripts += 1;
           words += transcript.words.length;

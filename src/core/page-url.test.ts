@@ -86,9 +86,11 @@ describe('readPageUrl', () => {
 
   it('opens at t on an episode page only', () => {
     expect(page('/episodes/3', 't=1:05').startAt).toBe(65);
+    expect(page('/episodes/3', 't=1:05').endAt).toBeNull();
+    expect(page('/episodes/3', 't=1:05,1:20').endAt).toBe(80);
     expect(page('/episodes/3', 't=later').startAt).toBeNull();
     expect(page('/', 't=65').startAt).toBeNull();
-    expect(page('/', 't=65').state.moment).toBe(65);
+    expect(page('/', 't=65').state.moment).toEqual({ start: 65, end: null });
   });
 
   it('keeps the parameters it does not own', () => {

@@ -23,6 +23,8 @@ export interface PageUrl {
   state: SearchState;
   /** Where an episode's page opens its transcript: `t`, on an episode's own page only. */
   startAt: number | null;
+  /** Where a quote link's range ends (`t=START,END`): playback stops there. */
+  endAt: number | null;
   /** The plain home page: no episode, and nothing searched, filtered or paged. */
   isHomePage: boolean;
   /** Query parameters the site does not own, kept as they came. */
@@ -92,7 +94,8 @@ export function readPageUrl(pathname: string, params: QueryParams): PageUrl {
   return {
     route,
     state,
-    startAt: route.kind === 'episode' ? state.moment : null,
+    startAt: route.kind === 'episode' ? (state.moment?.start ?? null) : null,
+    endAt: route.kind === 'episode' ? (state.moment?.end ?? null) : null,
     isHomePage: route.kind === 'home' && isDefaultList(state),
     others: foreignParams(params),
   };

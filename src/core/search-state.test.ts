@@ -118,17 +118,32 @@ describe('search state in the URL', () => {
     expect(new URLSearchParams(merged).toString()).toBe('q=new&utm=x&ref=a%26b');
   });
 
-  it('reads t as seconds, m:ss or h:mm:ss', () => {
-    expect(read('t=754').moment).toBe(754);
-    expect(read('t=754.5').moment).toBe(754.5);
-    expect(read('t=12:34').moment).toBe(754);
-    expect(read('t=1:00:05').moment).toBe(3605);
-    expect(write({ ...DEFAULT_SEARCH_STATE, moment: 754 })).toBe('t=754');
-    expect(read(write({ ...DEFAULT_SEARCH_STATE, moment: 3605 })).moment).toBe(3605);
+  it('reads t as seconds, m:ss or h:mm:ss, or a quote as START,END', () => {
+    const at = (start: number, end: number | null = null) => ({ start, end });
+    expect(read('t=754').moment).toEqual(at(754));
+    expect(read('t=754.5').moment).toEqual(at(754.5));
+    expect(read('t=12:34').moment).toEqual(at(754));
+    expect(read('t=1:00:05').moment).toEqual(at(3605));
+    expect(read('t=12:34,12:51').moment).toEqual(at(754, 771));
+    expect(read(`t=${encodeURIComponent('754,771')}`).moment).toEqual(at(754, 771));
+    expect(write({ ...DEFAULT_SEARCH_STATE, moment: at(754) })).toBe('t=754');
+    expect(write({ ...DEFAULT_SEARCH_STATE, moment: at(754, 771) })).toBe('t=754%2C771');
+    expect(read(write({ ...DEFAULT_SEARCH_STATE, moment: at(3605) })).moment).toEqual(at(3605));
   });
 
   it('reads an absent or unreadable t as no moment, and keeps the rest', () => {
-    for (const value of ['', '-4', 'soon', '12:99', '9'.repeat(40), '100000', '1e3', 'Infinity']) {
+    for (const value of [
+      '',
+      '-4',
+      'soon',
+      '12:99',
+      '9'.repeat(40),
+      '100000',
+      '1e3',
+      'Infinity',
+      '9,3',
+      '1,100000',
+    ]) {
       const state = read(`t=${encodeURIComponent(value)}&q=cats`);
       expect(state.moment, value).toBeNull();
       expect(state.term, value).toBe('cats');
@@ -156,7 +171,12 @@ describe('search state in the URL', () => {
   });
 
   it('round-trips a state with every parameter set', () => {
-    const full: SearchState = { ...busy, saidBy: [3, 1], moment: 90, deployed: true };
+    const full: SearchState = {
+      ...busy,
+      saidBy: [3, 1],
+      moment: { start: 90, end: null },
+      deployed: true,
+    };
     expect(write(full)).toBe(
       'q=ice+cream&fieldsOff=description%2Cepisode&typesOff=live%2Cwfh&presenters=6%2C22&venues=2&saidBy=3%2C1&p=3&t=90&deployed=1',
     );
@@ -171,7 +191,7 @@ describe('search state in the URL', () => {
       ...DEFAULT_SEARCH_STATE,
       term: 'fish',
       page: 2,
-      moment: 5,
+      moment: { start: 5, end: null },
     });
   });
 });
@@ -195,7 +215,7 @@ describe('updateSearchState', () => {
   });
 
   it('keeps the page when only the moment or deployed changes', () => {
-    expect(updateSearchState(busy, { moment: 30 }).page).toBe(3);
+    expect(updateSearchState(busy, { moment: { start: 30, end: null } }).page).toBe(3);
     expect(updateSearchState(busy, { deployed: true }).page).toBe(3);
   });
 });
@@ -239,6 +259,8 @@ describe('countAlteredFilters', () => {
     expect(
       countAlteredFilters({ ...busy, types: ALL_TYPES_ON, fields, presenterIds: [], venueIds: [] }),
     ).toBe(0);
-    expect(countAlteredFilters({ ...base, moment: 4, deployed: true })).toBe(0);
+    expect(countAlteredFilters({ ...base, moment: { start: 4, end: null }, deployed: true })).toBe(
+      0,
+    );
   });
 });

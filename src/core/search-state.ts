@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
 import { ALL_TYPES_ON, allTypesOn, type TypeToggles } from './episode-filters.ts';
 import { TYPE_ID } from './site-config.ts';
-import { parseClockTime } from './time-format.ts';
+import { formatMomentRange, parseMomentRange, type MomentRange } from './moment-range.ts';
 
 /** The orders of a search's results: newest first (the spec's, the default) or best match. */
 export const SEARCH_ORDERS = ['newest', 'best'] as const;
@@ -46,8 +46,8 @@ export interface SearchState {
   saidBy: number[];
   /** `p`: 1-based result page. */
   page: number;
-  /** `t`: the moment (seconds) an episode's own page opens its transcript at. */
-  moment: number | null;
+  /** `t`: the moment (seconds) an episode's own page opens its transcript at, or a quote's range. */
+  moment: MomentRange | null;
   /** `deployed`: use the configured media host even on localhost or an IP address. */
   deployed: boolean;
 }
@@ -219,14 +219,19 @@ export const URL_PARAMS: { readonly [K in keyof SearchState]: UrlParam<SearchSta
   moment: {
     name: 't',
     role: 'visit',
-    // Seconds ('754'), 'm:ss' ('12:34') or 'h:mm:ss'.
+    // Seconds ('754'), 'm:ss' ('12:34') or 'h:mm:ss'; a quote is 'START,END'.
     schema: z
       .string()
-      .max(16)
-      .transform((text) => parseClockTime(text))
-      .pipe(z.number().nonnegative().max(MAX_MOMENT)),
+      .max(33)
+      .transform((text) => parseMomentRange(text))
+      .pipe(
+        z.object({
+          start: z.number().nonnegative().max(MAX_MOMENT),
+          end: z.number().max(MAX_MOMENT).nullable(),
+        }),
+      ),
     fallback: null,
-    write: (moment) => (moment === null ? null : String(moment)),
+    write: (moment) => (moment === null ? null : formatMomentRange(moment)),
   },
   deployed: {
     name: 'deployed',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { correctionTargetSchema } from './correction-target.ts';
 import { DEFAULT_LANGUAGE, languageTagSchema } from './language.ts';
 import { siteUrlProblem } from './site-url.ts';
 
@@ -127,6 +128,12 @@ export const siteSettingsSchema = z.object({
    * nothing is reported, and the error message does not say that a report was filed.
    */
   errorReports: sameOriginPathOrEmpty.default(''),
+  /**
+   * Where 'Suggest a correction' on a selected quote goes: an http(s) URL template with
+   * `{episode}`, `{title}`, `{start}`, `{end}`, `{text}`, `{link}`, `{body}`, or an email
+   * address. Empty: the site offers no suggestions (src/core/correction-target.ts).
+   */
+  correctionTarget: correctionTargetSchema.default(''),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

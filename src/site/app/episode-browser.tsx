@@ -267,6 +267,7 @@ export function EpisodeBrowser({
           searchFields={state.fields}
           saidBy={saidBy}
           startAt={url.startAt}
+          endAt={url.endAt}
         />
       );
     } else {

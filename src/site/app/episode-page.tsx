@@ -39,6 +39,8 @@ export interface EpisodePageProps {
   saidBy: readonly number[];
   /** The `?t=` moment the transcript opens at. */
   startAt: number | null;
+  /** A quote link's end (`?t=START,END`): the transcript plays to here and stops. */
+  endAt?: number | null;
 }
 
 /**
@@ -118,6 +120,7 @@ export function EpisodePage(props: EpisodePageProps): ReactNode {
               episode={episode}
               query={query}
               startAt={props.startAt}
+              endAt={props.endAt ?? null}
               loadTranscript={loadTranscript}
               settings={settings}
               saidBy={saidBy}

@@ -125,6 +125,26 @@ describe('playerReducer', () => {
     expect(playerReducer(busy, { type: 'prime', episode: two, time: 5 })).toBe(busy);
   });
 
+  it('plays a quote’s range and stops at its end; a seek forgets the end', () => {
+    const quote = loaded(run({ type: 'playFrom', episode: one, time: 10, until: 14 }));
+    expect(quote).toMatchObject({ playing: true, time: 10, until: 14 });
+    const before = loaded(playerReducer(quote, { type: 'timeupdate', time: 13.9 }));
+    expect(before).toMatchObject({ playing: true, until: 14 });
+    const after = loaded(playerReducer(before, { type: 'timeupdate', time: 14.2 }));
+    expect(after).toMatchObject({ playing: false, time: 14.2, until: null });
+    // Pressing play again goes on from there, to the end of the episode.
+    const onward = loaded(playerReducer(after, { type: 'toggle', episode: one }));
+    expect(playerReducer(onward, { type: 'timeupdate', time: 30 })).toMatchObject({
+      playing: true,
+    });
+    const sought = loaded(playerReducer(quote, { type: 'seek', time: 100 }));
+    expect(sought.until).toBeNull();
+    // A blocked autoplay keeps the range for the visitor's press of play.
+    const primed = loaded(run({ type: 'prime', episode: one, time: 10, until: 14 }));
+    expect(loaded(playerReducer(primed, { type: 'toggle', episode: one })).until).toBe(14);
+    expect(loaded(run({ type: 'playFrom', episode: one, time: 10, until: 9 })).until).toBeNull();
+  });
+
   it('says when the browser blocks playback, and clears it once audio plays', () => {
     const blocked = loaded(run({ type: 'toggle', episode: one }, { type: 'blocked' }));
     expect(blocked).toMatchObject({ playing: false, notice: 'blocked' });

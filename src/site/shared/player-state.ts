@@ -60,6 +60,11 @@ export type PlayerState =
        * moment revealed in the list only primes that row's own controls.
        */
       docked: boolean;
+      /**
+       * A quote link's end (`?t=START,END`): playback pauses when it reaches this second, then
+       * forgets it. Any seek or other moment forgets it too.
+       */
+      until: number | null;
     };
 
 export type LoadedPlayerState = Extract<PlayerState, { status: 'loaded' }>;
@@ -67,14 +72,17 @@ export type LoadedPlayerState = Extract<PlayerState, { status: 'loaded' }>;
 export type PlayerAction =
   /** The play/pause button of an episode. */
   | { type: 'toggle'; episode: PlayerEpisode }
-  /** Play an episode from a moment (a click on a word, a marker, or a seek bar of another episode). */
-  | { type: 'playFrom'; episode: PlayerEpisode; time: number }
+  /**
+   * Play an episode from a moment (a click on a word, a marker, or a seek bar of another
+   * episode); with `until`, only up to that second (a quote).
+   */
+  | { type: 'playFrom'; episode: PlayerEpisode; time: number; until?: number }
   /**
    * Wait at a moment without playing (a `?t=` link, a snippet's moment). Ignored while
    * something plays. `dock` shows the player bar (an episode's page scrolls to the moment,
    * away from its own play button).
    */
-  | { type: 'prime'; episode: PlayerEpisode; time: number; dock?: boolean }
+  | { type: 'prime'; episode: PlayerEpisode; time: number; dock?: boolean; until?: number }
   | { type: 'seek'; time: number }
   /** Back (negative) or forward by some seconds: the bar's −15 s and +30 s, the arrow keys. */
   | { type: 'skip'; by: number }
@@ -110,6 +118,7 @@ function load(
   time: number,
   playing: boolean,
   dock = playing,
+  until: number | null = null,
 ): LoadedPlayerState {
   // The same episode keeps the duration its audio reported; a new one starts from the row's.
   const duration = isCurrentEpisode(state, episode.episode)
@@ -132,6 +141,7 @@ function load(
     rate: state.rate,
     // Priming keeps the bar as it was: a moment opened while the bar shows keeps it.
     docked: dock || (state.status === 'loaded' && state.docked),
+    until: until !== null && until > to ? until : null,
   };
 }
 
@@ -165,15 +175,29 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return { ...state, playing: true, notice: null, docked: true };
     }
     case 'playFrom':
-      return load(state, action.episode, action.time, true);
+      return load(state, action.episode, action.time, true, true, action.until ?? null);
     case 'prime':
       if (state.status === 'loaded' && state.playing) return state;
-      return load(state, action.episode, action.time, false, action.dock ?? false);
+      return load(
+        state,
+        action.episode,
+        action.time,
+        false,
+        action.dock ?? false,
+        action.until ?? null,
+      );
     case 'seek': {
       if (state.status !== 'loaded') return state;
       const to = clampTime(action.time, state.duration);
       const seekCount = state.seekCount + 1;
-      return { ...state, time: to, ended: false, seek: { to, id: seekCount }, seekCount };
+      return {
+        ...state,
+        time: to,
+        ended: false,
+        seek: { to, id: seekCount },
+        seekCount,
+        until: null,
+      };
     }
     case 'skip':
       return state.status === 'loaded'
@@ -195,9 +219,15 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'timeupdate':
       if (state.status !== 'loaded') return state;
       if (state.time === action.time && !state.ended) return state;
+      // A quote's range has been played: stop there, and play on normally next time.
+      if (state.until !== null && state.playing && action.time >= state.until) {
+        return { ...state, time: action.time, ended: false, playing: false, until: null };
+      }
       return { ...state, time: action.time, ended: false };
     case 'ended':
-      return state.status === 'loaded' ? { ...state, ended: true, playing: false } : state;
+      return state.status === 'loaded'
+        ? { ...state, ended: true, playing: false, until: null }
+        : state;
     case 'durationchange':
       if (state.status !== 'loaded' || !Number.isFinite(action.duration) || action.duration <= 0) {
         return state;

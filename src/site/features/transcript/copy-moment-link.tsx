@@ -1,4 +1,4 @@
-import { useCallback, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatClockTime } from '../../../core/time-format.ts';
 import type { TranscriptModel } from '../../../core/transcript-model.ts';
 import { momentUrl } from '../../shared/moment-link.ts';
@@ -8,20 +8,49 @@ interface CopyMomentLinkProps {
   episode: string;
   model: TranscriptModel;
   highlighter: SentenceHighlighter;
+  /** The word the visitor last clicked or moved to with the keys, and when (null: none yet). */
+  pointed: PointedWord | null;
+  /** The word the transcript opened at (a `?t=` link), or 0. */
+  opened: number;
+}
+
+/** A word the visitor pointed at; `at` orders it against the words spoken (`performance.now()`). */
+export interface PointedWord {
+  word: number;
+  at: number;
 }
 
 type CopyState = { status: 'idle' } | { status: 'copied' | 'manual'; url: string; time: number };
 
-/** 'Copy link to this moment': a link to the start of the sentence being played. */
-export function CopyMomentLink({ episode, model, highlighter }: CopyMomentLinkProps): ReactNode {
-  const subscribe = useCallback(
-    (listener: () => void) => highlighter.subscribeAll(listener),
+/**
+ * 'Copy link to this moment': a link to the word being spoken, or to the word the visitor
+ * clicked or moved to, whichever happened last; without either, where the transcript opened.
+ * It works whether or not the episode plays.
+ */
+export function CopyMomentLink({
+  episode,
+  model,
+  highlighter,
+  pointed,
+  opened,
+}: CopyMomentLinkProps): ReactNode {
+  const [spoken, setSpoken] = useState<PointedWord | null>(() => {
+    const word = highlighter.currentWord();
+    return word >= 0 ? { word, at: performance.now() } : null;
+  });
+  useEffect(
+    () =>
+      highlighter.subscribeWord((word) => {
+        // In a silence no word is spoken: the link stays at the last one.
+        if (word >= 0) setSpoken({ word, at: performance.now() });
+      }),
     [highlighter],
   );
-  const sentence = useSyncExternalStore(subscribe, highlighter.current, highlighter.current);
+  // Whichever came last: the word spoken or the word pointed at.
+  const latest = spoken && (!pointed || spoken.at > pointed.at) ? spoken : pointed;
+  const word = latest?.word ?? opened;
   const [copy, setCopy] = useState<CopyState>({ status: 'idle' });
-  if (sentence < 0) return null;
-  const time = Math.floor(model.sentenceStarts[sentence] ?? 0);
+  const time = Math.floor(model.words[word]?.start ?? 0);
   // What was copied belongs to its moment; once playback moves on it no longer applies.
   const shown = copy.status !== 'idle' && copy.time === time ? copy : null;
 

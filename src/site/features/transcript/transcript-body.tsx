@@ -2,17 +2,21 @@ import {
   useCallback,
   useEffect,
   useRef,
+  type ClipboardEvent,
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
+  type PointerEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
 import type { ModelSegment, TranscriptModel } from '../../../core/transcript-model.ts';
+import { joinWords } from '../../../core/unspaced-scripts.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
 import { TranscriptBlocks, type TranscriptBlock } from './transcript-blocks.tsx';
 import { TranscriptParagraphs } from './transcript-headings.tsx';
 import { TranscriptSegment } from './transcript-segment.tsx';
+import { selectedWordSpan, selectWords } from './word-selection.ts';
 
 interface TranscriptBodyProps {
   boxRef: RefObject<HTMLDivElement | null>;
@@ -30,6 +34,8 @@ interface TranscriptBodyProps {
   avatarIds: ReadonlySet<number>;
   /** A long transcript's blocks and which are live (transcript-blocks.tsx); null: all at once. */
   blocks?: { all: readonly TranscriptBlock[]; live: ReadonlySet<number> } | null;
+  /** A word was clicked or reached with the keys. */
+  onPointWord?: (index: number) => void;
 }
 
 function wordIndexOf(target: EventTarget | null): number | null {
@@ -48,7 +54,9 @@ function markerTimeOf(target: EventTarget | null): number | null {
 
 /**
  * The words, paragraph by paragraph. One click and one key handler serve every word: click
- * or Enter plays from a word, arrow keys move between words (one Tab stop for the whole text).
+ * or Enter plays from a word, arrow keys move between words (one Tab stop for the whole text),
+ * Shift with an arrow selects words as a drag does. Copying gives the words only, without the
+ * timestamp markers between them.
  */
 export function TranscriptBody({
   boxRef,
@@ -61,8 +69,11 @@ export function TranscriptBody({
   onPlayFrom,
   avatarIds,
   blocks = null,
+  onPointWord,
 }: TranscriptBodyProps): ReactNode {
   const rovingRef = useRef<HTMLElement | null>(null);
+  // Where a keyboard selection started (Shift+arrows), while it lasts.
+  const anchorRef = useRef<number | null>(null);
 
   useEffect(() => {
     rovingRef.current =
@@ -83,6 +94,14 @@ export function TranscriptBody({
     if (selection && !selection.isCollapsed && selection.toString().trim() !== '') return;
     const index = wordIndexOf(event.target);
     if (index !== null) {
+      // A pressed word is not focused (onPointerDown): Tab comes back to it all the same.
+      const word = event.target instanceof Element ? event.target.closest('[data-w]') : null;
+      if (word instanceof HTMLElement && rovingRef.current !== word) {
+        if (rovingRef.current) rovingRef.current.tabIndex = -1;
+        word.tabIndex = 0;
+        rovingRef.current = word;
+      }
+      onPointWord?.(index);
       playWord(index);
       return;
     }
@@ -98,12 +117,48 @@ export function TranscriptBody({
       playWord(index);
     } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
       const next = index + (event.key === 'ArrowRight' ? 1 : -1);
-      const element = boxRef.current?.querySelector<HTMLElement>(`[data-w="${next}"]`);
-      if (element) {
-        event.preventDefault();
-        element.focus();
-      }
+      const box = boxRef.current;
+      const element = box?.querySelector<HTMLElement>(`[data-w="${next}"]`);
+      if (!box || !element) return;
+      event.preventDefault();
+      const selecting = event.shiftKey;
+      const anchor = selecting
+        ? selectedWordSpan(box, window.getSelection()) === null
+          ? index
+          : (anchorRef.current ?? index)
+        : null;
+      element.focus();
+      anchorRef.current = anchor;
+      if (anchor !== null) selectWords(box, anchor, next);
+      else window.getSelection()?.removeAllRanges();
     }
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>): void => {
+    // Chromium starts no text selection in a drag that begins on a focusable element: the
+    // word pressed is not focusable until the press ends, so a drag selects and a click plays.
+    if (event.button !== 0 || !(event.target instanceof Element)) return;
+    const word = event.target.closest('[data-w]');
+    const tabIndex = word?.getAttribute('tabindex');
+    if (!word || tabIndex === null || tabIndex === undefined) return;
+    word.removeAttribute('tabindex');
+    const restore = (): void => {
+      word.setAttribute('tabindex', tabIndex);
+      document.removeEventListener('pointerup', restore, true);
+      document.removeEventListener('pointercancel', restore, true);
+    };
+    document.addEventListener('pointerup', restore, true);
+    document.addEventListener('pointercancel', restore, true);
+  };
+
+  const onCopy = (event: ClipboardEvent<HTMLDivElement>): void => {
+    const box = boxRef.current;
+    const span = box ? selectedWordSpan(box, window.getSelection()) : null;
+    if (!span) return;
+    // The words as the page shows them, without the '0:00' markers between paragraphs.
+    const text = joinWords(model.words.slice(span.first, span.last + 1).map((word) => word.text));
+    event.clipboardData.setData('text/plain', text);
+    event.preventDefault();
   };
 
   const onFocus = (event: FocusEvent<HTMLDivElement>): void => {
@@ -113,6 +168,8 @@ export function TranscriptBody({
     if (rovingRef.current && rovingRef.current !== target) rovingRef.current.tabIndex = -1;
     target.tabIndex = 0;
     rovingRef.current = target;
+    const index = wordIndexOf(target);
+    if (index !== null) onPointWord?.(index);
   };
 
   // Stable while the words' marks stay: a live block renders again only when they change.
@@ -139,6 +196,8 @@ export function TranscriptBody({
       onClick={onClick}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
+      onCopy={onCopy}
+      onPointerDown={onPointerDown}
     >
       {blocks === null ? (
         <TranscriptParagraphs model={model} avatarIds={avatarIds} renderSegment={renderSegment} />

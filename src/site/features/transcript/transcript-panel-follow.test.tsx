@@ -54,27 +54,35 @@ describe('TranscriptPanel: following along and sharing a moment', () => {
     }
   });
 
-  it('copies a link to the start of the sentence being played', async () => {
+  it('copies a link to the word clicked or moved to, or the word being played', async () => {
     const user = userEvent.setup();
     const { store } = renderPanel();
-    await transcriptBody();
-    expect(screen.queryByRole('button', { name: /Copy link/ })).toBeNull();
+    const body = await transcriptBody();
+    // Without playing: the transcript's start, then the word the keys move to.
+    expect(screen.getByRole('button', { name: 'Copy link to this moment (0:00)' })).toBeVisible();
+    within(body).getByRole('button', { name: 'Welcome' }).focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    await user.click(screen.getByRole('button', { name: 'Copy link to this moment (0:03)' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(
+      `${window.location.origin}/episodes/12?t=3`,
+    );
+    expect(screen.getByText('Link to 0:03 copied')).toBeInTheDocument();
+    expect(store.getState().status).toBe('idle');
+    // Playing: the word being spoken, not the start of its sentence (0:19).
     act(() => {
       store.dispatch({ type: 'playFrom', episode, time: 20.5 });
     });
-    // The highlighter connects in an effect that may run after the body shows: wait for it.
     await user.click(
-      await screen.findByRole('button', { name: 'Copy link to this moment (0:19)' }),
+      await screen.findByRole('button', { name: 'Copy link to this moment (0:20)' }),
     );
     await expect(navigator.clipboard.readText()).resolves.toBe(
-      `${window.location.origin}/episodes/12?t=19`,
+      `${window.location.origin}/episodes/12?t=20`,
     );
-    expect(screen.getByText('Link to 0:19 copied')).toBeInTheDocument();
     act(() => {
-      store.dispatch({ type: 'timeupdate', time: 22 });
+      store.dispatch({ type: 'timeupdate', time: 22.2 });
     });
     expect(screen.queryByText(/copied/)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Copy link to this moment (0:21)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Copy link to this moment (0:22)' })).toBeVisible();
   });
 
   it('shows the link to copy by hand when the clipboard refuses', async () => {

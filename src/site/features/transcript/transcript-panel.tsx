@@ -23,10 +23,12 @@ export interface TranscriptPanelProps {
   query?: SearchQuery | null;
   /** Seconds named by a `?t=` link: the panel scrolls there and primes the player. */
   startAt?: number | null;
+  /** Where a quote link's range ends (`?t=START,END`): the panel plays just the range. */
+  endAt?: number | null;
   /** The data module's `getTranscript` (fetches once per episode and caches). */
   loadTranscript: (id: number) => Promise<TranscriptBlob>;
   settings: Pick<SiteSettings, 'timestampEvery' | 'lowConfidence'> &
-    Partial<Pick<SiteSettings, 'hostIds'>>;
+    Partial<Pick<SiteSettings, 'hostIds' | 'correctionTarget'>>;
   /** 'Said by': show speaker ids whose matches are marked and counted (empty: everyone's). */
   saidBy?: readonly number[];
   /**
@@ -47,6 +49,7 @@ export function TranscriptPanel({
   episode,
   query = null,
   startAt = null,
+  endAt = null,
   loadTranscript,
   settings,
   saidBy = EVERYONE,
@@ -67,10 +70,17 @@ export function TranscriptPanel({
   // On an episode's page the moment scrolls the page away from the play button: the player
   // bar shows, ready to play from there.
   const dock = scroller === 'page';
+  // A quote link (`t=START,END`) plays its range at once; where the browser wants a gesture
+  // first, the player bar asks for a press of play and the range still ends the playback.
   useEffect(() => {
-    if (startAt !== null)
-      store.dispatch({ type: 'prime', episode: episodeRef.current, time: startAt, dock });
-  }, [store, episode.episode, startAt, dock]);
+    if (startAt === null) return;
+    const until = endAt ?? undefined;
+    store.dispatch(
+      until !== undefined && dock
+        ? { type: 'playFrom', episode: episodeRef.current, time: startAt, until }
+        : { type: 'prime', episode: episodeRef.current, time: startAt, dock },
+    );
+  }, [store, episode.episode, startAt, endAt, dock]);
 
   const { timestampEvery, lowConfidence } = settings;
   const blob = load.status === 'ready' ? load.blob : null;
@@ -137,10 +147,12 @@ export function TranscriptPanel({
         model={model}
         query={query}
         startAt={startAt}
+        endAt={endAt}
         approximate={episode.timing === 'approximate'}
         saidBy={saidBy}
         avatarIds={settings.hostIds ?? NO_HOSTS}
         scroller={scroller}
+        correctionTarget={settings.correctionTarget ?? ''}
       />
     );
   }

@@ -1,11 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SearchQuery } from '../../../core/fts-query.ts';
 import { pluralize } from '../../../core/format.ts';
 import {
@@ -13,25 +6,32 @@ import {
   findQueryMatches,
   type PhraseMatch,
 } from '../../../core/phrase-match.ts';
+import { quoteOf } from '../../../core/quote.ts';
 import { keepSaidBy, matchedWordsOf } from '../../../core/said-by.ts';
 import { displayTerm } from '../../../core/search-query.ts';
 import { wordAtTime, type TranscriptModel } from '../../../core/transcript-model.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
-import { CopyMomentLink } from './copy-moment-link.tsx';
+import { CopyMomentLink, type PointedWord } from './copy-moment-link.tsx';
 import { scrollSentenceIntoView, useFollowAlong } from './follow-along.ts';
 import { MatchButtons, useMatchNavigation } from './match-navigation.tsx';
 import { boxArea, pageArea, type TranscriptScroller } from './scroll-area.ts';
-import { createSentenceHighlighter, type SentenceHighlighter } from './sentence-highlighter.ts';
+import { QuoteToolbar } from './quote-toolbar.tsx';
+import { useQuotedWords } from './quoted-words.ts';
+import { createSentenceHighlighter } from './sentence-highlighter.ts';
 import { useSpokenWord } from './spoken-word.ts';
 import { TranscriptBody } from './transcript-body.tsx';
 import { useBlocks, useLiveBlocks, type TranscriptBlock } from './transcript-blocks.tsx';
+import { TranscriptDownloads } from './transcript-downloads.tsx';
+import { useWordSelection } from './word-selection.ts';
 
 interface TranscriptViewProps {
   episode: PlayerEpisode;
   model: TranscriptModel;
   query: SearchQuery | null;
   startAt: number | null;
+  /** Where a quote link's range ends: its words are marked. */
+  endAt?: number | null;
   approximate: boolean;
   /** 'Said by': show speaker ids whose matches count (empty: everyone's). */
   saidBy: readonly number[];
@@ -39,6 +39,8 @@ interface TranscriptViewProps {
   avatarIds?: readonly number[];
   /** Where the transcript scrolls: its own box (in the list) or the page (an episode's page). */
   scroller?: TranscriptScroller;
+  /** The show's `correctionTarget`: where 'Suggest a correction' goes (empty: nowhere). */
+  correctionTarget?: string;
 }
 
 const NO_AVATARS: readonly number[] = [];
@@ -50,10 +52,12 @@ export function TranscriptView({
   model,
   query,
   startAt,
+  endAt = null,
   approximate,
   saidBy,
   avatarIds = NO_AVATARS,
   scroller = 'box',
+  correctionTarget = '',
 }: TranscriptViewProps): ReactNode {
   const avatars = useMemo(() => new Set(avatarIds), [avatarIds]);
   const store = usePlayerStore();
@@ -139,7 +143,14 @@ export function TranscriptView({
     [store, episode, playedFrom],
   );
 
-  const isLoaded = useSentenceActive(highlighter);
+  useQuotedWords(boxRef, model, startAt, endAt);
+  const [pointed, setPointed] = useState<PointedWord | null>(null);
+  const onPointWord = useCallback(
+    (word: number) => setPointed({ word, at: performance.now() }),
+    [],
+  );
+  const span = useWordSelection(boxRef);
+  const quote = span ? quoteOf(model, span.first, span.last) : null;
   return (
     <>
       {matches || approximate ? (
@@ -171,10 +182,23 @@ export function TranscriptView({
         >
           Follow along
         </button>
-        {isLoaded ? (
-          <CopyMomentLink episode={episode.episode} model={model} highlighter={highlighter} />
-        ) : null}
+        <CopyMomentLink
+          episode={episode.episode}
+          model={model}
+          highlighter={highlighter}
+          pointed={pointed}
+          opened={startWord}
+        />
+        <TranscriptDownloads episode={episode.episode} model={model} />
       </div>
+      {quote ? (
+        <QuoteToolbar
+          quote={quote}
+          episode={episode.episode}
+          episodeTitle={episode.title}
+          correctionTarget={correctionTarget}
+        />
+      ) : null}
       <TranscriptBody
         boxRef={boxRef}
         model={model}
@@ -186,17 +210,8 @@ export function TranscriptView({
         onPlayFrom={onPlayFrom}
         avatarIds={avatars}
         blocks={blocks === null ? null : { all: blocks, live }}
+        onPointWord={onPointWord}
       />
     </>
   );
-}
-
-/** Whether this transcript's episode is in the player (some sentence is current). */
-function useSentenceActive(highlighter: SentenceHighlighter): boolean {
-  const subscribe = useCallback(
-    (listener: () => void) => highlighter.subscribeAll(listener),
-    [highlighter],
-  );
-  const active = useCallback(() => highlighter.current() >= 0, [highlighter]);
-  return useSyncExternalStore(subscribe, active, active);
 }
