@@ -1,14 +1,15 @@
+/** The site's transcript files (src/core/transcript-files.ts) read back by the builder's own parsers. */
 import { describe, expect, it } from 'vitest';
-import { parseSrt } from '../builder/read/transcripts/srt.ts';
-import { parseWebVtt } from '../builder/read/transcripts/webvtt.ts';
-import type { TranscriptBlob } from './db-schema.ts';
+import { parseSrt } from './srt.ts';
+import { parseWebVtt } from './webvtt.ts';
+import type { TranscriptBlob } from '../../../core/db-schema.ts';
 import {
   transcriptCues,
   transcriptToSrt,
   transcriptToText,
   transcriptToWebVtt,
-} from './transcript-files.ts';
-import { buildTranscriptModel } from './transcript-model.ts';
+} from '../../../core/transcript-files.ts';
+import { buildTranscriptModel } from '../../../core/transcript-model.ts';
 
 const options = { timestampEvery: 200, lowConfidence: 0.5 };
 
