@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, languageTagSchema } from './language.ts';
+import { messagesSchema } from './messages/message-format.ts';
 
 /** An http(s) URL, or empty. */
 const httpUrlOrEmpty = z
@@ -77,6 +78,12 @@ export const siteSettingsSchema = z.object({
   siteUrl: httpUrlOrEmpty.default(''),
   /** Where audio, images, avatars and icons live. Empty means the page's own origin. */
   mediaBase: mediaReferenceSchema.default(''),
+  /**
+   * Interface texts by key (`src/core/messages/messages-en.ts`) over the site's English ones.
+   * In trawl.config.json: the show's own texts. In config.json: the catalogue of the show's
+   * language with those over it (`src/core/messages/catalogues.ts`).
+   */
+  messages: messagesSchema.default({}),
   /** Placeholder of the search input. */
   searchPlaceholder: z.string().default('Search episodes and transcripts'),
   /** Presenter ids shown as hosts, in avatar order. */

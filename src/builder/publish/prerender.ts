@@ -149,7 +149,12 @@ export async function writeVersionPages(input: {
       await mkdir(dirname(file), { recursive: true });
       await writeFile(
         file,
-        pageDocument(build.template, { head, appHtml: page.appHtml, data: page.data }),
+        pageDocument(build.template, {
+          head,
+          appHtml: page.appHtml,
+          data: page.data,
+          language: config.site.language,
+        }),
       );
     };
 

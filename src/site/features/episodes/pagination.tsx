@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import './pagination.css';
 
@@ -29,6 +30,7 @@ export function parsePageInput(text: string, pageCount: number): number | null {
  */
 export function Pagination({ page, pageCount, onPage, navigation }: PaginationProps): ReactNode {
   const inputId = useId();
+  const { text } = useTexts();
   // What the box shows while typed, and after a commit until the new page arrives. Any change
   // of page or navigation (from here, a button, back or forward) drops it.
   const [draft, setDraft] = useState<string | null>(null);
@@ -62,11 +64,11 @@ export function Pagination({ page, pageCount, onPage, navigation }: PaginationPr
   };
 
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={text('pages.label')}>
       <button
         type="button"
         className="pagination__button"
-        aria-label="First page"
+        aria-label={text('pages.first')}
         disabled={atStart}
         onClick={() => onPage(1)}
       >
@@ -75,14 +77,14 @@ export function Pagination({ page, pageCount, onPage, navigation }: PaginationPr
       <button
         type="button"
         className="pagination__button"
-        aria-label="Previous page"
+        aria-label={text('pages.previous')}
         disabled={atStart}
         onClick={() => onPage(page - 1)}
       >
         {'<'}
       </button>
       <span className="pagination__page">
-        <label htmlFor={inputId}>page</label>
+        <label htmlFor={inputId}>{text('pages.page')}</label>
         <input
           id={inputId}
           className="pagination__input"
@@ -99,12 +101,12 @@ export function Pagination({ page, pageCount, onPage, navigation }: PaginationPr
           onBlur={commit}
           onKeyDown={onKeyDown}
         />
-        <span id={`${inputId}-of`}>of {pageCount}</span>
+        <span id={`${inputId}-of`}>{text('pages.of', { count: pageCount })}</span>
       </span>
       <button
         type="button"
         className="pagination__button"
-        aria-label="Next page"
+        aria-label={text('pages.next')}
         disabled={atEnd}
         onClick={() => onPage(page + 1)}
       >
@@ -113,7 +115,7 @@ export function Pagination({ page, pageCount, onPage, navigation }: PaginationPr
       <button
         type="button"
         className="pagination__button"
-        aria-label="Last page"
+        aria-label={text('pages.last')}
         disabled={atEnd}
         onClick={() => onPage(pageCount)}
       >
