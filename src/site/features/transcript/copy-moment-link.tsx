@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useCallback, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { formatClockTime } from '../../../core/time-format.ts';
 import type { TranscriptModel } from '../../../core/transcript-model.ts';
@@ -20,6 +21,7 @@ export function CopyMomentLink({ episode, model, highlighter }: CopyMomentLinkPr
   );
   const sentence = useSyncExternalStore(subscribe, highlighter.current, highlighter.current);
   const [copy, setCopy] = useState<CopyState>({ status: 'idle' });
+  const { text } = useTexts();
   if (sentence < 0) return null;
   const time = Math.floor(model.sentenceStarts[sentence] ?? 0);
   // What was copied belongs to its moment; once playback moves on it no longer applies.
@@ -39,15 +41,17 @@ export function CopyMomentLink({ episode, model, highlighter }: CopyMomentLinkPr
   return (
     <div className="transcript-copy">
       <button type="button" className="transcript-tool" onClick={() => void onCopy()}>
-        Copy link to this moment ({formatClockTime(time)})
+        {text('moment.copyAt', { time: formatClockTime(time) })}
       </button>
       <span role="status" className="transcript-copy-status">
-        {shown?.status === 'copied' ? `Link to ${formatClockTime(shown.time)} copied` : ''}
+        {shown?.status === 'copied'
+          ? text('moment.copied', { time: formatClockTime(shown.time) })
+          : ''}
       </span>
       {shown?.status === 'manual' ? (
         <input
           className="transcript-copy-field"
-          aria-label="Link to this moment"
+          aria-label={text('moment.field')}
           readOnly
           value={shown.url}
           onFocus={(event) => event.currentTarget.select()}

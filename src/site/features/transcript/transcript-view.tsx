@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import {
   useCallback,
   useEffect,
@@ -7,7 +8,6 @@ import {
   type ReactNode,
 } from 'react';
 import type { SearchQuery } from '../../../core/fts-query.ts';
-import { pluralize } from '../../../core/format.ts';
 import { buildTokenStream, findQueryMatches } from '../../../core/phrase-match.ts';
 import { keepSaidBy, matchedWordsOf } from '../../../core/said-by.ts';
 import { displayTerm } from '../../../core/search-query.ts';
@@ -127,18 +127,20 @@ export function TranscriptView({
   );
 
   const isLoaded = useSentenceActive(highlighter);
+  const { text, count } = useTexts();
   return (
     <>
       {matches || approximate ? (
         <div className="transcript-toolbar">
           {matches ? (
             <p className="transcript-found">
-              found {pluralize(matches.length, 'utterance')} of &quot;{displayTerm(term)}&quot;
+              {text('transcript.found', {
+                utterances: count('transcript.utterances', matches.length),
+                term: displayTerm(term),
+              })}
             </p>
           ) : null}
-          {approximate ? (
-            <p className="transcript-note">Word times are approximate for this episode.</p>
-          ) : null}
+          {approximate ? <p className="transcript-note">{text('transcript.approximate')}</p> : null}
         </div>
       ) : null}
       <div ref={controlsRef} className="transcript-controls">
@@ -149,14 +151,10 @@ export function TranscriptView({
           type="button"
           className="transcript-tool transcript-follow"
           aria-pressed={following}
-          title={
-            following
-              ? 'The transcript keeps the words being played in view'
-              : 'Keep the words being played in view'
-          }
+          title={following ? text('transcript.followOn') : text('transcript.followOff')}
           onClick={following ? turnOff : resume}
         >
-          Follow along
+          {text('transcript.follow')}
         </button>
         {isLoaded ? (
           <CopyMomentLink episode={episode.episode} model={model} highlighter={highlighter} />
@@ -169,7 +167,7 @@ export function TranscriptView({
         runStarts={runStarts}
         highlighter={highlighter}
         tabStop={startWord}
-        label={`Transcript of episode ${episode.episode}`}
+        label={text('transcript.of', { episode: episode.episode })}
         onPlayFrom={onPlayFrom}
         avatarIds={avatars}
       />
