@@ -138,15 +138,18 @@ const servers: RunningServer[] = [];
 const urls = { german: '', chinese: '', japanese: '', hebrew: '' };
 
 beforeAll(async () => {
-  const german = await writeShow('Zukunftsgeschichten', 'de-DE', GERMAN);
-  const chinese = await writeShow('后互联网时代的乱弹', 'zh-cn', CHINESE);
-  const japanese = await writeShow('日本のポッドキャスト', 'ja', JAPANESE);
-  const hebrew = await writeShow('פודקאסט', 'he', HEBREW, { site: { messages: HEBREW_TEXTS } });
+  // The four small shows build side by side: each CLI run waits on its own process start.
+  const [german, chinese, japanese, hebrew] = await Promise.all([
+    writeShow('Zukunftsgeschichten', 'de-DE', GERMAN),
+    writeShow('后互联网时代的乱弹', 'zh-cn', CHINESE),
+    writeShow('日本のポッドキャスト', 'ja', JAPANESE),
+    writeShow('פודקאסט', 'he', HEBREW, { site: { messages: HEBREW_TEXTS } }),
+  ]);
   servers.push(german, chinese, japanese, hebrew);
-  urls.hebrew = hebrew.url;
   urls.german = german.url;
   urls.chinese = chinese.url;
   urls.japanese = japanese.url;
+  urls.hebrew = hebrew.url;
   session = await launchBrowser();
 }, 120_000);
 
