@@ -3,11 +3,7 @@
  * head tags, the app's markup inside #root, and the data the app hydrates from.
  */
 import { PAGE_DATA_ID } from '../../core/prerendered-page.ts';
-import {
-  DEFAULT_LANGUAGE,
-  normaliseLanguageTag,
-  textDirection,
-} from '../../core/language.ts';
+import { DEFAULT_LANGUAGE, normaliseLanguageTag, textDirection } from '../../core/language.ts';
 import { escapeHtml, headHtml, jsonForScript, type PageHead } from '../../core/seo.ts';
 
 const ROOT = /<div id="root"><\/div>/;

@@ -235,7 +235,12 @@ export function EpisodeBrowser({
         />
       );
     } else {
-      page = <NoSuchEpisode episode={episodeId} home={<Link to={paths.home}>{text('errors.home')}</Link>} />;
+      page = (
+        <NoSuchEpisode
+          episode={episodeId}
+          home={<Link to={paths.home}>{text('errors.home')}</Link>}
+        />
+      );
     }
     return (
       <>

@@ -5,7 +5,11 @@
  */
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { textDirection } from '../../core/language.ts';
-import { createTexts, type MessageOverrides, type Texts } from '../../core/messages/message-format.ts';
+import {
+  createTexts,
+  type MessageOverrides,
+  type Texts,
+} from '../../core/messages/message-format.ts';
 
 const TextsContext = createContext<Texts>(createTexts('en'));
 

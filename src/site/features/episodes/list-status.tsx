@@ -14,7 +14,10 @@ export function countLineText(
 ): string {
   const episodes = texts.count('list.episodes', total);
   if (!narrowed) return texts.text('list.showingAll', { episodes });
-  return texts.text('list.found', { found: new Intl.NumberFormat(texts.locale).format(found), episodes });
+  return texts.text('list.found', {
+    found: new Intl.NumberFormat(texts.locale).format(found),
+    episodes,
+  });
 }
 
 /** The count line above the list (the page shows it only when loaded and without error). */
