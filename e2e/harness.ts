@@ -103,9 +103,13 @@ export function freshAlert(page: Page): Locator {
 }
 
 /** Types `term` into the search box and submits it, after marking what is on screen as old. */
-export async function submitSearch(page: Page, term: string): Promise<void> {
+export async function submitSearch(
+  page: Page,
+  term: string,
+  label = 'Search episodes',
+): Promise<void> {
   await markStale(page);
-  const box = page.getByRole('combobox', { name: 'Search episodes' });
+  const box = page.getByRole('combobox', { name: label });
   await box.fill(term);
   await box.press('Enter');
 }
@@ -116,8 +120,14 @@ export async function submitSearch(page: Page, term: string): Promise<void> {
  * when it reads as the last one did. A term the form refuses (too short) shows a hint instead:
  * use `submitSearch` and wait for the hint.
  */
-export async function search(page: Page, term: string, expected: string | RegExp): Promise<void> {
-  await submitSearch(page, term);
+export async function search(
+  page: Page,
+  term: string,
+  expected: string | RegExp,
+  /** The search box's name in the show's language. */
+  label?: string,
+): Promise<void> {
+  await submitSearch(page, term, label);
   await freshCountLine(page, expected).waitFor();
 }
 
@@ -142,8 +152,8 @@ export function row(page: Page, episode: string): Locator {
 }
 
 /** An opened episode's transcript (the region that holds its words). */
-export function transcript(page: Page, episode: string): Locator {
-  return page.getByRole('region', { name: `Transcript of episode ${episode}` });
+export function transcript(page: Page, episode: string, name?: string): Locator {
+  return page.getByRole('region', { name: name ?? `Transcript of episode ${episode}` });
 }
 
 /** Row headings on screen, in order. */

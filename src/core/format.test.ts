@@ -44,6 +44,19 @@ describe('formatDuration', () => {
   });
 });
 
+describe("dates and lengths in the show's locale", () => {
+  it('writes them as the language does, and reads an unknown tag as English', () => {
+    expect(formatPubDate('2024-01-05', 'de')).toBe('05. Jan. 2024');
+    expect(formatPubDate('2024-01-05', 'ja')).toBe('2024年1月05日');
+    expect(formatPubDate('2024-01-05', 'en')).toBe('Jan 05, 2024');
+    expect(formatPubDate('2024-01-05', 'not a tag!')).toBe('Jan 05, 2024');
+    expect(formatDuration(48 * 60, 'de')).toBe('48 Minuten');
+    expect(formatDuration(60, 'de')).toBe('1 Minute');
+    expect(formatDuration(48 * 60, 'fr')).toBe('48 minutes');
+    expect(formatDuration(30, 'de')).toBe('0:30');
+  });
+});
+
 describe('formatClock', () => {
   it('shows mm:ss under an hour and h:mm:ss past it', () => {
     expect(formatClock(754)).toBe('12:34');

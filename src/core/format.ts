@@ -1,35 +1,39 @@
 /**
- * Display formats of the episode list: publication dates ('Jan 05, 2024'), durations
- * ('48 minutes', or a clock under a minute) and clock times. Clock times come from
- * `time-format.ts` so the list, the player and the transcript agree ('m:ss', 'h:mm:ss' from an
+ * Display formats of the episode list: publication dates ('Jan 05, 2024') and durations ('48
+ * minutes', or a clock under a minute), both in the show's locale (`Intl`), and clock times.
+ * Clock times come from `time-format.ts` so the list, the player and the transcript agree ('m:ss', 'h:mm:ss' from an
  * hour on).
  */
 import type { PresenterRow } from './db-schema.ts';
 import { formatClockTime } from './time-format.ts';
 
-const MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
-
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The locale's formats, made once each: building an `Intl` format costs more than using it. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const minuteFormats = new Map<string, Intl.NumberFormat>();
+
+function cached<T>(formats: Map<string, T>, locale: string, make: (locale: string) => T): T {
+  let format = formats.get(locale);
+  if (format === undefined) {
+    try {
+      format = make(locale);
+    } catch {
+      // A tag Intl refuses reads as English rather than breaking the list.
+      format = make('en');
+    }
+    formats.set(locale, format);
+  }
+  return format;
+}
+
 /**
- * Formats a publication date as short month, 2-digit day and year: 'Jan 05, 2024'. A plain
- * 'YYYY-MM-DD' is taken as that calendar day; a timestamp is read in UTC so every visitor
- * sees the same day. Anything unreadable gives ''.
+ * Formats a publication date in the show's locale as short month, 2-digit day and year: 'Jan
+ * 05, 2024' in English, '05. Jan. 2024' in German. A plain 'YYYY-MM-DD' is taken as that
+ * calendar day; a timestamp is read in UTC so every visitor sees the same day. Anything
+ * unreadable gives ''.
  */
-export function formatPubDate(value: string | null | undefined): string {
+export function formatPubDate(value: string | null | undefined, locale = 'en'): string {
   if (value === null || value === undefined) return '';
   const text = value.trim();
   if (text === '') return '';
@@ -50,20 +54,37 @@ export function formatPubDate(value: string | null | undefined): string {
     month = date.getUTCMonth();
     day = date.getUTCDate();
   }
-  return `${MONTHS[month] ?? ''} ${String(day).padStart(2, '0')}, ${year}`;
+  const format = cached(
+    dateFormats,
+    locale,
+    (tag) =>
+      new Intl.DateTimeFormat(tag, {
+        year: 'numeric',
+        month: 'short',
+        day: '2-digit',
+        timeZone: 'UTC',
+      }),
+  );
+  return format.format(new Date(Date.UTC(year, month, day)));
 }
 
 /**
- * Formats an episode's length for the list: 'N minutes' (rounded; '1 minute'), or a clock
- * ('0:45') under a minute where minutes would say nothing. Unknown or nonsense gives ''.
+ * Formats an episode's length for the list in the show's locale: 'N minutes' (rounded; '1
+ * minute'; '48 Minuten'), or a clock ('0:45') under a minute where minutes would say nothing.
+ * Unknown or nonsense gives ''.
  */
-export function formatDuration(seconds: number | null | undefined): string {
+export function formatDuration(seconds: number | null | undefined, locale = 'en'): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) {
     return '';
   }
   if (seconds < 60) return formatClockTime(seconds);
   const minutes = Math.round(seconds / 60);
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const format = cached(
+    minuteFormats,
+    locale,
+    (tag) => new Intl.NumberFormat(tag, { style: 'unit', unit: 'minute', unitDisplay: 'long' }),
+  );
+  return format.format(minutes);
 }
 
 /** Formats a moment or a length as a clock: 'm:ss', or 'h:mm:ss' from an hour on. */

@@ -6,6 +6,7 @@
 import type { Analyzer } from './analyzer.ts';
 import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
 import { parseSearchQuery, type ParsedQuery } from './search-query.ts';
+import { createTexts, type Texts } from './messages/message-format.ts';
 
 /** What a submitted term means for the search. */
 export type TermCheck =
@@ -71,13 +72,15 @@ export function searchQueryOf(check: TermCheck): SearchQuery | null {
   return check.kind === 'search' ? check : null;
 }
 
+const ENGLISH = createTexts('en');
+
 /** Message shown for a term that cannot be searched, or null for one that can. */
-export function termProblem(check: TermCheck): string | null {
+export function termProblem(check: TermCheck, texts: Texts = ENGLISH): string | null {
   switch (check.kind) {
     case 'too-short':
-      return `Type at least ${check.minLength} characters to search.`;
+      return texts.text('search.tooShort', { count: check.minLength });
     case 'no-tokens':
-      return `“${check.term}” has no words or numbers to search for.`;
+      return texts.text('search.noTokens', { term: check.term });
     default:
       return null;
   }

@@ -167,3 +167,30 @@ export const languageTagSchema = z.string().transform((value, context) => {
   }
   return tag;
 });
+
+/** Languages written right to left, by primary subtag. */
+const RIGHT_TO_LEFT = new Set([
+  'ar',
+  'arc',
+  'ckb',
+  'dv',
+  'fa',
+  'he',
+  'ks',
+  'ps',
+  'sd',
+  'syr',
+  'ug',
+  'ur',
+  'yi',
+]);
+
+/** The direction a language is written in: 'rtl' for Arabic, Hebrew, Persian, Urdu…, else 'ltr'. */
+export function textDirection(tag: string): 'ltr' | 'rtl' {
+  const subtags = tag.split('-');
+  // A script subtag decides where one is given (Azerbaijani in Arabic script: az-Arab).
+  if (subtags.some((subtag) => /^(arab|hebr|thaa|syrc|nkoo|adlm|rohg)$/i.test(subtag)))
+    return 'rtl';
+  if (subtags.some((subtag) => /^(latn|cyrl)$/i.test(subtag))) return 'ltr';
+  return RIGHT_TO_LEFT.has(searchLanguageOf(tag)) ? 'rtl' : 'ltr';
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { correctionTargetSchema } from './correction-target.ts';
 import { DEFAULT_LANGUAGE, languageTagSchema } from './language.ts';
+import { messagesSchema } from './messages/message-format.ts';
 import { siteUrlProblem } from './site-url.ts';
 
 /** An http(s) URL, or empty. */
@@ -85,6 +86,12 @@ export const siteSettingsSchema = z.object({
     .default(''),
   /** Where audio, images, avatars and icons live. Empty means the page's own origin. */
   mediaBase: mediaReferenceSchema.default(''),
+  /**
+   * Interface texts by key (`src/core/messages/messages-en.ts`) over the site's English ones.
+   * In trawl.config.json: the show's own texts. In config.json: the catalogue of the show's
+   * language with those over it (`src/core/messages/catalogues.ts`).
+   */
+  messages: messagesSchema.default({}),
   /** Placeholder of the search input. */
   searchPlaceholder: z.string().default('Search episodes and transcripts'),
   /** Presenter ids shown as hosts, in avatar order. */

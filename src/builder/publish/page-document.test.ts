@@ -51,6 +51,19 @@ describe('pageDocument', () => {
     expect(html).toContain('<div id="root"><p>$& $\' $1</p></div>');
   });
 
+  it("writes the show's language and its direction into <html>", () => {
+    const page = (language?: string) =>
+      /<html[^>]*>/.exec(
+        pageDocument(TEMPLATE, { head: HEAD, appHtml: '', data: null, language }),
+      )?.[0];
+    expect(page('de-DE')).toBe('<html lang="de-DE" dir="ltr">');
+    expect(page('he')).toBe('<html lang="he" dir="rtl">');
+    expect(page('ar-EG')).toBe('<html lang="ar-EG" dir="rtl">');
+    expect(page()).toBe('<html lang="en" dir="ltr">');
+    // Whatever reaches it is a language tag or English: never markup.
+    expect(page('"><script>alert(1)</script>')).toBe('<html lang="en" dir="ltr">');
+  });
+
   it('refuses an index.html without an empty root', () => {
     expect(() => checkTemplate('<title>x</title><div id="root">x</div>')).toThrow(TemplateError);
   });

@@ -3,12 +3,14 @@
  * head tags, the app's markup inside #root, and the data the app hydrates from.
  */
 import { PAGE_DATA_ID } from '../../core/prerendered-page.ts';
-import { headHtml, jsonForScript, type PageHead } from '../../core/seo.ts';
+import { DEFAULT_LANGUAGE, normaliseLanguageTag, textDirection } from '../../core/language.ts';
+import { escapeHtml, headHtml, jsonForScript, type PageHead } from '../../core/seo.ts';
 
 const ROOT = /<div id="root"><\/div>/;
 const TITLE = /<title>[^<]*<\/title>/;
 const DESCRIPTION = /<meta name="description"[^>]*>\s*/;
 const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/;
+const HTML_TAG = /<html[^>]*>/;
 
 /** Thrown when the site's index.html is not one this renderer knows how to fill. */
 export class TemplateError extends Error {}
@@ -26,12 +28,19 @@ export interface PageParts {
   appHtml: string;
   /** What the app needs to hydrate without reading the database again. */
   data: unknown;
+  /** The show's language tag: `<html lang dir>` (English when not given). */
+  language?: string;
 }
 
 /** The document for one page. Every value in the head is escaped; the data cannot end its script. */
 export function pageDocument(template: string, parts: PageParts): string {
   checkTemplate(template);
+  const language = normaliseLanguageTag(parts.language ?? '') ?? DEFAULT_LANGUAGE;
   return template
+    .replace(
+      HTML_TAG,
+      () => `<html lang="${escapeHtml(language)}" dir="${textDirection(language)}">`,
+    )
     .replace(DESCRIPTION, '')
     .replace(NOSCRIPT, '')
     .replace(TITLE, () => headHtml(parts.head))

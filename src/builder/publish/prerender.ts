@@ -179,7 +179,12 @@ export async function writeVersionPages(input: {
       await mkdir(dirname(file), { recursive: true });
       await writeFile(
         file,
-        pageDocument(build.template, { head, appHtml: page.appHtml, data: page.data }),
+        pageDocument(build.template, {
+          head,
+          appHtml: page.appHtml,
+          data: page.data,
+          language: config.site.language,
+        }),
       );
       done += 1;
       input.onProgress?.(done, total);

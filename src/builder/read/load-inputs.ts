@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { showMessages } from '../../core/messages/catalogues.ts';
 import { siteSettingsSchema, type SiteSettings } from '../../core/site-config.ts';
 import { ruleVenueIds } from './episode-types.ts';
 import type { ProblemCollector } from '../errors.ts';
@@ -163,13 +164,21 @@ export async function loadInputs(
   const derivedPlaces = venueFile ? undefined : deriveVenues(feed);
   const presenters = feedPeople.presenters;
   const venues = derivedPlaces?.venues ?? listed.venues ?? [];
-  const site = siteSettingsSchema.parse({
+  const parsed = siteSettingsSchema.parse({
     title: feed.title || undefined,
     ...(feed.language ? { language: feed.language } : {}),
     hostIds: feedPeople.hostIds,
     ...(feed.image ? { logo: feed.image, favicon: feed.image } : {}),
     ...config.site,
   });
+  // The interface speaks the show's language; the show's own texts win (decision 0026).
+  const messages = showMessages(parsed.language, config.site.messages);
+  const site: SiteSettings = {
+    ...parsed,
+    messages,
+    searchPlaceholder:
+      config.site.searchPlaceholder ?? messages['search.placeholder'] ?? parsed.searchPlaceholder,
+  };
   const speakerFile = inputs.speakers;
   // Speaker labels name presenters: with a broken presenters file they are checked next run.
   const presentersKnown = presenterFile === undefined || listed.presenters !== undefined;

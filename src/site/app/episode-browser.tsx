@@ -1,8 +1,14 @@
+import { useTexts } from '../shared/texts-context.tsx';
 import { useCallback, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useHref, useLocation, useNavigate } from 'react-router';
 import { hasTranscript, type EpisodeRow } from '../../core/db-schema.ts';
 import { applyTypeButton } from '../../core/episode-filters.ts';
-import { checkBeforeAnalyzer, checkSearchTerm, searchQueryOf } from '../../core/fts-query.ts';
+import {
+  checkBeforeAnalyzer,
+  checkSearchTerm,
+  searchQueryOf,
+  termProblem,
+} from '../../core/fts-query.ts';
 import {
   episodeQuery,
   listLocation,
@@ -70,6 +76,8 @@ export function EpisodeBrowser({
   configFailed: boolean;
 }): ReactNode {
   const { state, route } = url;
+  const texts = useTexts();
+  const { text } = texts;
   const episodeId = route.kind === 'episode' ? route.episode : undefined;
   // Only an identity that changes with every navigation, for the page box.
   const location = useLocation();
@@ -271,7 +279,12 @@ export function EpisodeBrowser({
         />
       );
     } else {
-      page = <NoSuchEpisode episode={episodeId} home={<Link to={paths.home}>Go back home</Link>} />;
+      page = (
+        <NoSuchEpisode
+          episode={episodeId}
+          home={<Link to={paths.home}>{text('errors.home')}</Link>}
+        />
+      );
     }
     return (
       <>
@@ -388,7 +401,7 @@ export function EpisodeBrowser({
         />
       )}
       {search.status === 'off' && search.problem !== null && (
-        <SearchProblem message={search.problem} />
+        <SearchProblem message={termProblem(check, texts) ?? search.problem} />
       )}
       <div ref={listTop} className="results" data-list={dataList}>
         {body}

@@ -1,3 +1,5 @@
+import { textDirection } from '../../core/language.ts';
+import { useTexts } from '../shared/texts-context.tsx';
 import { useCallback, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EpisodeRow, FtsColumn, PresenterRow, VenueRow } from '../../core/db-schema.ts';
@@ -68,6 +70,7 @@ export function EpisodePage(props: EpisodePageProps): ReactNode {
   const parsed = query?.parsed ?? null;
   const saying = saidBy.length > 0;
   const pageRef = useRef<HTMLDivElement>(null);
+  const { text } = useTexts();
   useMatchHighlights(
     pageRef,
     useMemo(
@@ -87,17 +90,17 @@ export function EpisodePage(props: EpisodePageProps): ReactNode {
 
   return (
     <div className="episode-page" ref={pageRef}>
-      <nav className="episode-page__back" aria-label="Back">
+      <nav className="episode-page__back" aria-label={text('episode.back')}>
         <Link to={paths.home}>
           <Arrow direction="back" />
-          All episodes
+          {text('episode.all')}
         </Link>
         {props.searchBehind !== null && (
           <Link to={paths.list(props.searchBehind)}>
             <Arrow direction="back" />
             {term === ''
-              ? 'Back to the filtered list'
-              : `Back to the search for “${displayTerm(term)}”`}
+              ? text('episode.backToList')
+              : text('episode.backToSearch', { term: displayTerm(term) })}
           </Link>
         )}
       </nav>
@@ -130,7 +133,7 @@ export function EpisodePage(props: EpisodePageProps): ReactNode {
         }
       />
       {older !== null || newer !== null ? (
-        <nav className="episode-page__neighbours" aria-label="Other episodes">
+        <nav className="episode-page__neighbours" aria-label={text('episode.others')}>
           {older !== null && (
             <Link
               className="episode-page__older"
@@ -139,7 +142,7 @@ export function EpisodePage(props: EpisodePageProps): ReactNode {
             >
               <span className="episode-page__direction">
                 <Arrow direction="back" />
-                Previous episode
+                {text('episode.previous')}
               </span>{' '}
               {episodeHeading(older)}
             </Link>
@@ -151,7 +154,7 @@ export function EpisodePage(props: EpisodePageProps): ReactNode {
               to={paths.episode(newer.episode, linkQuery)}
             >
               <span className="episode-page__direction">
-                Next episode
+                {text('episode.next')}
                 <Arrow direction="forward" />
               </span>{' '}
               {episodeHeading(newer)}
@@ -165,5 +168,9 @@ export function EpisodePage(props: EpisodePageProps): ReactNode {
 
 /** An arrow beside a link's words, for the eye only. */
 function Arrow({ direction }: { direction: 'back' | 'forward' }): ReactNode {
-  return <span aria-hidden="true">{direction === 'back' ? '← ' : ' →'}</span>;
+  // Arrows are not mirrored by the bidirectional algorithm: 'back' points the way the page reads from.
+  const rtl = textDirection(useTexts().locale) === 'rtl';
+  return (
+    <span aria-hidden="true">{direction === 'back' ? (rtl ? '→ ' : '← ') : rtl ? ' ←' : ' →'}</span>
+  );
 }

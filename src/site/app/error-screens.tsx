@@ -1,3 +1,4 @@
+import { useTexts } from '../shared/texts-context.tsx';
 import { useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ReloadLink } from '../shared/reload-link.tsx';
@@ -16,25 +17,38 @@ export function NotFoundPage(): ReactNode {
   return (
     <SiteFrame settings={settings} ready={ready} deployed={url.state.deployed}>
       <main className="error-screen error-screen--framed">
-        <h2>404 Not Found</h2>
-        <p>
-          <Link to={paths.home}>Go back home</Link>
-        </p>
+        <NotFoundText />
       </main>
     </SiteFrame>
   );
 }
 
+/** The 404 page's heading and link home, in the show's language. */
+function NotFoundText(): ReactNode {
+  const { text } = useTexts();
+  return (
+    <>
+      <h2>{text('errors.notFound')}</h2>
+      <p>
+        <Link to={paths.home}>{text('errors.home')}</Link>
+      </p>
+    </>
+  );
+}
+
 /** 'Something went wrong.' with a link that reloads the page; the error is logged as a warning. */
 export function SomethingWentWrong({ error }: { error: unknown }): ReactNode {
+  const { text } = useTexts();
   useEffect(() => {
     console.warn('Something went wrong.', error);
   }, [error]);
   return (
     <main className="error-screen" role="alert">
-      <h1>Something went wrong.</h1>
+      <h1>{text('errors.wrong')}</h1>
       <p>
-        Please <ReloadLink />.
+        {text('reload.before')}
+        <ReloadLink />
+        {text('reload.after')}
       </p>
     </main>
   );

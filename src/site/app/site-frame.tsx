@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { SiteSettings } from '../../core/site-config.ts';
 import { MediaProvider } from '../shared/media-context.tsx';
 import { createMediaUrls, resolveMediaBase } from '../shared/media-url.ts';
+import { TextsProvider } from '../shared/texts-context.tsx';
 import { useAccentColor, useFavicon } from './branding.ts';
 import { PageHeader } from './page-header.tsx';
 import './app.css';
@@ -11,7 +12,7 @@ const NO_FAVICON = { favicon: '' };
 /**
  * What every page of the site shares: the podcast's media URLs for everything below, and the
  * header with its title and logo, the tab's icon and the accent colour. The main page and the
- * 404 page both sit in it.
+ * 404 page both sit in it, and read their texts in the show's language from it.
  */
 export function SiteFrame({
   settings,
@@ -46,11 +47,13 @@ export function SiteFrame({
   useFavicon(ready ? settings : NO_FAVICON, media);
   useAccentColor(settings);
   return (
-    <MediaProvider media={media}>
-      <div className="page">
-        <PageHeader settings={settings} ready={ready} titleIsHeading={titleIsHeading} />
-        {children}
-      </div>
-    </MediaProvider>
+    <TextsProvider language={settings.language} messages={settings.messages}>
+      <MediaProvider media={media}>
+        <div className="page">
+          <PageHeader settings={settings} ready={ready} titleIsHeading={titleIsHeading} />
+          {children}
+        </div>
+      </MediaProvider>
+    </TextsProvider>
   );
 }

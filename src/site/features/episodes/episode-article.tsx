@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { hasTranscript, type EpisodeRow as EpisodeRecord } from '../../../core/db-schema.ts';
@@ -41,16 +42,17 @@ export function EpisodeArticle({
   transcriptSlot,
 }: EpisodeArticleProps): ReactNode {
   const media = useMedia();
+  const texts = useTexts();
   const headingId = `${useId()}-heading`;
-  const date = formatPubDate(episode.pub_date);
-  const duration = formatDuration(episode.duration);
+  const date = formatPubDate(episode.pub_date, texts.locale);
+  const duration = formatDuration(episode.duration, texts.locale);
   return (
     <article className="episode-article" aria-labelledby={headingId}>
       <div className="episode-article__top">
         <FallbackImage
           className="episode-article__image"
           src={media.episodeImage(episode)}
-          alt={`Artwork of episode ${episode.episode}`}
+          alt={texts.text('episode.artwork', { episode: episode.episode })}
           width={112}
           height={112}
           fallback={<EpisodeTile episode={episode.episode} className="episode-article__image" />}

@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { memo, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { hasTranscript, type EpisodeRow as EpisodeRecord } from '../../../core/db-schema.ts';
@@ -53,11 +54,12 @@ export const EpisodeRow = memo(function EpisodeRow({
   snippetSlot,
 }: EpisodeRowProps): ReactNode {
   const media = useMedia();
+  const texts = useTexts();
   const panelId = useId();
   const headingId = `${panelId}-heading`;
   const image = media.episodeImage(episode);
-  const date = formatPubDate(episode.pub_date);
-  const duration = formatDuration(episode.duration);
+  const date = formatPubDate(episode.pub_date, texts.locale);
+  const duration = formatDuration(episode.duration, texts.locale);
   const transcribed = hasTranscript(episode);
 
   return (
@@ -66,7 +68,7 @@ export const EpisodeRow = memo(function EpisodeRow({
         <FallbackImage
           className="episode-row__image"
           src={image}
-          alt={`Artwork of episode ${episode.episode}`}
+          alt={texts.text('episode.artwork', { episode: episode.episode })}
           width={72}
           height={72}
           fallback={<EpisodeTile episode={episode.episode} />}
@@ -92,20 +94,20 @@ export const EpisodeRow = memo(function EpisodeRow({
           <button
             type="button"
             className="type-button type-button--live"
-            title="Show only live episodes (again: show all types)"
+            title={texts.text('episode.onlyLive')}
             onClick={() => onTypeButton('live')}
           >
-            Live
+            {texts.text('episode.live')}
           </button>
         )}
         {episode.compilation === 1 && (
           <button
             type="button"
             className="type-button type-button--compilation"
-            title="Show only compilations (again: show all types)"
+            title={texts.text('episode.onlyCompilations')}
             onClick={() => onTypeButton('compilation')}
           >
-            Compilation
+            {texts.text('episode.compilation')}
           </button>
         )}
         {transcribed && (
@@ -116,7 +118,7 @@ export const EpisodeRow = memo(function EpisodeRow({
             aria-controls={panelId}
             onClick={() => onToggleExpanded(episode.id)}
           >
-            {expanded ? '[-] hide transcript' : '[+] show transcript'}
+            {expanded ? texts.text('episode.hideTranscript') : texts.text('episode.showTranscript')}
           </button>
         )}
       </div>

@@ -1,11 +1,23 @@
 import type { ReactNode } from 'react';
-import { pluralize } from '../../../core/format.ts';
+import { createTexts, type Texts } from '../../../core/messages/message-format.ts';
 import { ReloadLink } from '../../shared/reload-link.tsx';
+import { useTexts } from '../../shared/texts-context.tsx';
+
+const ENGLISH = createTexts('en');
 
 /** 'showing all N episodes' when nothing narrows the list, else 'found X of N episodes'. */
-export function countLineText(found: number, total: number, narrowed: boolean): string {
-  if (!narrowed) return `showing all ${pluralize(total, 'episode')}`;
-  return `found ${found} of ${pluralize(total, 'episode')}`;
+export function countLineText(
+  found: number,
+  total: number,
+  narrowed: boolean,
+  texts: Texts = ENGLISH,
+): string {
+  const episodes = texts.count('list.episodes', total);
+  if (!narrowed) return texts.text('list.showingAll', { episodes });
+  return texts.text('list.found', {
+    found: new Intl.NumberFormat(texts.locale).format(found),
+    episodes,
+  });
 }
 
 /** The count line above the list (the page shows it only when loaded and without error). */
@@ -18,19 +30,21 @@ export function CountLine({
   total: number;
   narrowed: boolean;
 }): ReactNode {
+  const texts = useTexts();
   return (
     <p className="count-line" role="status">
-      {countLineText(found, total, narrowed)}
+      {countLineText(found, total, narrowed, texts)}
     </p>
   );
 }
 
 /** The empty state of a search or filter that matched nothing. */
 export function EmptyResults(): ReactNode {
+  const { text } = useTexts();
   return (
     <div className="empty-results">
-      <h2 className="empty-results__title">No results found</h2>
-      <p>Try doing another search.</p>
+      <h2 className="empty-results__title">{text('list.noResults')}</h2>
+      <p>{text('list.tryAnother')}</p>
     </div>
   );
 }
@@ -43,11 +57,12 @@ function shortened(text: string): string {
 
 /** The episode page of a number the podcast does not have. */
 export function NoSuchEpisode({ episode, home }: { episode: string; home: ReactNode }): ReactNode {
+  const { text } = useTexts();
   return (
     <div className="empty-results">
-      <h2 className="empty-results__title">No such episode</h2>
+      <h2 className="empty-results__title">{text('list.noSuchEpisode')}</h2>
       <p>
-        There is no episode {shortened(episode)} in this podcast. {home}
+        {text('list.noSuchEpisodeText', { episode: shortened(episode) })} {home}
       </p>
     </div>
   );
@@ -61,9 +76,10 @@ export function ExpandToggle({
   expanded: boolean;
   onToggle: () => void;
 }): ReactNode {
+  const { text } = useTexts();
   return (
     <button type="button" className="text-toggle" aria-pressed={expanded} onClick={onToggle}>
-      {expanded ? '[-] collapse all' : '[+] expand all'}
+      {expanded ? text('list.collapseAll') : text('list.expandAll')}
     </button>
   );
 }
@@ -73,12 +89,15 @@ export function ExpandToggle({
  * visitor can make sense of (what is wrong with the site's host) is shown.
  */
 export function ListLoadError({ problem = null }: { problem?: string | null }): ReactNode {
+  const { text } = useTexts();
   return (
     <div className="empty-results" role="alert">
-      <h2 className="empty-results__title">The episodes could not be loaded</h2>
+      <h2 className="empty-results__title">{text('list.loadError')}</h2>
       {problem !== null && <p className="list-load-problem">{problem}</p>}
       <p>
-        Please <ReloadLink />.
+        {text('reload.before')}
+        <ReloadLink />
+        {text('reload.after')}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useTexts } from '../../shared/texts-context.tsx';
 import './pagination.css';
 
 export interface PaginationProps {
@@ -87,6 +88,7 @@ export function Pagination({
   navigation,
 }: PaginationProps): ReactNode {
   const inputId = useId();
+  const { text } = useTexts();
   // What the box shows while typed, and after a commit until the new page arrives. Any change
   // of page or navigation (from here, a button, back or forward) drops it.
   const [draft, setDraft] = useState<string | null>(null);
@@ -120,9 +122,9 @@ export function Pagination({
   };
 
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={text('pages.label')}>
       <PageLink
-        label="First page"
+        label={text('pages.first')}
         text="<<"
         page={1}
         disabled={atStart}
@@ -130,7 +132,7 @@ export function Pagination({
         onPage={onPage}
       />
       <PageLink
-        label="Previous page"
+        label={text('pages.previous')}
         text="<"
         page={page - 1}
         disabled={atStart}
@@ -138,7 +140,7 @@ export function Pagination({
         onPage={onPage}
       />
       <span className="pagination__page">
-        <label htmlFor={inputId}>page</label>
+        <label htmlFor={inputId}>{text('pages.page')}</label>
         <input
           id={inputId}
           className="pagination__input"
@@ -155,10 +157,10 @@ export function Pagination({
           onBlur={commit}
           onKeyDown={onKeyDown}
         />
-        <span id={`${inputId}-of`}>of {pageCount}</span>
+        <span id={`${inputId}-of`}>{text('pages.of', { count: pageCount })}</span>
       </span>
       <PageLink
-        label="Next page"
+        label={text('pages.next')}
         text=">"
         page={page + 1}
         disabled={atEnd}
@@ -166,7 +168,7 @@ export function Pagination({
         onPage={onPage}
       />
       <PageLink
-        label="Last page"
+        label={text('pages.last')}
         text=">>"
         page={pageCount}
         disabled={atEnd}

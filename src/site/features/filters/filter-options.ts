@@ -33,7 +33,13 @@ export const FIELD_LABELS: readonly { field: FtsColumn; label: string }[] = [
  */
 export function presenterGroups(
   presenters: readonly PresenterRow[],
-  settings: { hostIds: readonly number[]; secondGroupLabel: string },
+  settings: {
+    hostIds: readonly number[];
+    secondGroupLabel: string;
+    /** The groups' names in the show's language; English when not given. */
+    hostsLabel?: string;
+    guestsLabel?: string;
+  },
 ): FilterOptionGroup[] {
   const byId = new Map(presenters.map((presenter) => [presenter.id, presenter]));
   const hostIds = new Set(settings.hostIds);
@@ -52,9 +58,9 @@ export function presenterGroups(
   const elves = others.filter(inSecondGroup).map(option);
   const guests = others.filter((presenter) => !inSecondGroup(presenter)).map(option);
   return [
-    { label: 'Hosts', options: hosts },
+    { label: settings.hostsLabel ?? 'Hosts', options: hosts },
     { label: settings.secondGroupLabel, options: elves },
-    { label: 'Guests', options: guests },
+    { label: settings.guestsLabel ?? 'Guests', options: guests },
   ].filter((group) => group.options.length > 0);
 }
 

@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useMemo, type ReactNode } from 'react';
 import type { PresenterRow, VenueRow } from '../../../core/db-schema.ts';
 import { isTypeOn, type TypeToggles } from '../../../core/episode-filters.ts';
@@ -46,6 +47,7 @@ function isEmpty(resource: Resource<readonly unknown[]>): boolean {
  */
 export function FiltersPanel(props: FiltersPanelProps): ReactNode {
   const { presenters, venues, hostIds, secondGroupLabel } = props;
+  const { text } = useTexts();
   const [fields, showFields] = usePendingValue(props.fields);
   const [types, showTypes] = usePendingValue(props.types);
   const toggleField = (field: keyof FieldToggles, on: boolean): void => {
@@ -61,8 +63,14 @@ export function FiltersPanel(props: FiltersPanelProps): ReactNode {
   const presenterRows = presenters.status === 'ready' ? presenters.data : NO_ROWS;
   const venueRows = venues.status === 'ready' ? venues.data : NO_ROWS;
   const presenterOptions = useMemo(
-    () => presenterGroups(presenterRows, { hostIds, secondGroupLabel }),
-    [presenterRows, hostIds, secondGroupLabel],
+    () =>
+      presenterGroups(presenterRows, {
+        hostIds,
+        secondGroupLabel,
+        hostsLabel: text('filters.hosts'),
+        guestsLabel: text('filters.guests'),
+      }),
+    [presenterRows, hostIds, secondGroupLabel, text],
   );
   const venueOptions = useMemo(() => venueGroups(venueRows), [venueRows]);
   const speakerRows = props.speakers?.status === 'ready' ? props.speakers.data : NO_ROWS;
@@ -71,21 +79,21 @@ export function FiltersPanel(props: FiltersPanelProps): ReactNode {
   return (
     <div id={props.id} className="filters-panel">
       <fieldset className="filter-group">
-        <legend className="filter-group__title">Search in</legend>
-        {FIELD_LABELS.map(({ field, label }) => (
+        <legend className="filter-group__title">{text('filters.searchIn')}</legend>
+        {FIELD_LABELS.map(({ field }) => (
           <label key={field} className="filter-check">
             <input
               type="checkbox"
               checked={fields[field]}
               onChange={(event) => toggleField(field, event.target.checked)}
             />
-            {label}
+            {text(`filters.field.${field}`)}
           </label>
         ))}
       </fieldset>
       {props.episodeTypes.length > 0 && (
         <fieldset className="filter-group">
-          <legend className="filter-group__title">Episode types</legend>
+          <legend className="filter-group__title">{text('filters.types')}</legend>
           {props.episodeTypes.map(({ id, label }) => (
             <label key={id} className="filter-check">
               <input
@@ -100,35 +108,35 @@ export function FiltersPanel(props: FiltersPanelProps): ReactNode {
       )}
       {!isEmpty(presenters) && (
         <MultiSelect
-          label="Presenters"
-          placeholder="Search presenters"
-          emptyMessage="No one found"
+          label={text('filters.presenters')}
+          placeholder={text('filters.searchPresenters')}
+          emptyMessage={text('filters.noOne')}
           groups={presenterOptions}
           selected={props.presenterIds}
           onChange={props.onPresentersChange}
           isLoading={presenters.status === 'loading'}
           failedMessage={
-            presenters.status === 'error' ? 'Presenters could not be loaded' : undefined
+            presenters.status === 'error' ? text('filters.presentersFailed') : undefined
           }
         />
       )}
       {!isEmpty(venues) && (
         <MultiSelect
-          label="Venues"
-          placeholder="Search venues"
-          emptyMessage="Nothing found"
+          label={text('filters.venues')}
+          placeholder={text('filters.searchVenues')}
+          emptyMessage={text('filters.nothingFound')}
           groups={venueOptions}
           selected={props.venueIds}
           onChange={props.onVenuesChange}
           isLoading={venues.status === 'loading'}
-          failedMessage={venues.status === 'error' ? 'Venues could not be loaded' : undefined}
+          failedMessage={venues.status === 'error' ? text('filters.venuesFailed') : undefined}
         />
       )}
       {speakerOptions.length > 0 && props.onSaidByChange ? (
         <MultiSelect
-          label="Said by (transcript matches)"
-          placeholder="Anyone"
-          emptyMessage="No one found"
+          label={text('filters.saidBy')}
+          placeholder={text('filters.anyone')}
+          emptyMessage={text('filters.noOne')}
           groups={speakerOptions}
           selected={props.saidBy ?? NO_ROWS}
           onChange={props.onSaidByChange}

@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useCallback, type ReactNode } from 'react';
 import { formatClockTime } from '../../../core/time-format.ts';
 import { chapterAtTime } from '../../../core/transcript-chapters.ts';
@@ -22,6 +23,7 @@ export function ChapterList({
   headingLevel?: 2 | 3;
 }): ReactNode {
   const store = usePlayerStore();
+  const { text } = useTexts();
   const chapters = useChapters(episode.episode);
   const key = episode.episode;
   const time = usePlayerSelector(
@@ -30,11 +32,11 @@ export function ChapterList({
   if (chapters.length === 0) return null;
   const current = time < 0 ? -1 : chapterAtTime(chapters, time);
   return (
-    <nav className="chapter-list" aria-label={`Chapters of episode ${key}`}>
+    <nav className="chapter-list" aria-label={text('chapters.of', { episode: key })}>
       {headingLevel === 2 ? (
-        <h2 className="chapter-list__heading">Chapters</h2>
+        <h2 className="chapter-list__heading">{text('chapters.label')}</h2>
       ) : (
-        <h3 className="chapter-list__heading">Chapters</h3>
+        <h3 className="chapter-list__heading">{text('chapters.label')}</h3>
       )}
       <ol className="chapter-list__items">
         {chapters.map((chapter, index) => {

@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useCallback, type ReactNode } from 'react';
 import { useMedia } from '../../shared/media-context.tsx';
 import { usePlayerSelector, usePlayerStore } from '../../shared/player-store.ts';
@@ -16,18 +17,21 @@ export interface PlayButtonProps {
 export function PlayButton({ episode }: PlayButtonProps): ReactNode {
   const store = usePlayerStore();
   const media = useMedia();
+  const { text } = useTexts();
   const isPlaying = useCallback(
     (state: PlayerState) => isCurrentEpisode(state, episode.episode) && state.playing,
     [episode.episode],
   );
   const playing = usePlayerSelector(isPlaying);
-  const action = playing ? 'Pause' : 'Play';
+  const action = text(playing ? 'player.pauseEpisode' : 'player.playEpisode', {
+    episode: episode.episode,
+  });
   return (
     <button
       type="button"
       className="play-button"
-      aria-label={`${action} episode ${episode.episode}`}
-      title={`${action} episode ${episode.episode}`}
+      aria-label={action}
+      title={action}
       onClick={() => store.dispatch({ type: 'toggle', episode })}
     >
       <img src={media.icon(playing ? 'pause' : 'play')} alt="" width={32} height={32} />

@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { chapterAtTime } from '../../../core/transcript-chapters.ts';
@@ -54,10 +55,15 @@ function ShownPlayerBar({ episode, href }: { episode: PlayerEpisode; href: strin
   );
   const rate = usePlayerSelector(useCallback((state: PlayerState) => state.rate, []));
   const heading = episodeHeading(episode);
-  const action = playing ? 'Pause' : 'Play';
+  const { text } = useTexts();
+  const action = playing ? text('player.pause') : text('player.play');
 
   return (
-    <section className="player-bar" aria-label="Audio player" {...{ [PLAYER_BAR_ATTRIBUTE]: '' }}>
+    <section
+      className="player-bar"
+      aria-label={text('player.label')}
+      {...{ [PLAYER_BAR_ATTRIBUTE]: '' }}
+    >
       <FallbackImage
         className="player-bar__art"
         src={media.episodeImage(episode)}
@@ -75,7 +81,10 @@ function ShownPlayerBar({ episode, href }: { episode: PlayerEpisode; href: strin
           {heading}
         </Link>
         {chapter ? (
-          <span className="player-bar__chapter" aria-label={`Chapter: ${chapter.title}`}>
+          <span
+            className="player-bar__chapter"
+            aria-label={text('player.chapter', { title: chapter.title })}
+          >
             {chapter.title}
           </span>
         ) : null}
@@ -84,8 +93,8 @@ function ShownPlayerBar({ episode, href }: { episode: PlayerEpisode; href: strin
         <button
           type="button"
           className="player-bar__skip"
-          aria-label={`Back ${SKIP_BACK_SECONDS} seconds`}
-          title={`Back ${SKIP_BACK_SECONDS} seconds (←)`}
+          aria-label={text('player.back', { seconds: SKIP_BACK_SECONDS })}
+          title={`${text('player.back', { seconds: SKIP_BACK_SECONDS })} (←)`}
           aria-keyshortcuts="ArrowLeft"
           onClick={() => store.dispatch({ type: 'skip', by: -SKIP_BACK_SECONDS })}
         >
@@ -104,15 +113,15 @@ function ShownPlayerBar({ episode, href }: { episode: PlayerEpisode; href: strin
         <button
           type="button"
           className="player-bar__skip"
-          aria-label={`Forward ${SKIP_FORWARD_SECONDS} seconds`}
-          title={`Forward ${SKIP_FORWARD_SECONDS} seconds (→)`}
+          aria-label={text('player.forward', { seconds: SKIP_FORWARD_SECONDS })}
+          title={`${text('player.forward', { seconds: SKIP_FORWARD_SECONDS })} (→)`}
           aria-keyshortcuts="ArrowRight"
           onClick={() => store.dispatch({ type: 'skip', by: SKIP_FORWARD_SECONDS })}
         >
           <SkipIcon seconds={SKIP_FORWARD_SECONDS} direction="forward" />
         </button>
         <label className="player-bar__speed">
-          <span className="visually-hidden">Playback speed</span>
+          <span className="visually-hidden">{text('player.speed')}</span>
           <select
             value={String(rate)}
             onChange={(event) => {
@@ -131,8 +140,8 @@ function ShownPlayerBar({ episode, href }: { episode: PlayerEpisode; href: strin
       <button
         type="button"
         className="player-bar__close"
-        aria-label="Close the player"
-        title="Stop and close the player"
+        aria-label={text('player.close')}
+        title={text('player.closeTitle')}
         onClick={() => store.dispatch({ type: 'dismiss' })}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -140,7 +149,11 @@ function ShownPlayerBar({ episode, href }: { episode: PlayerEpisode; href: strin
         </svg>
       </button>
       <div className="player-bar__seek">
-        <ProgressBar episode={episode} label={`Seek in ${heading}`} showChapter={false} />
+        <ProgressBar
+          episode={episode}
+          label={text('player.seekIn', { heading })}
+          showChapter={false}
+        />
       </div>
     </section>
   );

@@ -1,3 +1,5 @@
+import type { Texts } from '../../../core/messages/message-format.ts';
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useCallback, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { formatDuration } from '../../../core/format.ts';
 import { formatClockTime } from '../../../core/time-format.ts';
@@ -24,15 +26,15 @@ export interface ProgressBarProps {
 const STEP_SECONDS = 5;
 const PAGE_SECONDS = 30;
 
-function noticeText(notice: PlayerNotice, time: number): string {
-  const from = `Press play to listen from ${formatClockTime(time)}`;
+function noticeText(notice: PlayerNotice, time: number, { text }: Texts): string {
+  const from = text('player.pressPlay', { time: formatClockTime(time) });
   switch (notice) {
     case 'primed':
       return from;
     case 'blocked':
-      return `Your browser did not let the episode start by itself. ${from}.`;
+      return text('player.blocked', { from });
     case 'error':
-      return 'The audio could not be loaded. Press play to try again.';
+      return text('player.audioFailed');
   }
 }
 
@@ -43,6 +45,7 @@ function noticeText(notice: PlayerNotice, time: number): string {
  */
 export function ProgressBar({ episode, label, showChapter = true }: ProgressBarProps): ReactNode {
   const key = episode.episode;
+  const texts = useTexts();
   const store = usePlayerStore();
   const trackRef = useRef<HTMLDivElement>(null);
   const time = usePlayerSelector(
@@ -63,13 +66,15 @@ export function ProgressBar({ episode, label, showChapter = true }: ProgressBarP
   );
 
   if (time < 0) {
-    return <span className="progress-duration">{formatDuration(episode.duration)}</span>;
+    return (
+      <span className="progress-duration">{formatDuration(episode.duration, texts.locale)}</span>
+    );
   }
   if (notice === 'error') {
     // No scrubber of an audio that has no length: one line says what happened.
     return (
       <p className="progress-error" role="alert">
-        {noticeText(notice, time)}
+        {noticeText(notice, time, texts)}
       </p>
     );
   }
@@ -127,11 +132,11 @@ export function ProgressBar({ episode, label, showChapter = true }: ProgressBarP
           className="progress-track"
           role="slider"
           tabIndex={0}
-          aria-label={label ?? `Seek in episode ${key}`}
+          aria-label={label ?? texts.text('player.seekEpisode', { episode: key })}
           aria-valuemin={0}
           aria-valuemax={Math.round(total)}
           aria-valuenow={Math.round(time)}
-          aria-valuetext={`${elapsed} of ${length}`}
+          aria-valuetext={texts.text('player.elapsedOf', { elapsed, length })}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onKeyDown={onKeyDown}
@@ -146,14 +151,17 @@ export function ProgressBar({ episode, label, showChapter = true }: ProgressBarP
         <span className="progress-time">-{formatClockTime(total - time)}</span>
         <span className="progress-time progress-total">{length}</span>
         {chapter ? (
-          <span className="progress-chapter" aria-label={`Chapter: ${chapter.title}`}>
+          <span
+            className="progress-chapter"
+            aria-label={texts.text('player.chapter', { title: chapter.title })}
+          >
             {chapter.title}
           </span>
         ) : null}
       </span>
       {notice ? (
         <p className="progress-notice" role="status">
-          {noticeText(notice, time)}
+          {noticeText(notice, time, texts)}
         </p>
       ) : null}
     </div>

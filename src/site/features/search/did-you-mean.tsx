@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useMemo, type ReactNode } from 'react';
 import { partEpisodes, type PartHits } from '../../../core/ranking.ts';
 import { replaceToken, type ParsedQuery } from '../../../core/search-query.ts';
@@ -23,6 +24,7 @@ export function DidYouMean({
   onSearch: (term: string) => void;
 }): ReactNode {
   const db = useDatabase();
+  const { text } = useTexts();
   const missing = useMemo(() => {
     const index = parsed.parts.findIndex((part, at) => {
       const found = hits[at];
@@ -40,7 +42,7 @@ export function DidYouMean({
   if (token === null || nearest.status !== 'ready' || nearest.data.length === 0) return null;
   return (
     <p className="did-you-mean">
-      Did you mean{' '}
+      {text('search.didYouMean')}{' '}
       {nearest.data.map((word, index) => (
         <span key={word}>
           {index > 0 && ', '}

@@ -1,10 +1,12 @@
+import type { MessageKey } from '../../../core/messages/messages-en.ts';
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useId, type ReactNode } from 'react';
 import { SEARCH_ORDERS, type SearchOrder } from '../../../core/search-state.ts';
 import './search.css';
 
-const LABELS: Readonly<Record<SearchOrder, string>> = {
-  newest: 'Newest first',
-  best: 'Best match',
+const LABELS: Readonly<Record<SearchOrder, MessageKey>> = {
+  newest: 'order.newest',
+  best: 'order.best',
 };
 
 function isOrder(value: string): value is SearchOrder {
@@ -20,9 +22,10 @@ export function OrderSelect({
   onOrder: (order: SearchOrder) => void;
 }): ReactNode {
   const id = useId();
+  const { text } = useTexts();
   return (
     <span className="order-select">
-      <label htmlFor={id}>Order</label>
+      <label htmlFor={id}>{text('order.label')}</label>
       <select
         id={id}
         value={order}
@@ -33,7 +36,7 @@ export function OrderSelect({
       >
         {SEARCH_ORDERS.map((value) => (
           <option key={value} value={value}>
-            {LABELS[value]}
+            {text(LABELS[value])}
           </option>
         ))}
       </select>

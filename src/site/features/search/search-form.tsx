@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import {
   useEffect,
   useId,
@@ -68,6 +69,8 @@ export function SearchForm({
   // What the visitor typed into the pre-rendered page's box stays in it.
   const [draft, setDraft] = useState(() => textTypedBeforeApp() || term);
   const [shownTerm, setShownTerm] = useState(term);
+  const texts = useTexts();
+  const { text } = texts;
   const [hint, setHint] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -131,6 +134,7 @@ export function SearchForm({
       analyzer
         ? checkSearchTerm(trimmed, minLength, analyzer)
         : checkBeforeAnalyzer(trimmed, minLength),
+      texts,
     );
     setHint(problem);
     if (problem !== null) return;
@@ -177,7 +181,7 @@ export function SearchForm({
   return (
     <form className="search-form" role="search" action={action} onSubmit={submit}>
       <label className="visually-hidden" htmlFor={`${hintId}-input`}>
-        Search episodes
+        {text('search.label')}
       </label>
       <div className="search-form__box">
         <input
@@ -210,7 +214,7 @@ export function SearchForm({
         {showing && (
           <SuggestionList
             id={listId}
-            label="Suggestions"
+            label={text('search.suggestions')}
             suggestions={suggestions}
             active={active}
             onPick={pick}
@@ -218,7 +222,7 @@ export function SearchForm({
         )}
       </div>
       <button className="search-form__button" type="submit">
-        Search
+        {text('search.button')}
       </button>
       <p id={hintId} className="search-form__hint" role="status">
         {hint}

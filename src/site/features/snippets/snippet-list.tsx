@@ -1,5 +1,6 @@
+import { useTexts } from '../../shared/texts-context.tsx';
+import { createTexts, type Texts } from '../../../core/messages/message-format.ts';
 import type { ReactNode } from 'react';
-import { pluralize } from '../../../core/format.ts';
 import type { EpisodeSnippets, MoreMatches, Snippet } from '../../../core/snippets.ts';
 import { formatClockTime } from '../../../core/time-format.ts';
 import './snippets.css';
@@ -22,11 +23,13 @@ export interface SnippetListProps {
 
 const NO_NAMES = (): null => null;
 
+const ENGLISH = createTexts('en');
+
 /** 'and 2 more' (exact matches) or 'and 12 more passages' (matching passages not read). */
-export function moreLabel(more: MoreMatches): string {
+export function moreLabel(more: MoreMatches, texts: Texts = ENGLISH): string {
   return more.unit === 'match'
-    ? `and ${more.count} more`
-    : `and ${pluralize(more.count, 'more passage', 'more passages')}`;
+    ? texts.text('snippets.more', { count: more.count })
+    : texts.count('snippets.passages', more.count);
 }
 
 function SnippetText({ snippet }: { snippet: Snippet }): ReactNode {
@@ -54,15 +57,16 @@ export function SnippetList({
   onMore,
   speakerName = NO_NAMES,
 }: SnippetListProps): ReactNode {
+  const texts = useTexts();
   // Hidden, but it tells tests and the benchmark that this row's snippets are on their way.
   if (state.status === 'loading') return <div className="snippets" aria-busy="true" hidden />;
   if (state.status === 'error') {
-    return <p className="snippets snippets--unavailable">snippets unavailable</p>;
+    return <p className="snippets snippets--unavailable">{texts.text('snippets.unavailable')}</p>;
   }
   const { snippets, more } = state.snippets;
   if (snippets.length === 0) return null;
   return (
-    <section className="snippets" aria-label={`Where it was said in episode ${episode}`}>
+    <section className="snippets" aria-label={texts.text('snippets.where', { episode })}>
       <ol className="snippets__list">
         {snippets.map((snippet) => {
           const clock = formatClockTime(snippet.time);
@@ -72,7 +76,7 @@ export function SnippetList({
               <button
                 type="button"
                 className="snippet__time"
-                aria-label={`Play from ${clock}`}
+                aria-label={texts.text('snippets.playFrom', { time: clock })}
                 onClick={() => onPlay(snippet)}
               >
                 {clock}
@@ -85,7 +89,7 @@ export function SnippetList({
       </ol>
       {more ? (
         <button type="button" className="text-toggle snippets__more" onClick={onMore}>
-          {moreLabel(more)}
+          {moreLabel(more, texts)}
         </button>
       ) : null}
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTexts } from '../../shared/texts-context.tsx';
 import { formatClockTime } from '../../../core/time-format.ts';
 import type { TranscriptModel } from '../../../core/transcript-model.ts';
 import { momentUrl } from '../../shared/moment-link.ts';
@@ -50,6 +51,7 @@ export function CopyMomentLink({
   const latest = spoken && (!pointed || spoken.at > pointed.at) ? spoken : pointed;
   const word = latest?.word ?? opened;
   const [copy, setCopy] = useState<CopyState>({ status: 'idle' });
+  const { text } = useTexts();
   const time = Math.floor(model.words[word]?.start ?? 0);
   // What was copied belongs to its moment; once playback moves on it no longer applies.
   const shown = copy.status !== 'idle' && copy.time === time ? copy : null;
@@ -68,15 +70,17 @@ export function CopyMomentLink({
   return (
     <div className="transcript-copy">
       <button type="button" className="transcript-tool" onClick={() => void onCopy()}>
-        Copy link to this moment ({formatClockTime(time)})
+        {text('moment.copyAt', { time: formatClockTime(time) })}
       </button>
       <span role="status" className="transcript-copy-status">
-        {shown?.status === 'copied' ? `Link to ${formatClockTime(shown.time)} copied` : ''}
+        {shown?.status === 'copied'
+          ? text('moment.copied', { time: formatClockTime(shown.time) })
+          : ''}
       </span>
       {shown?.status === 'manual' ? (
         <input
           className="transcript-copy-field"
-          aria-label="Link to this moment"
+          aria-label={text('moment.field')}
           readOnly
           value={shown.url}
           onFocus={(event) => event.currentTarget.select()}

@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useCallback, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import type { PhraseMatch } from '../../../core/phrase-match.ts';
 import { hasCommandModifier, isTypingField } from '../../shared/page-keys.ts';
@@ -95,30 +96,31 @@ export function MatchButtons({
   keys: boolean;
 }): ReactNode {
   const { active, go } = navigation;
+  const { text } = useTexts();
   return (
-    <div className="transcript-matches" role="group" aria-label="Matches">
+    <div className="transcript-matches" role="group" aria-label={text('matches.label')}>
       <button
         type="button"
         className="transcript-tool"
-        aria-label="Previous match"
-        title={keys ? 'Previous match (p)' : 'Previous match'}
+        aria-label={text('matches.previous')}
+        title={keys ? `${text('matches.previous')} (p)` : text('matches.previous')}
         aria-keyshortcuts={keys ? 'p' : undefined}
         onClick={() => go(-1)}
       >
-        ‹ Previous
+        {text('matches.previousButton')}
       </button>
       <span className="transcript-matches__position" role="status">
-        {active === null ? '' : `${active + 1} of ${count}`}
+        {active === null ? '' : text('matches.position', { position: active + 1, count })}
       </span>
       <button
         type="button"
         className="transcript-tool"
-        aria-label="Next match"
-        title={keys ? 'Next match (n)' : 'Next match'}
+        aria-label={text('matches.next')}
+        title={keys ? `${text('matches.next')} (n)` : text('matches.next')}
         aria-keyshortcuts={keys ? 'n' : undefined}
         onClick={() => go(1)}
       >
-        Next ›
+        {text('matches.nextButton')}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { Fragment, type ReactNode } from 'react';
 import { formatClockTime } from '../../../core/time-format.ts';
 import type { Chapter } from '../../../core/speech.ts';
@@ -15,13 +16,14 @@ import { useMedia } from '../../shared/media-context.tsx';
  */
 export function ChapterHeading({ chapter }: { chapter: Chapter }): ReactNode {
   const seconds = chapter.start / 100;
+  const { text } = useTexts();
   return (
     <h3 className="transcript-chapter">
       <button
         type="button"
         className="transcript-chapter__button"
         data-t={seconds}
-        title={`Play from ${formatClockTime(seconds)}`}
+        title={text('snippets.playFrom', { time: formatClockTime(seconds) })}
       >
         <span className="transcript-chapter__time">{formatClockTime(seconds)}</span>{' '}
         <span className="transcript-chapter__title">{chapter.title}</span>

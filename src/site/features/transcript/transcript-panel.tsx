@@ -1,3 +1,4 @@
+import { useTexts } from '../../shared/texts-context.tsx';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { hasTranscript, type EpisodeRow, type TranscriptBlob } from '../../../core/db-schema.ts';
 import type { SearchQuery } from '../../../core/fts-query.ts';
@@ -57,7 +58,8 @@ export function TranscriptPanel({
 }: TranscriptPanelProps): ReactNode {
   const store = usePlayerStore();
   const prerender = useTranscriptPrerender();
-  const label = `Transcript of episode ${episode.episode}`;
+  const { text } = useTexts();
+  const label = text('transcript.of', { episode: episode.episode });
   const transcribed = hasTranscript(episode);
   const { load, retry } = useTranscript(episode.id, transcribed, loadTranscript);
 
@@ -104,13 +106,13 @@ export function TranscriptPanel({
     content = (
       <>
         <div className="transcript-problem" role="alert">
-          <p>The transcript could not be loaded.</p>
+          <p>{text('transcript.failed')}</p>
           {kept !== undefined && (
             <p>The text below is this page&apos;s copy: reading along and its matches are off.</p>
           )}
           {problem !== null && <p className="transcript-problem__host">{problem}</p>}
           <button type="button" className="transcript-tool" onClick={retry}>
-            Try again
+            {text('transcript.retry')}
           </button>
         </div>
         {kept !== undefined && <KeptReading episodeId={episode.id} label={label} markup={kept} />}

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SearchQuery } from '../../../core/fts-query.ts';
-import { pluralize } from '../../../core/format.ts';
 import {
   buildTokenStream,
   findQueryMatches,
   type PhraseMatch,
 } from '../../../core/phrase-match.ts';
 import { quoteOf } from '../../../core/quote.ts';
+import { useTexts } from '../../shared/texts-context.tsx';
 import { keepSaidBy, matchedWordsOf } from '../../../core/said-by.ts';
 import { displayTerm } from '../../../core/search-query.ts';
 import { wordAtTime, type TranscriptModel } from '../../../core/transcript-model.ts';
@@ -151,18 +151,20 @@ export function TranscriptView({
   );
   const span = useWordSelection(boxRef);
   const quote = span ? quoteOf(model, span.first, span.last) : null;
+  const { text, count } = useTexts();
   return (
     <>
       {matches || approximate ? (
         <div className="transcript-toolbar">
           {matches ? (
             <p className="transcript-found">
-              found {pluralize(matches.length, 'utterance')} of &quot;{displayTerm(term)}&quot;
+              {text('transcript.found', {
+                utterances: count('transcript.utterances', matches.length),
+                term: displayTerm(term),
+              })}
             </p>
           ) : null}
-          {approximate ? (
-            <p className="transcript-note">Word times are approximate for this episode.</p>
-          ) : null}
+          {approximate ? <p className="transcript-note">{text('transcript.approximate')}</p> : null}
         </div>
       ) : null}
       <div ref={controlsRef} className="transcript-controls">
@@ -173,14 +175,10 @@ export function TranscriptView({
           type="button"
           className="transcript-tool transcript-follow"
           aria-pressed={following}
-          title={
-            following
-              ? 'The transcript keeps the words being played in view'
-              : 'Keep the words being played in view'
-          }
+          title={following ? text('transcript.followOn') : text('transcript.followOff')}
           onClick={following ? turnOff : resume}
         >
-          Follow along
+          {text('transcript.follow')}
         </button>
         <CopyMomentLink
           episode={episode.episode}
@@ -206,7 +204,7 @@ export function TranscriptView({
         runStarts={runStarts}
         highlighter={highlighter}
         tabStop={startWord}
-        label={`Transcript of episode ${episode.episode}`}
+        label={text('transcript.of', { episode: episode.episode })}
         onPlayFrom={onPlayFrom}
         avatarIds={avatars}
         blocks={blocks === null ? null : { all: blocks, live }}

@@ -1,0 +1,34 @@
+/**
+ * The builder's side of the interface texts: which catalogue a show's language chooses, and
+ * what config.json carries for it. The site imports none of these catalogues (they would all
+ * ride in its bundle); it reads the chosen one from config.json.
+ */
+import { searchLanguageOf } from '../language.ts';
+import type { MessageOverrides } from './message-format.ts';
+import { MESSAGES_DE } from './messages-de.ts';
+import type { Catalogue } from './messages-en.ts';
+import { MESSAGES_ES } from './messages-es.ts';
+import { MESSAGES_FR } from './messages-fr.ts';
+import { MESSAGES_JA } from './messages-ja.ts';
+import { MESSAGES_PT } from './messages-pt.ts';
+
+/** Catalogues besides English, by primary language subtag. */
+const CATALOGUES: ReadonlyMap<string, Catalogue> = new Map([
+  ['de', MESSAGES_DE],
+  ['es', MESSAGES_ES],
+  ['fr', MESSAGES_FR],
+  ['ja', MESSAGES_JA],
+  ['pt', MESSAGES_PT],
+]);
+
+/** The primary subtags that have a catalogue of their own (English aside). */
+export const TRANSLATED_LANGUAGES = [...CATALOGUES.keys()];
+
+/**
+ * The messages config.json carries for a show: its language's catalogue (none for English or
+ * a language without one: the site's English applies) with the show's own texts over it.
+ */
+export function showMessages(language: string, overrides: MessageOverrides = {}): MessageOverrides {
+  const catalogue = CATALOGUES.get(searchLanguageOf(language)) ?? {};
+  return { ...catalogue, ...overrides };
+}
