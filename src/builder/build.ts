@@ -30,12 +30,8 @@ import { SpeakerResolver } from './read/speakers.ts';
 import { applyCorrections, readCorrections } from './read/corrections.ts';
 import { readTranscriptSource, type TranscriptSource } from './read/transcripts/episode-source.ts';
 import { findTranscripts, transcriptAliases } from './read/transcripts/find.ts';
-import { plural, WarningCollector, type WarningSummary } from './warnings.ts';
+import { NO_SITE_URL_WARNING, plural, WarningCollector, type WarningSummary } from './warnings.ts';
 import { openDatabaseWriter } from './index/write-db.ts';
-
-/** What the build says when trawl.config.json names no site address. */
-export const NO_SITE_URL_WARNING =
-  "trawl.config.json sets no site.siteUrl (the site's public address, https://…): without it the pages have no canonical URLs and no sitemap.xml, and og:image only where the artwork has its own URL; set it, or run trawl init with --site-url in a new folder";
 
 /** Steps a build reports progress for. */
 export type BuildStep =

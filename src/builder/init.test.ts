@@ -2,7 +2,8 @@ import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPodcast, NO_SITE_URL_WARNING } from './build.ts';
+import { buildPodcast } from './build.ts';
+import { NO_SITE_URL_WARNING } from './warnings.ts';
 import { initPodcast, NO_SITE_URL_NOTE } from './init.ts';
 import { parsePodcastConfig } from './read/podcast-config.ts';
 import { parsePresenters } from './read/people.ts';

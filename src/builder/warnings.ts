@@ -59,3 +59,7 @@ export class WarningCollector {
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
+
+/** What the build says when trawl.config.json names no site address. */
+export const NO_SITE_URL_WARNING =
+  "trawl.config.json sets no site.siteUrl (the site's public address, https://…): without it the pages have no canonical URLs and no sitemap.xml, and og:image only where the artwork has its own URL; set it, or run trawl init with --site-url in a new folder";

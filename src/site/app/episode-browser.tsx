@@ -50,6 +50,7 @@ import { EpisodePage } from './episode-page.tsx';
 import { EpisodeResults } from './episode-results.tsx';
 import { paths } from './paths.ts';
 import { useEpisodeList } from './use-episode-list.ts';
+import { useExpandedRows } from './use-expanded-rows.ts';
 import { useSearchAnalyzer } from '../data/use-analyzer.ts';
 import { useSaidBy } from './use-said-by.ts';
 import { useListRows } from './use-list-rows.ts';
@@ -112,8 +113,7 @@ export function EpisodeBrowser({
   });
   const linkQuery = useMemo(() => episodeQuery(url), [url]);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [expandAll, setExpandAll] = useState(false);
-  const [expandedRows, setExpandedRows] = useState<ReadonlyMap<number, boolean>>(() => new Map());
+  const { expandAll, isExpanded, onToggleExpanded, onExpandAll } = useExpandedRows();
   const filtersId = useId();
   const listTop = useRef<HTMLDivElement>(null);
 
@@ -203,24 +203,6 @@ export function EpisodeBrowser({
     (page: number) => `${siteRoot}${listLocation({ ...state, page, moment: null }, others)}`,
     [siteRoot, state, others],
   );
-  const isExpanded = useCallback(
-    (episode: EpisodeRow) => expandedRows.get(episode.id) ?? expandAll,
-    [expandedRows, expandAll],
-  );
-  const onToggleExpanded = useCallback(
-    (id: number) => {
-      setExpandedRows((previous) => {
-        const next = new Map(previous);
-        next.set(id, !(previous.get(id) ?? expandAll));
-        return next;
-      });
-    },
-    [expandAll],
-  );
-  const onExpandAll = useCallback(() => {
-    setExpandAll((value) => !value);
-    setExpandedRows(new Map());
-  }, []);
 
   // A pre-rendered page keeps its rows while the whole list cannot load (it is tried again).
   const listFailed = configFailed || (episodes.status === 'error' && rows === null);
