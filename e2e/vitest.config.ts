@@ -13,6 +13,8 @@ const TIMED = [
   'e2e/broken-host.e2e.ts',
   'e2e/early-search.e2e.ts',
   'e2e/hydration.e2e.ts',
+  'e2e/quote.e2e.ts',
+  'e2e/search-typing.e2e.ts',
 ];
 
 // End-to-end tests: the real CLI builds the demo podcast, the production build of the site
