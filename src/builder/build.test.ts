@@ -23,6 +23,8 @@ describe('buildPodcast on the fixture podcast', () => {
       searchPlaceholder: 'Search episodes and transcripts',
     });
     expect(result.warnings.map((warning) => [warning.code, warning.count])).toEqual([
+      // The fixture's config names no public address (decision 0033).
+      ['no-site-url', 1],
       ['unsafe-chapter-link', 1],
       ['interpolated', 2],
       ['approximate', 2],

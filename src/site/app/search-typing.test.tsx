@@ -42,7 +42,7 @@ describe('results as you type', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/?q=narwhal'));
     // The box keeps what the visitor typed, space and all.
     expect(box).toHaveValue('narwhal ');
-    expect(rowTitles()).toEqual(['14.5: A half episode: Narwhal Special']);
+    await waitFor(() => expect(rowTitles()).toEqual(['14.5: A half episode: Narwhal Special']));
     // Typing is one step of the history: back returns to the whole list.
     await router.navigate(-1);
     await waitFor(() => expect(currentUrl(router)).toBe('/'));
@@ -56,7 +56,7 @@ describe('results as you type', () => {
     const box = screen.getByRole('combobox', { name: 'Search episodes' });
     await user.clear(box);
     await user.type(box, 'oc');
-    // Too short: the previous search stays, and no hint until a submit.
+    // Too short to search: the whole list again, and no hint until a submit.
     expect(await screen.findByText('showing all 7 episodes', {}, SEARCHED)).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/');
     expect(screen.queryByText('Type at least 3 characters to search.')).toBeNull();

@@ -36,20 +36,20 @@ export function usePageUrl(): [PageUrl, UpdateSearchState] {
     (change, options) => {
       const replace = options?.replace === true;
       if (onList) {
-        const next = updateSearchState(state, change);
-        // A navigation, not a change of the query string: the path holds the page.
-        void navigate(listLocation(next, foreignParams(params)), {
-          preventScrollReset: true,
-          replace,
-        });
-        return;
+        const target = listLocation(updateSearchState(state, change), foreignParams(params));
+        // A move to another of the list's paths ('/' ↔ '/page/N') is a navigation; a change
+        // of the query string alone (a search as it is typed) stays one, as on any page.
+        if (target.split('?')[0] !== pathname) {
+          void navigate(target, { preventScrollReset: true, replace });
+          return;
+        }
       }
       setParams(
         (current) => mergeSearchState(current, updateSearchState(readSearchState(current), change)),
         { preventScrollReset: true, replace },
       );
     },
-    [onList, state, params, navigate, setParams],
+    [onList, state, params, pathname, navigate, setParams],
   );
   return [url, update];
 }

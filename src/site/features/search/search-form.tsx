@@ -110,13 +110,15 @@ export function SearchForm({
     const timer = setTimeout(() => {
       const now = latest.current;
       if (!now.onType) return;
-      const trimmed = draft.trim();
+      const typedTerm = draft.trim();
       const check = now.analyzer
-        ? checkSearchTerm(trimmed, now.minLength, now.analyzer)
-        : checkBeforeAnalyzer(trimmed, now.minLength);
-      if (check.kind === 'too-short' || check.kind === 'no-tokens' || trimmed === now.shownTerm) {
-        return;
-      }
+        ? checkSearchTerm(typedTerm, now.minLength, now.analyzer)
+        : checkBeforeAnalyzer(typedTerm, now.minLength);
+      // A term still too short to search (or the box emptied) shows the whole list again: the
+      // results never belong to a word the box no longer holds. Its hint waits for a submit.
+      const searchable = check.kind !== 'too-short' && check.kind !== 'no-tokens';
+      const trimmed = searchable ? typedTerm : '';
+      if (trimmed === now.shownTerm) return;
       setSentTerm(trimmed);
       setSession(true);
       now.onType(trimmed, now.session);
