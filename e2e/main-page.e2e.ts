@@ -167,7 +167,7 @@ describe('the demo podcast', () => {
 
   test('routes: an episode page, a half episode, a garbage number and the 404 page', async () => {
     const { page, problems } = await openPage(browser(), baseUrl);
-    await page.goto(`${baseUrl}/episodes/04.50`);
+    await page.goto(`${baseUrl}/episodes/4.5`);
     // An episode's page: its title is the H1, the show's name is in the header, no count line.
     await page.getByRole('heading', { level: 1, name: '4.5: The Best Bits So Far' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);

@@ -126,7 +126,8 @@ test('an open page keeps its version through a publish and a new worker; a reloa
     .getByRole('heading', { name: `${top}: ${topTitle}` })
     .getByRole('link')
     .click();
-  await page.getByText(/^found 1 of 60 episodes$/).waitFor();
+  // The episode's own page (decision 0023): its article, then its transcript.
+  await page.locator('article.episode-article').waitFor();
   await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
   expect(await page.getByText('The transcript could not be loaded.').count()).toBe(0);
   expect(versionsRead(start)).toEqual([oldVersion]);
