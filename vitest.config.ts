@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     restoreMocks: true,
     testTimeout: 30_000,
+    // Two files at a time. Vitest's default is one fewer than the cores: one on a 2-core
+    // machine, where the CLI tests' child processes and servers left the second core idle.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -93,11 +93,6 @@ describe('quotes', () => {
     expect(text).toBe(`“${words}”`);
     expect(attribution).toMatch(/^— .+, 0:\d\d$/);
     expect(link).toMatch(new RegExp(`^${baseUrl}/episodes/7\\?t=\\d+,\\d+$`));
-
-    await page.setViewportSize({ width: 390, height: 844 });
-    await dragAcross(page, 2, 6);
-    await toolbar.waitFor();
-    await screenshot(page, 'quote-selection-390', false);
     expectNoProblems(problems);
   });
 

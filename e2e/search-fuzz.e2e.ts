@@ -130,4 +130,5 @@ test(`${LINKED} terms arriving in a shared link's ?q=, the 10,000-character ones
   await normalSearchWorks(page);
   expectNoProblems(problems);
   await page.close();
-});
+  // 30 cold page loads, each starting the engine: two files share the cores (vitest.config).
+}, 150_000);
