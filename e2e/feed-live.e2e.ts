@@ -65,7 +65,8 @@ async function served(dbDir: string): Promise<RunningServer> {
 /** The heading of an episode's own page. */
 async function episodeHeading(page: Page, baseUrl: string, episode: string): Promise<string> {
   await page.goto(`${baseUrl}/episodes/${episode}`);
-  return (await row(page, episode).locator('h2').first().textContent()) ?? '';
+  // An episode's own page titles it with its h1 (its h2s are sections such as 'Chapters').
+  return (await row(page, episode).locator('h1').textContent()) ?? '';
 }
 
 beforeAll(async () => {
