@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildCliBundle, CLI_BUNDLE_VARIABLE } from '../scripts/cli-bundle.ts';
 import { buildWithCli, DEMO_FOLDER, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
 
 declare module 'vitest' {
@@ -22,6 +23,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Builds without a podcast folder keep their cache in the user's cache folder: this run's
   // own, so no test writes into the home folder (src/builder/read/state-folder.ts).
   process.env.XDG_CACHE_HOME = resolve(runDir, 'user-cache');
+  // Every CLI start of the run (and of its workers' child processes) is of one bundle made
+  // from the sources now: a tenth of tsx's start-up (scripts/cli-bundle.ts).
+  process.env[CLI_BUNDLE_VARIABLE] = await buildCliBundle();
   const dbDir = resolve(runDir, 'demo-db');
   await buildWithCli(DEMO_FOLDER, dbDir);
   const server = await serveSite(dbDir);

@@ -4,10 +4,19 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CLI_BUNDLE_VARIABLE } from '../scripts/cli-bundle.ts';
 import { REPO_ROOT } from '../scripts/demo-site.ts';
 import { startFeedOrigin, type FeedOrigin } from '../src/builder/test-support/feed-origin.ts';
 import { serveRealFeed } from './feed-host.ts';
 import { workFolder } from './harness.ts';
+
+/**
+ * The README's commands run the CLI as a user's checkout does, from its TypeScript sources
+ * (tsx), not from the bundle the rest of the run starts (scripts/cli-bundle.ts).
+ */
+const USER_ENV = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name !== CLI_BUNDLE_VARIABLE),
+);
 
 // docs/podcast-inputs.md promises 'From your feed to a live site in five minutes'. This test
 // reads that section's commands out of the doc and runs every one, in order, on a fresh
@@ -70,6 +79,7 @@ function argumentsOf(command: string, folder: string): string[] {
 async function checkServe(args: string[]): Promise<void> {
   const child = spawn(process.execPath, ['bin/trawl.js', ...args], {
     cwd: REPO_ROOT,
+    env: USER_ENV,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {
@@ -112,6 +122,7 @@ test('every command of the five-minute walk-through works on a fresh folder', as
     }
     const { stdout } = await run(process.execPath, ['bin/trawl.js', ...args], {
       cwd: REPO_ROOT,
+      env: USER_ENV,
       maxBuffer: 16 * 1024 * 1024,
     });
     if (args[0] === 'init') expect(stdout).toContain('trawl build');

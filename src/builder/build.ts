@@ -227,7 +227,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
     );
   });
   const databasePath = join(workDir, 'db.sqlite3');
-  const sanitizer = createHtmlSanitizer();
+  const sanitizer = await createHtmlSanitizer();
   const builtFrom = JSON.stringify({
     generator: 'trawl build',
     feed: basename(source.kind === 'url' ? new URL(source.url).pathname : source.path),

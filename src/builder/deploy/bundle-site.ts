@@ -4,12 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { copyContained } from '../contained-path.ts';
 import { BundleError } from '../errors.ts';
+import { PACKAGE_ROOT } from '../package-root.ts';
 import { loadSiteBuild, type SiteBuild } from '../publish/prerender.ts';
-
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
 /** True when index.html loads its assets from `basePath` (Vite writes absolute URLs). */
 export function builtForBase(indexHtml: string, basePath: string): boolean {
@@ -29,7 +28,7 @@ export function outsideError(dir: string, refused: string[]): BundleError {
  */
 async function buildBoth(basePath: string, work: string): Promise<void> {
   const { build } = await import('vite');
-  const common = { configFile: join(REPO_ROOT, 'vite.config.ts'), base: basePath } as const;
+  const common = { configFile: join(PACKAGE_ROOT, 'vite.config.ts'), base: basePath } as const;
   await build({
     ...common,
     logLevel: 'warn',
@@ -71,8 +70,8 @@ export async function placeSite(
     return loadSiteBuild(site);
   }
   log(`Building the site for base path ${basePath}…`);
-  await mkdir(join(REPO_ROOT, '.trawl'), { recursive: true });
-  const work = join(REPO_ROOT, '.trawl', `bundle-site-${randomBytes(4).toString('hex')}`);
+  await mkdir(join(PACKAGE_ROOT, '.trawl'), { recursive: true });
+  const work = join(PACKAGE_ROOT, '.trawl', `bundle-site-${randomBytes(4).toString('hex')}`);
   try {
     await buildBoth(basePath, work);
     const built = await loadSiteBuild(join(work, 'site'));

@@ -28,11 +28,12 @@ import {
 import type { DbConfig } from '../../core/site-config.ts';
 import { checkTemplate, pageDocument } from './page-document.ts';
 import { createHtmlSanitizer } from '../read/sanitize-html.ts';
+import { PACKAGE_ROOT } from '../package-root.ts';
 import type { VersionPages } from './publish.ts';
 import { pageFileFor } from './version-pages.ts';
 
 /** The site this checkout builds (`npm run build:site`): dist/site beside dist/server. */
-export const DEFAULT_SITE_DIR = resolve(import.meta.dirname, '../../../dist/site');
+export const DEFAULT_SITE_DIR = join(PACKAGE_ROOT, 'dist/site');
 
 /** A value SQLite can bind (the site's `SqlValue`). */
 type SqlValue = string | number | null;
@@ -135,7 +136,7 @@ export async function writeVersionPages(input: {
 }): Promise<number> {
   const { config, build, pagesDir, siteUrl } = input;
   const sqlite = new Database(input.databasePath, { readonly: true, fileMustExist: true });
-  const sanitizer = createHtmlSanitizer();
+  const sanitizer = await createHtmlSanitizer();
   try {
     const query = <T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> => {
       try {

@@ -1,10 +1,6 @@
 import type { FeedEpisode } from './feed.ts';
 import { displayPath, InputError } from '../errors.ts';
-import {
-  MAX_DESCRIPTION_DEPTH,
-  type createHtmlSanitizer,
-  type SanitizedHtml,
-} from './sanitize-html.ts';
+import { MAX_DESCRIPTION_DEPTH, type HtmlSanitizer, type SanitizedHtml } from './sanitize-html.ts';
 import { plural, type WarningCollector } from '../warnings.ts';
 
 /**
@@ -13,7 +9,7 @@ import { plural, type WarningCollector } from '../warnings.ts';
  * still fail, that is an input error naming them too, never a stack trace.
  */
 export function episodeDescription(
-  sanitizer: ReturnType<typeof createHtmlSanitizer>,
+  sanitizer: HtmlSanitizer,
   feedFile: string,
   episode: Pick<FeedEpisode, 'episode' | 'line' | 'descriptionHtml'>,
   warnings: WarningCollector,

@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHtmlSanitizer, htmlToText } from './sanitize-html.ts';
 
+const sanitizer = await createHtmlSanitizer();
+
 describe('createHtmlSanitizer', () => {
-  const sanitizer = createHtmlSanitizer();
   afterAll(() => sanitizer.close());
 
   it('keeps formatting and http(s)/mailto links, drops scripts, handlers, styles and other schemes', () => {

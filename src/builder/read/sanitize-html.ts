@@ -1,5 +1,3 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
 import { purifyConfig } from '../../core/html-policy.ts';
 
 /** A description made safe for the page, and its text for the search index. */
@@ -49,14 +47,23 @@ const TEXT_ENTITIES: Record<string, string> = {
   '&quot;': '"',
 };
 
+/** Sanitises descriptions one after another; `close` ends its window. */
+export interface HtmlSanitizer {
+  sanitize: (html: string) => SanitizedHtml;
+  close: () => void;
+}
+
 /**
  * Creates a sanitiser for episode descriptions with the shared HTML policy. One JSDOM window is
  * reused for every description of a build: creating a window costs far more than sanitising.
+ * jsdom loads here, not with the CLI: it takes a second or more to import, and only a build
+ * sanitises (serve, init and check-host start without it).
  */
-export function createHtmlSanitizer(): {
-  sanitize: (html: string) => SanitizedHtml;
-  close: () => void;
-} {
+export async function createHtmlSanitizer(): Promise<HtmlSanitizer> {
+  const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([
+    import('jsdom'),
+    import('dompurify'),
+  ]);
   const { window } = new JSDOM('<!DOCTYPE html>');
   const purify = createDOMPurify(window);
   const config = purifyConfig();

@@ -102,8 +102,8 @@ describe('description markup nested thousands deep', () => {
     });
   }
 
-  test('the sanitiser keeps the text of markup nested too deep, and nests what is shallow enough', () => {
-    const sanitizer = createHtmlSanitizer();
+  test('the sanitiser keeps the text of markup nested too deep, and nests what is shallow enough', async () => {
+    const sanitizer = await createHtmlSanitizer();
     try {
       const at = (depth: number) =>
         sanitizer.sanitize(`${'<i>'.repeat(depth)}deep &amp; facts${'</i>'.repeat(depth)}`);
