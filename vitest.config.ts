@@ -12,6 +12,8 @@ export default defineConfig({
     // made at the start of the run, instead of compiling them with tsx at every start.
     globalSetup: ['./scripts/cli-bundle.ts'],
     testTimeout: 30_000,
+    // Some files build a real database in beforeAll: seconds, more on a busy machine.
+    hookTimeout: 60_000,
     // Two files at a time. Vitest's default is one fewer than the cores: one on a 2-core
     // machine, where the CLI tests' child processes and servers left the second core idle.
     maxWorkers: 2,
