@@ -27,6 +27,7 @@ describe('the catalogues', () => {
             'description',
             'page',
             '.',
+            '“{text}”',
           ]).toContain(text);
       }
       expect(messagesSchema.safeParse(messages).success, language).toBe(true);
