@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildWithCli, serveSite } from '../scripts/demo-site.ts';
 import type { RunningServer } from '../src/builder/serve/serve.ts';
 import {
+  axeViolations,
   browserForFile,
   expectNoProblems,
   openPage,
@@ -172,6 +173,8 @@ describe('a 300-episode show without JavaScript', () => {
       await page.goto(`${served()}/page/2`);
       await page.locator('.results[data-list="whole"]').waitFor();
       expect((await rowTitles(page))[0]).toBe('290: Crawlable thing 290');
+      // The page links, the first and last of them included, as a screen reader meets them.
+      expect(await axeViolations(page, { include: ['.pagination'] })).toEqual([]);
       // A marker on the window survives only a navigation inside the app.
       await page.evaluate(() => {
         Object.assign(window, { stayed: true });

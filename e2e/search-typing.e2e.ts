@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import {
+  axeViolations,
   browserForFile,
   expectNoProblems,
   freshCountLine,
@@ -155,6 +156,7 @@ test('a typo shows its nearest word’s results, with both searches as links', a
   await submitSearch(page, 'bananna');
   const notice = page.getByText('Showing results for banana · search instead for ‘bananna’');
   await notice.waitFor();
+  expect(await axeViolations(page, { include: ['.typo-notice'] })).toEqual([]);
   expect(await page.locator('.results article h2').allTextContents()).toEqual(bananas);
   expect(await notice.getByRole('link', { name: 'banana' }).getAttribute('href')).toBe(
     '/?q=banana',

@@ -42,7 +42,15 @@ export function quoteAttribution(quote: Quote, episodeTitle: string): string {
   return `— ${who}${episodeTitle}, ${formatClockTime(quote.start)}`;
 }
 
-/** What 'Copy quote' puts on the clipboard: the words in quotes, who and where, and the link. */
-export function quoteClipboardText(quote: Quote, episodeTitle: string, link: string): string {
-  return `“${quote.text}”\n${quoteAttribution(quote, episodeTitle)}\n${link}`;
+/**
+ * What 'Copy quote' puts on the clipboard: the words in quotes, who and where, and the link.
+ * `quoted` puts the language's quotation marks around the words (the catalogue's 'quote.marks').
+ */
+export function quoteClipboardText(
+  quote: Quote,
+  episodeTitle: string,
+  link: string,
+  quoted: (text: string) => string = (text) => `“${text}”`,
+): string {
+  return `${quoted(quote.text)}\n${quoteAttribution(quote, episodeTitle)}\n${link}`;
 }

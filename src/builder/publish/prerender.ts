@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EpisodeRow } from '../../core/db-schema.ts';
 import { artworkSource } from '../../core/media-sources.ts';
+import { createTexts } from '../../core/messages/message-format.ts';
 import { listPagePath } from '../../core/page-url.ts';
 import {
   absoluteUrl,
@@ -147,6 +148,8 @@ export async function writeVersionPages(input: {
     };
     const source = { query, config, sanitizeHtml: (html: string) => sanitizer.sanitize(html).html };
     const show = config.site.title;
+    // The head's texts in the show's language, as the app's own titles are.
+    const { text } = createTexts(config.site.language, config.site.messages);
     const rows = sqlite
       .prepare<[], HeadRow>(
         // e.*: a database from before `image_local` still renders (the column is then absent).
@@ -193,7 +196,7 @@ export async function writeVersionPages(input: {
 
     await write('/', {
       title: show,
-      description: `Search the episodes and transcripts of ${show}.`,
+      description: text('title.description', { show }),
       canonical: home,
       image: showImage,
       type: 'website',
@@ -202,8 +205,12 @@ export async function writeVersionPages(input: {
     });
     for (const [index, path] of listPaths.entries()) {
       await write(path, {
-        title: `${show} · page ${index + 2} of ${listPages}`,
-        description: `Episodes of ${show}, page ${index + 2} of ${listPages}.`,
+        title: text('title.listPage', { show, page: index + 2, count: listPages }),
+        description: text('title.listPageDescription', {
+          show,
+          page: index + 2,
+          count: listPages,
+        }),
         canonical: absoluteUrl(siteUrl, path),
         image: showImage,
         type: 'website',
@@ -240,7 +247,7 @@ export async function writeVersionPages(input: {
       });
     }
     await write('/404', {
-      title: `Not found · ${show}`,
+      title: `${text('title.notFound')} · ${show}`,
       description: '',
       canonical: '',
       image: showImage,

@@ -63,6 +63,11 @@ export interface Texts {
   locale: string;
   /** One text with its values put in. */
   text(key: MessageKey, values?: MessageValues): string;
+  /**
+   * A text cut at its `{place}`, for a value that is markup (a link): the text before and
+   * after it, other values put in. Null when the text (an override) has no such place.
+   */
+  around(key: MessageKey, place: string, values?: MessageValues): readonly [string, string] | null;
   /** A count with its noun in the right plural form ('3 episodes'), the count in the locale's digits. */
   count(key: PluralKey, count: number): string;
 }
@@ -92,6 +97,11 @@ export function createTexts(locale: string, messages: MessageOverrides = {}): Te
   return {
     locale: tag,
     text: (key, values) => fillMessage(lookup(key), values),
+    around: (key, place, values) => {
+      const filled = fillMessage(lookup(key), { ...values, [place]: `{${place}}` });
+      const at = filled.indexOf(`{${place}}`);
+      return at < 0 ? null : [filled.slice(0, at), filled.slice(at + place.length + 2)];
+    },
     count: (key, count) => {
       const form = plurals.select(count) === 'one' ? `${key}.one` : `${key}.other`;
       const template = isMessageKey(form) ? lookup(form) : lookup(`${key}.other`);

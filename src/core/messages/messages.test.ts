@@ -27,6 +27,7 @@ describe('the catalogues', () => {
             'description',
             'page',
             '.',
+            '“{text}”',
           ]).toContain(text);
       }
       expect(messagesSchema.safeParse(messages).success, language).toBe(true);
@@ -73,6 +74,24 @@ describe('createTexts', () => {
     expect(texts.text('episode.backToSearch', { term: '<b>$&</b>' })).toBe(
       'Back to the search for “<b>$&</b>”',
     );
+  });
+
+  it('cuts a text at the place a link goes, wherever the language puts it', () => {
+    expect(createTexts('en').around('typo.showing', 'term')).toEqual(['Showing results for ', '']);
+    expect(createTexts('ja', showMessages('ja')).around('typo.showing', 'term')).toEqual([
+      '',
+      ' の検索結果を表示しています',
+    ]);
+    const german = createTexts('de', showMessages('de'));
+    expect(german.around('title.listPage', 'show', { page: 2, count: 5 })).toEqual([
+      '',
+      ' · Seite 2 von 5',
+    ]);
+    // An override without the place: no place to cut, the link stands alone.
+    expect(
+      createTexts('en', { 'typo.showing': 'Nearest word:' }).around('typo.showing', 'term'),
+    ).toBeNull();
+    expect(german.text('quote.marks', { text: 'Haus' })).toBe('„Haus“');
   });
 });
 

@@ -1,3 +1,5 @@
+import type { Texts } from '../../core/messages/message-format.ts';
+
 /**
  * The browser tab's title for each route: what the page shows, then the show's name, so a row
  * of tabs (and the history list) tells the pages apart.
@@ -11,15 +13,15 @@ export type TitledView =
 const SEPARATOR = ' · ';
 
 /** '<episode heading> · <show>', 'Search: <term> · <show>', 'Not found · <show>' or '<show>'. */
-export function documentTitle(show: string, view: TitledView): string {
+export function documentTitle(show: string, view: TitledView, text: Texts['text']): string {
   switch (view.kind) {
     case 'home':
       return show;
     case 'episode':
       return view.heading + SEPARATOR + show;
     case 'search':
-      return `Search: ${view.term}${SEPARATOR}${show}`;
+      return text('title.search', { term: view.term }) + SEPARATOR + show;
     case 'not-found':
-      return `Not found${SEPARATOR}${show}`;
+      return text('title.notFound') + SEPARATOR + show;
   }
 }

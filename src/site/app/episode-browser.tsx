@@ -163,7 +163,7 @@ export function EpisodeBrowser({
   else if (list.routeEpisode)
     view = { kind: 'episode', heading: episodeHeading(list.routeEpisode) };
   else if (check.kind === 'search') view = { kind: 'search', term: check.term };
-  useDocumentTitle(documentTitle(settings.title, view));
+  useDocumentTitle(documentTitle(settings.title, view, texts.text));
 
   const navigate = useNavigate();
   const onSearch = useCallback(
@@ -241,7 +241,7 @@ export function EpisodeBrowser({
         />
       );
     } else if (rows === null) {
-      page = <Spinner label="Loading the episode" />;
+      page = <Spinner label={texts.text('loading.episode')} />;
     } else if (routeEpisode) {
       page = (
         <EpisodePage
@@ -296,7 +296,7 @@ export function EpisodeBrowser({
       />
     );
   } else if (loading) {
-    body = <Spinner label="Loading episodes" />;
+    body = <Spinner label={texts.text('loading.episodes')} />;
   } else {
     body = (
       <>

@@ -9,6 +9,7 @@ import type { SearchQuery } from '../../core/fts-query.ts';
 import type { SiteSettings } from '../../core/site-config.ts';
 import type { ShowSpeaker } from '../../core/speech.ts';
 import { useDatabase } from '../data/database-context.tsx';
+import { useTexts } from '../shared/texts-context.tsx';
 import { getTranscript } from '../data/transcript-queries.ts';
 import { useDescriptions } from '../data/use-site-data.ts';
 import { EpisodeRow, type RowTypeButton } from '../features/episodes/episode-row.tsx';
@@ -90,13 +91,18 @@ export function EpisodeResults(props: EpisodeResultsProps): ReactNode {
     },
     [episodes, isExpanded, onToggleExpanded],
   );
+  const { text } = useTexts();
   const loadTranscript = useCallback((id: number) => getTranscript(db, id), [db]);
   const speakerName = useMemo(() => {
     const names = new Map(speakers.map((speaker) => [speaker.id, speaker.name]));
     // Positive codes are named speakers; -N is 'Speaker N' of the episode.
     return (code: number): string | null =>
-      code > 0 ? (names.get(code) ?? null) : code < 0 ? `Speaker ${-code}` : null;
-  }, [speakers]);
+      code > 0
+        ? (names.get(code) ?? null)
+        : code < 0
+          ? text('speaker.numbered', { number: -code })
+          : null;
+  }, [speakers, text]);
   const { hostsOf, venueOf } = useEpisodeFacts(presenters, venues, settings.hostIds);
 
   return (

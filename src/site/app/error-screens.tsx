@@ -1,5 +1,6 @@
 import { useTexts } from '../shared/texts-context.tsx';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { createTexts } from '../../core/messages/message-format.ts';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ReloadLink } from '../shared/reload-link.tsx';
 import { usePageUrl } from '../shared/use-page-url.ts';
@@ -13,7 +14,12 @@ import './error-screens.css';
 export function NotFoundPage(): ReactNode {
   const { settings, ready } = useSiteSettings();
   const [url] = usePageUrl();
-  useDocumentTitle(documentTitle(settings.title, { kind: 'not-found' }));
+  // Above SiteFrame's texts: the title reads the show's catalogue from its settings itself.
+  const { text } = useMemo(
+    () => createTexts(settings.language, settings.messages),
+    [settings.language, settings.messages],
+  );
+  useDocumentTitle(documentTitle(settings.title, { kind: 'not-found' }, text));
   return (
     <SiteFrame settings={settings} ready={ready} deployed={url.state.deployed}>
       <main className="error-screen error-screen--framed">

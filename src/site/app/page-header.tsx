@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { SiteSettings } from '../../core/site-config.ts';
 import { FallbackImage, titleInitials } from '../shared/fallback-image.tsx';
 import { useMedia } from '../shared/media-context.tsx';
+import { useTexts } from '../shared/texts-context.tsx';
 import { logoUrl } from './branding.ts';
 import { paths } from './paths.ts';
 
@@ -24,6 +25,7 @@ export function PageHeader({
 }): ReactNode {
   const { title, sourceUrl } = settings;
   const media = useMedia();
+  const { text } = useTexts();
   const initials = (
     <span className="page-header__logo page-header__initials" aria-hidden="true">
       {titleInitials(title)}
@@ -52,7 +54,7 @@ export function PageHeader({
       </Link>
       {sourceUrl !== '' && (
         <a className="page-header__source" href={sourceUrl} rel="noopener">
-          source code
+          {text('header.source')}
         </a>
       )}
     </header>

@@ -1,3 +1,4 @@
+import { useTexts } from '../shared/texts-context.tsx';
 import { useCallback, useMemo } from 'react';
 import type { EpisodeRow, PresenterRow, VenueRow } from '../../core/db-schema.ts';
 import { presentersOf } from '../../core/episode-filters.ts';
@@ -18,18 +19,19 @@ export function useEpisodeFacts(
   venues: readonly VenueRow[],
   hostIds: readonly number[],
 ): EpisodeFacts {
+  const { text } = useTexts();
   const hostNames = useMemo(() => {
     const byId = new Map(presenters.map((presenter) => [presenter.id, presenter]));
     return hostIds.map((id) => {
       const presenter = byId.get(id);
       return {
         id,
-        name: presenter ? presenterName(presenter) : `Host ${id}`,
+        name: presenter ? presenterName(presenter) : text('host.numbered', { number: id }),
         img: presenter?.img,
         img_local: presenter?.img_local,
       };
     });
-  }, [presenters, hostIds]);
+  }, [presenters, hostIds, text]);
   const venueNames = useMemo(
     () => new Map(venues.map((venue) => [venue.id, venue.name])),
     [venues],

@@ -14,6 +14,8 @@ import { termProblem, type TermCheck } from '../../core/fts-query.ts';
 import { queryKey } from '../../core/search-query.ts';
 import type { DbConfig } from '../../core/site-config.ts';
 import type { ShowSpeaker } from '../../core/speech.ts';
+import type { Texts } from '../../core/messages/message-format.ts';
+import { useTexts } from '../shared/texts-context.tsx';
 import { useDatabase } from './database-context.tsx';
 import { hostProblemMessage, needsNewWorker } from './database-errors.ts';
 import {
@@ -123,9 +125,9 @@ export type SearchResult =
   | { status: 'error'; title: string; problem: string | null }
   | { status: 'ready'; ids: ReadonlySet<number>; hits: SearchHits };
 
-/** Title of the search error card for a failed search. */
-export function searchErrorTitle(error: Error): string {
-  return needsNewWorker(error) ? 'Problem while searching' : error.message || 'Search failed';
+/** Title of the search error card for a failed search, in the show's language. */
+export function searchErrorTitle(error: Error, text: Texts['text']): string {
+  return needsNewWorker(error) ? text('search.problem') : error.message || text('search.failed');
 }
 
 /**
@@ -143,6 +145,7 @@ export function useEpisodeSearch(
   analyzerError: Error | null = null,
 ): SearchResult {
   const db = useDatabase();
+  const { text } = useTexts();
   const checked = FTS_COLUMNS.filter((field) => fields[field]);
   const parsed = check.kind === 'search' ? check.parsed : null;
   // 'Said by' searches what the chosen speakers said: the transcript field only.
@@ -172,8 +175,8 @@ export function useEpisodeSearch(
     if (!analyzerError) return { status: 'loading' };
     return {
       status: 'error',
-      title: 'Problem while searching',
-      problem: 'The search could not load the rules of its language. Try again in a moment.',
+      title: text('search.problem'),
+      problem: text('search.noRules'),
     };
   }
   if (check.kind !== 'search') return { status: 'off', problem: termProblem(check) };
@@ -181,7 +184,7 @@ export function useEpisodeSearch(
   if (resource.status === 'error')
     return {
       status: 'error',
-      title: searchErrorTitle(resource.error),
+      title: searchErrorTitle(resource.error, text),
       problem: hostProblemMessage(resource.error),
     };
   return { status: 'ready', ids: resource.data.ids, hits: resource.data };

@@ -74,12 +74,12 @@ export function EpisodeArticle({
         {playerSlot}
         {episode.live === 1 && (
           <Link className="type-button type-button--live" to={typeHref('live')}>
-            Live
+            {texts.text('episode.live')}
           </Link>
         )}
         {episode.compilation === 1 && (
           <Link className="type-button type-button--compilation" to={typeHref('compilation')}>
-            Compilation
+            {texts.text('episode.compilation')}
           </Link>
         )}
       </div>

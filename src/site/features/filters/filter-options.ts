@@ -67,8 +67,14 @@ export function presenterGroups(
 /** The group of venues without a country; it comes last. */
 export const NO_COUNTRY = 'Elsewhere';
 
-/** Venue groups by country, countries in alphabetical order, venues by name within each. */
-export function venueGroups(venues: readonly VenueRow[]): FilterOptionGroup[] {
+/**
+ * Venue groups by country, countries in alphabetical order, venues by name within each; the
+ * venues without a country come last, under `elsewhere` (the catalogue's 'filters.elsewhere').
+ */
+export function venueGroups(
+  venues: readonly VenueRow[],
+  elsewhere: string = NO_COUNTRY,
+): FilterOptionGroup[] {
   const groups = new Map<string, FilterOption[]>();
   for (const venue of venues) {
     const country = venue.country?.trim() || NO_COUNTRY;
@@ -83,7 +89,10 @@ export function venueGroups(venues: readonly VenueRow[]): FilterOptionGroup[] {
       if (a === NO_COUNTRY || b === NO_COUNTRY) return a === NO_COUNTRY ? 1 : -1;
       return a.localeCompare(b, 'en', { sensitivity: 'base' });
     })
-    .map(([label, options]) => ({ label, options: options.sort(byName) }));
+    .map(([label, options]) => ({
+      label: label === NO_COUNTRY ? elsewhere : label,
+      options: options.sort(byName),
+    }));
 }
 
 /** The selected options, in selection order, for ids that exist. */

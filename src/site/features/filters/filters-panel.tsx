@@ -72,7 +72,10 @@ export function FiltersPanel(props: FiltersPanelProps): ReactNode {
       }),
     [presenterRows, hostIds, secondGroupLabel, text],
   );
-  const venueOptions = useMemo(() => venueGroups(venueRows), [venueRows]);
+  const venueOptions = useMemo(
+    () => venueGroups(venueRows, text('filters.elsewhere')),
+    [venueRows, text],
+  );
   const speakerRows = props.speakers?.status === 'ready' ? props.speakers.data : NO_ROWS;
   const speakerOptions = useMemo(() => speakerGroups(speakerRows), [speakerRows]);
 

@@ -46,6 +46,26 @@ export function connectAudio(
     });
   };
 
+  // A quote's range stops at its end: `timeupdate` comes only every ~250 ms, so a timer set
+  // from the current time and speed asks for the time again when the end is due.
+  let stopTimer: ReturnType<typeof setTimeout> | undefined;
+  const scheduleStop = (): void => {
+    clearTimeout(stopTimer);
+    stopTimer = undefined;
+    const state = store.getState();
+    if (state.status !== 'loaded' || !state.playing || state.until === null || audio.paused) return;
+    const due = (state.until - audio.currentTime) / (audio.playbackRate || 1);
+    stopTimer = setTimeout(
+      () => {
+        stopTimer = undefined;
+        store.dispatch({ type: 'timeupdate', time: audio.currentTime });
+        // Early by a few milliseconds: the store did not stop, so wait for the rest.
+        scheduleStop();
+      },
+      Math.max(0, due * 1000),
+    );
+  };
+
   const apply = (state: PlayerState): void => {
     applyRate(state.rate);
     if (state.status !== 'loaded') {
@@ -65,6 +85,7 @@ export function connectAudio(
     }
     if (state.playing && audio.paused) startPlaying();
     if (!state.playing && !audio.paused) audio.pause();
+    scheduleStop();
   };
 
   const events: Record<string, () => void> = {
@@ -72,7 +93,11 @@ export function connectAudio(
     seeked: () => store.dispatch({ type: 'timeupdate', time: audio.currentTime }),
     ended: () => store.dispatch({ type: 'ended' }),
     durationchange: () => store.dispatch({ type: 'durationchange', duration: audio.duration }),
-    playing: () => store.dispatch({ type: 'audioPlaying' }),
+    playing: () => {
+      store.dispatch({ type: 'audioPlaying' });
+      scheduleStop();
+    },
+    ratechange: scheduleStop,
     pause: () => {
       // A pause event queued before a newer play() has already been overtaken.
       if (audio.paused && !audio.ended) store.dispatch({ type: 'audioPaused' });
@@ -86,6 +111,7 @@ export function connectAudio(
   apply(store.getState());
 
   return () => {
+    clearTimeout(stopTimer);
     unsubscribe();
     for (const [name, handler] of Object.entries(events)) audio.removeEventListener(name, handler);
   };

@@ -5,6 +5,7 @@ import {
   reportOutcome,
   subscribeReports,
 } from '../../shared/error-report.ts';
+import { useTexts } from '../../shared/texts-context.tsx';
 import './search.css';
 
 /**
@@ -26,6 +27,7 @@ export function SearchErrorCard({
   /** Names this failure: one report is filed per key. */
   reportKey?: string;
 }): ReactNode {
+  const { text } = useTexts();
   useEffect(() => {
     fileReportOnce(reportKey, reportTo, () => ({
       kind: 'search',
@@ -45,9 +47,7 @@ export function SearchErrorCard({
       </h2>
       {problem !== null && <p className="search-error__problem">{problem}</p>}
       <p className="search-error__body">
-        {filed
-          ? 'Sorry about that. A report has been filed. Please try a different search.'
-          : 'Sorry about that. Please try a different search.'}
+        {filed ? text('search.sorryReported') : text('search.sorry')}
       </p>
     </section>
   );

@@ -3,6 +3,7 @@ import { correctionUrl } from '../../../core/correction-target.ts';
 import { quoteClipboardText, type Quote } from '../../../core/quote.ts';
 import { formatClockTime } from '../../../core/time-format.ts';
 import { quoteUrl } from '../../shared/moment-link.ts';
+import { useTexts } from '../../shared/texts-context.tsx';
 import './quote.css';
 
 interface QuoteToolbarProps {
@@ -52,13 +53,15 @@ export function QuoteToolbar({
   episodeTitle,
   correctionTarget,
 }: QuoteToolbarProps): ReactNode {
+  const { text: message } = useTexts();
   const ref = useRef<HTMLDivElement>(null);
   const [last, setOutcome] = useState<Outcome>({ status: 'idle' });
   const of = `${quote.first}-${quote.last}`;
   // An outcome belongs to its quote: a new selection starts afresh.
   const outcome: Outcome = last.status !== 'idle' && last.of === of ? last : { status: 'idle' };
   const link = quoteUrl(episode, quote.start, quote.end);
-  const text = quoteClipboardText(quote, episodeTitle, link);
+  const quoted = (words: string): string => message('quote.marks', { text: words });
+  const text = quoteClipboardText(quote, episodeTitle, link, quoted);
   const suggestion = correctionUrl(correctionTarget, {
     episode,
     episodeTitle,
@@ -97,7 +100,7 @@ export function QuoteToolbar({
     try {
       await navigator.share({
         title: episodeTitle,
-        text: quoteClipboardText(quote, episodeTitle, ''),
+        text: quoteClipboardText(quote, episodeTitle, '', quoted),
         url: link,
       });
       setOutcome({ status: 'shared', of });
@@ -113,31 +116,31 @@ export function QuoteToolbar({
       ref={ref}
       className="quote-toolbar"
       role="toolbar"
-      aria-label={`Quote from ${range}`}
+      aria-label={message('quote.toolbar', { range })}
       // Hidden until placed under the selection (placeUnderSelection).
       style={{ visibility: 'hidden' }}
       // Pressing a button must not clear the selection it acts on.
       onMouseDown={(event) => event.preventDefault()}
     >
       <button type="button" className="transcript-tool" onClick={() => void copy()}>
-        Copy quote
+        {message('quote.copy')}
       </button>
       <button type="button" className="transcript-tool" onClick={() => void share()}>
-        Share
+        {message('quote.share')}
       </button>
       {suggestion === null ? null : (
         <a className="transcript-tool" href={suggestion} target="_blank" rel="noopener noreferrer">
-          Suggest a correction
+          {message('quote.suggest')}
         </a>
       )}
       <span role="status" className="quote-toolbar__status">
-        {outcome.status === 'copied' ? 'Quote copied' : ''}
-        {outcome.status === 'shared' ? 'Quote shared' : ''}
+        {outcome.status === 'copied' ? message('quote.copied') : ''}
+        {outcome.status === 'shared' ? message('quote.shared') : ''}
       </span>
       {outcome.status === 'manual' ? (
         <textarea
           className="quote-toolbar__manual"
-          aria-label="Quote to copy"
+          aria-label={message('quote.manual')}
           readOnly
           rows={4}
           value={outcome.text}

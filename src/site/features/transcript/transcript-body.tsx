@@ -139,6 +139,13 @@ export function TranscriptBody({
     // word pressed is not focusable until the press ends, so a drag selects and a click plays.
     if (event.button !== 0 || !(event.target instanceof Element)) return;
     const word = event.target.closest('[data-w]');
+    // A press inside the selection would start the browser's drag of the selected text, and a
+    // second drag across quoted words selected nothing new (seen at 390 px). Here a press on a
+    // word always starts a new selection; Shift+press still extends the old one.
+    const selection = window.getSelection();
+    if (word && !event.shiftKey && selection && !selection.isCollapsed) {
+      if (selection.containsNode(word, true)) selection.removeAllRanges();
+    }
     const tabIndex = word?.getAttribute('tabindex');
     if (!word || tabIndex === null || tabIndex === undefined) return;
     word.removeAttribute('tabindex');

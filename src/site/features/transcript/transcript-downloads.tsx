@@ -5,6 +5,7 @@ import {
   type TranscriptFormat,
 } from '../../../core/transcript-files.ts';
 import type { TranscriptModel } from '../../../core/transcript-model.ts';
+import { useTexts } from '../../shared/texts-context.tsx';
 
 interface TranscriptDownloadsProps {
   episode: string;
@@ -37,17 +38,18 @@ function download(episode: string, model: TranscriptModel, format: TranscriptFor
 
 /** 'Download transcript': WebVTT (with speakers' voices), SRT and plain text. */
 export function TranscriptDownloads({ episode, model }: TranscriptDownloadsProps): ReactNode {
+  const { text } = useTexts();
   return (
-    <div className="transcript-downloads" role="group" aria-label="Download transcript">
+    <div className="transcript-downloads" role="group" aria-label={text('downloads.label')}>
       <span className="transcript-downloads__label" aria-hidden="true">
-        Download:
+        {text('downloads.prefix')}
       </span>
       {FORMATS.map((format) => (
         <button
           key={format}
           type="button"
           className="transcript-tool"
-          aria-label={`Download transcript as ${TRANSCRIPT_FORMATS[format].label}`}
+          aria-label={text('downloads.as', { format: TRANSCRIPT_FORMATS[format].label })}
           onClick={() => download(episode, model, format)}
         >
           {TRANSCRIPT_FORMATS[format].label}

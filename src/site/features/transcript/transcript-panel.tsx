@@ -107,9 +107,7 @@ export function TranscriptPanel({
       <>
         <div className="transcript-problem" role="alert">
           <p>{text('transcript.failed')}</p>
-          {kept !== undefined && (
-            <p>The text below is this page&apos;s copy: reading along and its matches are off.</p>
-          )}
+          {kept !== undefined && <p>{text('transcript.pageCopy')}</p>}
           {problem !== null && <p className="transcript-problem__host">{problem}</p>}
           <button type="button" className="transcript-tool" onClick={retry}>
             {text('transcript.retry')}
