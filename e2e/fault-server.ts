@@ -39,7 +39,9 @@ export type Fault =
   /** Matching requests are held open and never answered (until the fault is cleared). */
   | { kind: 'stall'; path: RegExp }
   /** latest.json answers with this body (200), or 404 when `body` is null. */
-  | { kind: 'latest'; body: string | null };
+  | { kind: 'latest'; body: string | null }
+  /** Matching requests get this answer: a host that serves its index.html for a missing file. */
+  | { kind: 'body'; path: RegExp; status: number; contentType: string; body: string };
 
 /** One request the fault server answered (or held). */
 export interface FaultedRequest {
@@ -122,6 +124,7 @@ export async function startFaultServer(
       case 'latest':
         return LATEST_PATH.test(path) ? fault : null;
       case 'stall':
+      case 'body':
         return fault.path.test(path) ? fault : null;
       case 'status':
       case 'truncate': {
@@ -189,6 +192,10 @@ export async function startFaultServer(
       case 'stall':
         held.add(res);
         res.on('close', () => held.delete(res));
+        return;
+      case 'body':
+        res.writeHead(active.status, { 'Content-Type': active.contentType });
+        res.end(active.body);
         return;
       case 'latest':
         if (active.body === null) {

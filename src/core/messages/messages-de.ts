@@ -153,4 +153,10 @@ export const MESSAGES_DE: Catalogue = {
   'filters.elsewhere': 'Anderswo',
   'title.listPage': '{show} · Seite {page} von {count}',
   'title.listPageDescription': 'Folgen von {show}, Seite {page} von {count}.',
+  'engine.fileStatus': 'Die Datei {file} der Suchmaschine konnte nicht geladen werden ({status}).',
+  'engine.fileNetwork':
+    'Die Datei {file} der Suchmaschine konnte nicht geladen werden: Die Verbindung ist fehlgeschlagen.',
+  'engine.fileWrongType':
+    'Die Datei {file} der Suchmaschine ist unbrauchbar: Der Host der Website hat stattdessen {type} gesendet.',
+  'engine.start': 'Die Suchmaschine konnte mit ihrer Datei {file} nicht starten.',
 };

@@ -154,6 +154,12 @@ export const MESSAGES_EN = {
   'filters.elsewhere': 'Elsewhere',
   'title.listPage': '{show} · page {page} of {count}',
   'title.listPageDescription': 'Episodes of {show}, page {page} of {count}.',
+  'engine.fileStatus': "The search engine's file {file} could not be downloaded ({status}).",
+  'engine.fileNetwork':
+    "The search engine's file {file} could not be downloaded: the connection failed.",
+  'engine.fileWrongType':
+    "The search engine's file {file} could not be used: the site's host sent {type} in its place.",
+  'engine.start': 'The search engine could not start from its file {file}.',
 } as const;
 
 /** The name of one interface text. */

@@ -151,4 +151,10 @@ export const MESSAGES_ES: Catalogue = {
   'filters.elsewhere': 'En otros lugares',
   'title.listPage': '{show} · página {page} de {count}',
   'title.listPageDescription': 'Episodios de {show}, página {page} de {count}.',
+  'engine.fileStatus': 'No se pudo descargar el archivo {file} del motor de búsqueda ({status}).',
+  'engine.fileNetwork':
+    'No se pudo descargar el archivo {file} del motor de búsqueda: falló la conexión.',
+  'engine.fileWrongType':
+    'No se pudo usar el archivo {file} del motor de búsqueda: el servidor del sitio envió {type} en su lugar.',
+  'engine.start': 'El motor de búsqueda no pudo iniciarse con su archivo {file}.',
 };

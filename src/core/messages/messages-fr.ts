@@ -151,4 +151,11 @@ export const MESSAGES_FR: Catalogue = {
   'filters.elsewhere': 'Ailleurs',
   'title.listPage': '{show} · page {page} sur {count}',
   'title.listPageDescription': 'Épisodes de {show}, page {page} sur {count}.',
+  'engine.fileStatus':
+    'Le fichier {file} du moteur de recherche n’a pas pu être téléchargé ({status}).',
+  'engine.fileNetwork':
+    'Le fichier {file} du moteur de recherche n’a pas pu être téléchargé : la connexion a échoué.',
+  'engine.fileWrongType':
+    'Le fichier {file} du moteur de recherche est inutilisable : l’hébergeur du site a envoyé {type} à sa place.',
+  'engine.start': 'Le moteur de recherche n’a pas pu démarrer avec son fichier {file}.',
 };

@@ -151,4 +151,10 @@ export const MESSAGES_JA: Catalogue = {
   'filters.elsewhere': 'その他',
   'title.listPage': '{show} · {page} / {count} ページ',
   'title.listPageDescription': '{show} のエピソード（{page} / {count} ページ）。',
+  'engine.fileStatus': '検索エンジンのファイル {file} をダウンロードできませんでした（{status}）。',
+  'engine.fileNetwork':
+    '検索エンジンのファイル {file} をダウンロードできませんでした。接続に失敗しました。',
+  'engine.fileWrongType':
+    '検索エンジンのファイル {file} を使用できません。サイトのホストが代わりに {type} を送信しました。',
+  'engine.start': '検索エンジンをファイル {file} から起動できませんでした。',
 };

@@ -152,4 +152,11 @@ export const MESSAGES_PT: Catalogue = {
   'filters.elsewhere': 'Outros lugares',
   'title.listPage': '{show} · página {page} de {count}',
   'title.listPageDescription': 'Episódios de {show}, página {page} de {count}.',
+  'engine.fileStatus':
+    'Não foi possível baixar o arquivo {file} do mecanismo de pesquisa ({status}).',
+  'engine.fileNetwork':
+    'Não foi possível baixar o arquivo {file} do mecanismo de pesquisa: a conexão falhou.',
+  'engine.fileWrongType':
+    'Não foi possível usar o arquivo {file} do mecanismo de pesquisa: o servidor do site enviou {type} no lugar dele.',
+  'engine.start': 'O mecanismo de pesquisa não conseguiu iniciar com o arquivo {file}.',
 };

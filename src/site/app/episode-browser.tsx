@@ -237,7 +237,7 @@ export function EpisodeBrowser({
     if (listFailed) {
       page = (
         <ListLoadError
-          problem={episodes.status === 'error' ? hostProblemMessage(episodes.error) : null}
+          problem={episodes.status === 'error' ? hostProblemMessage(episodes.error, text) : null}
         />
       );
     } else if (rows === null) {
@@ -282,7 +282,7 @@ export function EpisodeBrowser({
   if (listFailed) {
     body = (
       <ListLoadError
-        problem={episodes.status === 'error' ? hostProblemMessage(episodes.error) : null}
+        problem={episodes.status === 'error' ? hostProblemMessage(episodes.error, text) : null}
       />
     );
   } else if (search.status === 'error') {
@@ -291,7 +291,11 @@ export function EpisodeBrowser({
         // One report for each failed search.
         reportKey={`${attempt}:${state.term}:${search.title}`}
         title={search.title}
-        problem={search.problem}
+        problem={
+          search.error === undefined
+            ? search.problem
+            : (hostProblemMessage(search.error, text) ?? search.problem)
+        }
         reportTo={settings.errorReports}
       />
     );

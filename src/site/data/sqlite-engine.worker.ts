@@ -6,7 +6,15 @@
  * the page knows which version to open (decision 0006's early start).
  */
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+import wasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
 import type { ChunkLayout } from '../../core/chunk-layout.ts';
+import {
+  answerProblem,
+  displayedFile,
+  engineFileError,
+  looksLikeWasm,
+  mediaType,
+} from './engine-files.ts';
 import { isEngineRequest, type EngineRequest, type EngineResponse } from './engine-protocol.ts';
 import { HttpPages, type RangeAnswer } from './http-pages.ts';
 import { installHttpVfs, type OpenDatabase, type Sqlite3 } from './sqlite-http-vfs.ts';
@@ -23,7 +31,91 @@ Reflect.set(globalThis, 'sqlite3ApiConfig', {
   },
 });
 
-const engine: Promise<Sqlite3> = sqlite3InitModule();
+/** What Emscripten's `instantiateWasm` hook gives and expects (the library's typings omit it). */
+type InstantiateWasm = (
+  imports: WebAssembly.Imports,
+  receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+) => object;
+
+/**
+ * The library's init with Emscripten's module options, which it passes on: a function of no
+ * parameters is one of one parameter that ignores it, so the typings' narrower signature fits.
+ */
+const initWithOptions: (options: { instantiateWasm: InstantiateWasm }) => Promise<Sqlite3> =
+  sqlite3InitModule;
+
+/**
+ * Downloads and instantiates the wasm, checking the answer before compiling it: a 404 or an
+ * HTML page where the wasm should be fails at once with the file named (engine-files.ts),
+ * where the library would retry by synchronous request and end in a bare 'Aborted'.
+ */
+async function instantiateEngineWasm(
+  imports: WebAssembly.Imports,
+): Promise<WebAssembly.WebAssemblyInstantiatedSource> {
+  const file = displayedFile(new URL(wasmUrl, self.location.href).href, self.location.origin);
+  let response: Response;
+  try {
+    response = await fetch(wasmUrl, { credentials: 'same-origin' });
+  } catch (error) {
+    throw engineFileError({ file, problem: 'network', got: errorText(error) });
+  }
+  const contentType = response.headers.get('Content-Type');
+  const problem = answerProblem(file, { status: response.status, contentType }, 'wasm');
+  if (problem !== null) throw engineFileError(problem);
+  // The usual case compiles while it downloads, as the library itself would.
+  if (mediaType(contentType) === 'application/wasm') {
+    try {
+      return await WebAssembly.instantiateStreaming(response, imports);
+    } catch (error) {
+      throw engineFileError({ file, problem: 'start', got: errorText(error) });
+    }
+  }
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await response.arrayBuffer();
+  } catch (error) {
+    throw engineFileError({ file, problem: 'network', got: errorText(error) });
+  }
+  if (!looksLikeWasm(new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength)))) {
+    throw engineFileError({
+      file,
+      problem: 'wrong-type',
+      got: mediaType(contentType) || 'no type',
+    });
+  }
+  try {
+    return await WebAssembly.instantiate(bytes, imports);
+  } catch (error) {
+    throw engineFileError({ file, problem: 'start', got: errorText(error) });
+  }
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 400);
+}
+
+/**
+ * SQLite, started with the wasm checked above. The library waits for `receive` and never
+ * hears of a failure, so a failure settles the race through `failed` instead.
+ */
+function startSqlite(): Promise<Sqlite3> {
+  let fail: (error: unknown) => void = () => undefined;
+  const failed = new Promise<never>((_resolve, reject) => {
+    fail = reject;
+  });
+  const started = initWithOptions({
+    instantiateWasm(imports, receive) {
+      instantiateEngineWasm(imports).then(
+        ({ instance, module }) => receive(instance, module),
+        fail,
+      );
+      return {};
+    },
+  });
+  return Promise.race([started, failed]);
+}
+
+const engine: Promise<Sqlite3> = startSqlite();
 // Awaited by the first request; this only keeps a failure from being reported before then.
 engine.catch(() => undefined);
 

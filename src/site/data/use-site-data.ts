@@ -121,8 +121,11 @@ export function useDescriptions(ids: readonly number[]): ReadonlyMap<number, str
 export type SearchResult =
   | { status: 'off'; problem: string | null }
   | { status: 'loading' }
-  /** `problem`: what is wrong with the site's host, when that is why (hostProblemMessage). */
-  | { status: 'error'; title: string; problem: string | null }
+  /**
+   * `problem`: what is wrong with the site's host, when that is why (hostProblemMessage, in
+   * English); `error`, when there is one, to say it in the show's language.
+   */
+  | { status: 'error'; title: string; problem: string | null; error?: Error }
   | { status: 'ready'; ids: ReadonlySet<number>; hits: SearchHits };
 
 /** Title of the search error card for a failed search, in the show's language. */
@@ -186,6 +189,7 @@ export function useEpisodeSearch(
       status: 'error',
       title: searchErrorTitle(resource.error, text),
       problem: hostProblemMessage(resource.error),
+      error: resource.error,
     };
   return { status: 'ready', ids: resource.data.ids, hits: resource.data };
 }

@@ -102,7 +102,7 @@ export function TranscriptPanel({
   if (!transcribed) {
     content = <UnderConstruction />;
   } else if (load.status === 'error') {
-    const problem = hostProblemMessage(load.error);
+    const problem = hostProblemMessage(load.error, text);
     content = (
       <>
         <div className="transcript-problem" role="alert">
