@@ -9,9 +9,13 @@ import { join } from 'node:path';
 export const RARE_WORD = 'zeppelin';
 export const RARE_EVERY = 10_000;
 
+/** The longest an episode may be (the builder refuses a time past 48 hours), with room to spare. */
+const LONGEST_SECONDS = 40 * 3600;
+
 /**
  * A show of one episode whose transcript is `words` words, as WebVTT cues of ten words, one
- * word every 0.4 s: seven common words in turn, and `RARE_WORD` once in every `RARE_EVERY`.
+ * word every 0.4 s (closer for more than 360,000 words, so the episode stays under 40 hours):
+ * seven common words in turn, and `RARE_WORD` once in every `RARE_EVERY`.
  */
 export async function writeLongEpisode(dir: string, words: number): Promise<void> {
   await rm(dir, { recursive: true, force: true });
@@ -35,6 +39,7 @@ export async function writeLongEpisode(dir: string, words: number): Promise<void
     const s = seconds % 60;
     return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${s.toFixed(3).padStart(6, '0')}`;
   };
+  const step = Math.min(0.4, LONGEST_SECONDS / Math.max(1, words));
   const cues: string[] = ['WEBVTT', ''];
   for (let first = 0; first < words; first += 10) {
     const count = Math.min(10, words - first);
@@ -43,7 +48,7 @@ export async function writeLongEpisode(dir: string, words: number): Promise<void
         ? RARE_WORD
         : (vocabulary[(first + i) % vocabulary.length] ?? 'word'),
     ).join(' ');
-    cues.push(`${clock(first * 0.4)} --> ${clock((first + count) * 0.4)}`, `${text}.`, '');
+    cues.push(`${clock(first * step)} --> ${clock((first + count) * step)}`, `${text}.`, '');
   }
   await writeFile(join(dir, 'transcripts', '1.vtt'), cues.join('\n'));
 }

@@ -33,7 +33,12 @@ interface TranscriptBodyProps {
   /** Presenters who have an avatar (the hosts). */
   avatarIds: ReadonlySet<number>;
   /** A long transcript's blocks and which are live (transcript-blocks.tsx); null: all at once. */
-  blocks?: { all: readonly TranscriptBlock[]; live: ReadonlySet<number> } | null;
+  blocks?: {
+    all: readonly TranscriptBlock[];
+    live: ReadonlySet<number>;
+    filled: ReadonlySet<number>;
+    wakeBlock: (block: number) => void;
+  } | null;
   /** A word was clicked or reached with the keys. */
   onPointWord?: (index: number) => void;
 }
@@ -213,6 +218,8 @@ export function TranscriptBody({
           model={model}
           blocks={blocks.all}
           live={blocks.live}
+          filled={blocks.filled}
+          wakeBlock={blocks.wakeBlock}
           avatarIds={avatarIds}
           renderSegment={renderSegment}
         />
