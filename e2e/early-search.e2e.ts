@@ -6,6 +6,8 @@ import {
   freshCountLine,
   launchBrowser,
   openPage,
+  openThrottledPage,
+  searchBox,
   waitForWholeList,
 } from './harness.ts';
 
@@ -15,18 +17,6 @@ import {
 // meanwhile. Without JavaScript the form is a plain GET.
 
 const browser = browserForFile();
-
-/** A phone's network, as Chromium's DevTools emulate it: 50 ms round trips, 1.5 MB/s down. */
-async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 50,
-    downloadThroughput: 1_500_000,
-    uploadThroughput: 750_000,
-  });
-}
 
 /**
  * Holds back requests matching `pattern` until `release` is called, so the test acts while the
@@ -44,9 +34,6 @@ async function holdBack(page: Page, pattern: string): Promise<{ release: () => v
   return { release };
 }
 
-/** The search box of the page, pre-rendered or the app's. */
-const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search episodes' });
-
 /** True while the document the test opened is still the page (a reload makes a new one). */
 async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -59,8 +46,7 @@ const sameDocument = (page: Page) =>
 
 test('text typed before the app takes over stays in the box, and searches', async () => {
   const baseUrl = inject('baseUrl');
-  const { page, problems } = await openPage(browser(), baseUrl);
-  await throttle(page);
+  const { page, problems } = await openThrottledPage(browser(), baseUrl);
   const app = await holdBack(page, '**/assets/index-*.js');
   await page.goto(baseUrl, { waitUntil: 'commit' });
   await searchBox(page).pressSequentially('vanilla');
@@ -78,8 +64,7 @@ test('text typed before the app takes over stays in the box, and searches', asyn
 
 test('Enter before the app takes over does not reload: the results come once it is ready', async () => {
   const baseUrl = inject('baseUrl');
-  const { page, problems } = await openPage(browser(), baseUrl);
-  await throttle(page);
+  const { page, problems } = await openThrottledPage(browser(), baseUrl);
   const documents: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documents.push(request.url());

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { REPO_ROOT } from '../scripts/demo-site.ts';
-import { launchBrowser, type BrowserSession, type PageProblems } from './browser.ts';
+import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
 
 // The e2e tests' shared steps: the problems a page must not have, a search that waits for the
 // count line of *this* search (never one still on screen from the last), the rows on screen,
@@ -225,4 +225,30 @@ export async function axeViolations(
     },
     { include: options.include, impacts: options.impacts },
   );
+}
+
+/** The search box of the page, pre-rendered or the app's. */
+export function searchBox(page: Page): Locator {
+  return page.getByRole('combobox', { name: 'Search episodes' });
+}
+
+/**
+ * A new page (as `openPage`) on a phone's network, as Chromium's DevTools emulate it: 50 ms
+ * round trips, 1.5 MB/s down, 750 kB/s up. A file that uses it asserts on real time: it belongs
+ * in `TIMED` (e2e/vitest.config.ts).
+ */
+export async function openThrottledPage(
+  session: BrowserSession,
+  baseUrl: string,
+): Promise<{ page: Page; problems: PageProblems }> {
+  const opened = await openPage(session, baseUrl);
+  const cdp = await opened.page.context().newCDPSession(opened.page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 50,
+    downloadThroughput: 1_500_000,
+    uploadThroughput: 750_000,
+  });
+  return opened;
 }

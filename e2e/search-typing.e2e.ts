@@ -7,6 +7,8 @@ import {
   freshCountLine,
   markStale,
   openPage,
+  openThrottledPage,
+  searchBox,
   search,
   submitSearch,
   waitForWholeList,
@@ -16,20 +18,6 @@ import {
 // phone's network), the last word as a prefix, and typos that show their nearest word's results.
 
 const browser = browserForFile();
-
-/** A phone's network, as Chromium's DevTools emulate it: 50 ms round trips, 1.5 MB/s down. */
-async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 50,
-    downloadThroughput: 1_500_000,
-    uploadThroughput: 750_000,
-  });
-}
-
-const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search episodes' });
 
 /**
  * Every list the page shows from now on, in order, as its count line and row titles (a
@@ -65,8 +53,7 @@ async function recordLists(page: Page): Promise<() => Promise<string[]>> {
 
 test('results follow the typing on a phone’s network; the URL follows without new entries', async () => {
   const baseUrl = inject('baseUrl');
-  const { page, problems } = await openPage(browser(), baseUrl);
-  await throttle(page);
+  const { page, problems } = await openThrottledPage(browser(), baseUrl);
   await page.goto(baseUrl);
   await waitForWholeList(page);
   const entries = await page.evaluate(() => history.length);

@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPodcast } from './build.ts';
 import { InputProblems } from './errors.ts';
 import { FIXTURE_PODCAST_DIR } from './test-support/fixture-podcast.ts';
-
-const run = promisify(execFile);
-const REPO_ROOT = resolve(import.meta.dirname, '../..');
+import { REPO_ROOT, runCli } from './test-support/run-cli.ts';
 
 let root: string;
 
@@ -102,16 +98,9 @@ describe('one build reports every input problem, each with its fix', () => {
       join(dir, 'presenters.json'),
       JSON.stringify([{ id: 1 }, { id: 2, firstName: 'B', img: 'javascript:alert(1)' }]),
     );
-    const failure = await run(
-      process.execPath,
-      [join(REPO_ROOT, 'bin/trawl.js'), 'build', dir, '--out', join(dir, 'db')],
-      { cwd: REPO_ROOT },
-    ).then(
-      () => undefined,
-      (reason: unknown) => reason as { code: number; stderr: string },
-    );
-    expect(failure?.code).toBe(1);
-    const lines = (failure?.stderr ?? '').trim().split('\n');
+    const failure = await runCli(['build', dir, '--out', join(dir, 'db')], REPO_ROOT);
+    expect(failure.code).toBe(1);
+    const lines = failure.stderr.trim().split('\n');
     expect(lines[0]).toBe('trawl build failed: 3 problems:');
     expect(lines.slice(1)).toEqual([
       expect.stringMatching(/trawl\.config\.json: site: unknown key "titel"$/) as unknown,

@@ -151,7 +151,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
   );
   const transcriptFiles = await problems.attemptAsync(() =>
     findTranscripts(
-      loaded.inputs.transcripts,
+      loaded.inputs,
       numbers,
       options.ignoreOrphanTranscripts ?? false,
       warnings,

@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPodcast, type BuildOptions, type BuildResult } from './build.ts';
 import { decodeTranscriptBlob } from './index/transcript-blob.ts';
 import { joinChunks } from './publish/chunk-files.ts';
@@ -12,8 +11,7 @@ import {
   generatedPodcastJson,
   generatedSrt,
   generatedVtt,
-  startFeedOrigin,
-  type FeedOrigin,
+  feedOriginForFile,
   type GeneratedItem,
 } from './test-support/feed-origin.ts';
 
@@ -21,18 +19,7 @@ import {
 // feed links is downloaded once, asked again only as "changed since?", and a host that fails
 // or turns bad never takes anything off the site.
 
-let root: string;
-let origin: FeedOrigin;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'trawl-feed-url-'));
-  origin = await startFeedOrigin();
-});
-
-afterAll(async () => {
-  await origin.close();
-  await rm(root, { recursive: true, force: true });
-});
+const scene = feedOriginForFile('trawl-feed-url-');
 
 const words = (text: string): string[] => text.split(' ');
 
@@ -71,39 +58,46 @@ function showItems(base: string): GeneratedItem[] {
 }
 
 function serveShow(items: GeneratedItem[]): void {
-  origin.files.set('/feed.xml', {
+  scene.origin.files.set('/feed.xml', {
     body: generatedFeed({ title: 'Fact Show', language: 'en-us', items }),
     type: 'application/rss+xml',
   });
   const srt = (text: string) => ({ body: generatedSrt(words(text)), type: 'application/x-subrip' });
-  origin.files.set('/t/one.srt', srt('an octopus has three hearts and blue blood'));
-  origin.files.set('/t/two.vtt', {
+  scene.origin.files.set('/t/one.srt', srt('an octopus has three hearts and blue blood'));
+  scene.origin.files.set('/t/two.vtt', {
     body: generatedVtt(words('vtt narwhal words')),
     type: 'text/vtt',
   });
-  origin.files.set('/t/two.srt', srt('srt narwhal words'));
-  origin.files.set('/t/two-de.json', {
+  scene.origin.files.set('/t/two.srt', srt('srt narwhal words'));
+  scene.origin.files.set('/t/two-de.json', {
     body: generatedPodcastJson(words('der Narwal hat einen Zahn')),
     type: 'application/json',
   });
-  origin.files.set('/t/two.json', {
+  scene.origin.files.set('/t/two.json', {
     body: generatedPodcastJson(words('a narwhal tusk is a tooth with ten million nerve endings')),
     type: 'application/json',
   });
-  origin.files.set('/t/three.html', { body: '<p>No timings here.</p>', type: 'text/html' });
-  origin.files.set('/c/one.json', {
+  scene.origin.files.set('/t/three.html', { body: '<p>No timings here.</p>', type: 'text/html' });
+  scene.origin.files.set('/c/one.json', {
     body: generatedChapters(['Hearts', 'Blood']),
     type: 'application/json',
   });
-  origin.files.set('/c/two.json', { body: generatedChapters(['Tusks']), type: 'application/json' });
+  scene.origin.files.set('/c/two.json', {
+    body: generatedChapters(['Tusks']),
+    type: 'application/json',
+  });
 }
 
 async function build(out: string, extra: Partial<BuildOptions> = {}): Promise<BuildResult> {
-  return buildPodcast({ feed: `${origin.origin}/feed.xml`, outDir: join(root, out), ...extra });
+  return buildPodcast({
+    feed: `${scene.origin.origin}/feed.xml`,
+    outDir: join(scene.root, out),
+    ...extra,
+  });
 }
 
 async function openDb(result: BuildResult, name: string): Promise<Database.Database> {
-  const file = join(root, `${name}.sqlite3`);
+  const file = join(scene.root, `${name}.sqlite3`);
   await joinChunks(result.versionDir, file);
   return new Database(file, { readonly: true });
 }
@@ -119,11 +113,14 @@ function transcriptOf(db: Database.Database, episode: string) {
 
 describe('trawl build --feed <URL>', () => {
   it('downloads the chosen transcript of each item and its chapters, and says where each came from', async () => {
-    origin.clearCounts();
-    serveShow(showItems(origin.origin));
+    scene.origin.clearCounts();
+    serveShow(showItems(scene.origin.origin));
     const result = await build('first');
     expect(result.episodes).toBe(3);
-    expect(result.feed).toMatchObject({ name: `${origin.origin}/feed.xml`, how: 'downloaded' });
+    expect(result.feed).toMatchObject({
+      name: `${scene.origin.origin}/feed.xml`,
+      how: 'downloaded',
+    });
     expect(result.links).toEqual({
       transcripts: { fromFeed: 2, fromFiles: 0, failed: 0, untimed: 1 },
       chapters: { fromFeed: 2, fromFiles: 0, failed: 0 },
@@ -131,7 +128,7 @@ describe('trawl build --feed <URL>', () => {
     });
     // Only the chosen transcript of each item is asked for: word-timed JSON in the show's
     // language over WebVTT, SRT and a JSON in another language.
-    expect(origin.fullPaths()).toEqual([
+    expect(scene.origin.fullPaths()).toEqual([
       '/c/one.json',
       '/c/two.json',
       '/feed.xml',
@@ -142,7 +139,7 @@ describe('trawl build --feed <URL>', () => {
       count: 1,
       message:
         '1 episode linked only HTML or plain-text transcripts, which have no timings; not used',
-      examples: [`episode 3: ${origin.origin}/t/three.html`],
+      examples: [`episode 3: ${scene.origin.origin}/t/three.html`],
     });
     const db = await openDb(result, 'first');
     try {
@@ -163,44 +160,44 @@ describe('trawl build --feed <URL>', () => {
   });
 
   it('asks again only "changed since?": an unchanged feed costs no download, a new item only its files', async () => {
-    serveShow(showItems(origin.origin));
+    serveShow(showItems(scene.origin.origin));
     await build('again');
-    origin.clearCounts();
+    scene.origin.clearCounts();
     const unchanged = await build('again');
-    expect(origin.fullPaths()).toEqual([]);
+    expect(scene.origin.fullPaths()).toEqual([]);
     expect(unchanged.feed.how).toBe('unchanged');
     expect(unchanged.links.requests).toEqual({ fetched: 0, unchanged: 4, failed: 0 });
 
-    const items = showItems(origin.origin);
+    const items = showItems(scene.origin.origin);
     items.push({
       title: 'Penguin knights',
       guid: 'guid-four',
       day: 22,
       number: '4',
-      transcripts: [{ url: `${origin.origin}/t/four.vtt`, type: 'text/vtt' }],
-      chapters: `${origin.origin}/c/four.json`,
+      transcripts: [{ url: `${scene.origin.origin}/t/four.vtt`, type: 'text/vtt' }],
+      chapters: `${scene.origin.origin}/c/four.json`,
     });
     serveShow(items);
-    origin.files.set('/t/four.vtt', {
+    scene.origin.files.set('/t/four.vtt', {
       body: generatedVtt(words('a penguin was knighted')),
       type: 'text/vtt',
     });
-    origin.files.set('/c/four.json', {
+    scene.origin.files.set('/c/four.json', {
       body: generatedChapters(['Knighthood']),
       type: 'application/json',
     });
-    origin.clearCounts();
+    scene.origin.clearCounts();
     const grown = await build('again');
     expect(grown.episodes).toBe(4);
-    expect(origin.fullPaths()).toEqual(['/c/four.json', '/feed.xml', '/t/four.vtt']);
+    expect(scene.origin.fullPaths()).toEqual(['/c/four.json', '/feed.xml', '/t/four.vtt']);
     expect(grown.links.transcripts.fromFeed).toBe(3);
   });
 
   it('builds from the cache alone with --offline, and from the last good copies when the host is down', async () => {
-    serveShow(showItems(origin.origin));
+    serveShow(showItems(scene.origin.origin));
     const first = await build('down');
-    origin.files.clear();
-    origin.clearCounts();
+    scene.origin.files.clear();
+    scene.origin.clearCounts();
     // The host answers nothing but 404 now: every copy is the last good one.
     const hiccup = await build('down');
     expect(hiccup.feed).toMatchObject({ how: 'last-good', failure: 'HTTP 404 Not Found' });
@@ -209,16 +206,16 @@ describe('trawl build --feed <URL>', () => {
     expect(hiccup.warnings.find((warning) => warning.code === 'link-last-good')?.count).toBe(4);
     expect(hiccup.version).toBe(first.version);
 
-    origin.clearCounts();
+    scene.origin.clearCounts();
     const offline = await build('down', { offline: true });
     expect(offline.feed.how).toBe('offline');
     expect(offline.links.requests).toEqual({ fetched: 0, unchanged: 0, failed: 0 });
     expect(offline.version).toBe(first.version);
-    expect(origin.asked()).toBe(0);
+    expect(scene.origin.asked()).toBe(0);
   });
 
   it('keeps the last good feed when the host sends a page, an empty feed or an error, and says so', async () => {
-    serveShow(showItems(origin.origin));
+    serveShow(showItems(scene.origin.origin));
     const good = await build('turns-bad');
     const cases: [string, string | Buffer, RegExp][] = [
       [
@@ -238,72 +235,78 @@ describe('trawl build --feed <URL>', () => {
       ],
     ];
     for (const [type, body, failure] of cases) {
-      origin.files.set('/feed.xml', { body, type });
+      scene.origin.files.set('/feed.xml', { body, type });
       const result = await build('turns-bad');
       expect(result.feed.how).toBe('last-good');
       expect(result.feed.failure).toMatch(failure);
       expect(result.episodes).toBe(good.episodes);
       expect(result.version).toBe(good.version);
     }
-    origin.files.delete('/feed.xml');
-    origin.handlers.set('/feed.xml', (_request, response) => {
+    scene.origin.files.delete('/feed.xml');
+    scene.origin.handlers.set('/feed.xml', (_request, response) => {
       response.writeHead(500, 'Internal Server Error');
       response.end();
     });
     try {
       expect((await build('turns-bad')).feed.failure).toBe('HTTP 500 Internal Server Error');
       // Another URL of the feed has no last good copy to fall back on.
-      const fresh = { feed: `${origin.origin}/feed.xml?fresh` };
+      const fresh = { feed: `${scene.origin.origin}/feed.xml?fresh` };
       await expect(build('never-good', fresh)).rejects.toThrow(
-        `${origin.origin}/feed.xml?fresh: cannot download the feed (HTTP 500 Internal Server Error)`,
+        `${scene.origin.origin}/feed.xml?fresh: cannot download the feed (HTTP 500 Internal Server Error)`,
       );
       // A feed with no items at all says so in its own words.
-      origin.files.set('/empty.xml', {
+      scene.origin.files.set('/empty.xml', {
         body: generatedFeed({ title: 'Nothing yet', items: [] }),
         type: 'application/rss+xml',
       });
-      await expect(build('empty', { feed: `${origin.origin}/empty.xml` })).rejects.toThrow(
-        `${origin.origin}/empty.xml: the feed has no items (<item> elements): there is nothing to build`,
+      await expect(build('empty', { feed: `${scene.origin.origin}/empty.xml` })).rejects.toThrow(
+        `${scene.origin.origin}/empty.xml: the feed has no items (<item> elements): there is nothing to build`,
       );
       await expect(build('never-good', { ...fresh, offline: true })).rejects.toThrow(
         'no copy in the cache to build from offline: run one build without --offline first',
       );
     } finally {
-      origin.handlers.delete('/feed.xml');
+      scene.origin.handlers.delete('/feed.xml');
     }
   });
 });
 
 describe("the feed's links", () => {
   it('name the item, its title and the URL when they fail, and keep the last good copy', async () => {
-    const items = showItems(origin.origin);
+    const items = showItems(scene.origin.origin);
     serveShow(items);
     await build('links');
     // One transcript turns into something that is no transcript, one link breaks for good,
     // and a new item links a transcript that is not there and one that redirects to a file.
-    origin.files.set('/t/one.srt', { body: 'Sorry, this file has moved.', type: 'text/plain' });
-    origin.files.delete('/c/two.json');
+    scene.origin.files.set('/t/one.srt', {
+      body: 'Sorry, this file has moved.',
+      type: 'text/plain',
+    });
+    scene.origin.files.delete('/c/two.json');
     items.push(
       {
         title: 'Missing words',
         guid: 'guid-five',
         day: 20,
         number: '5',
-        transcripts: [{ url: `${origin.origin}/t/five.vtt`, type: 'text/vtt' }],
+        transcripts: [{ url: `${scene.origin.origin}/t/five.vtt`, type: 'text/vtt' }],
       },
       {
         title: 'Sneaky words',
         guid: 'guid-six',
         day: 21,
         number: '6',
-        transcripts: [{ url: `${origin.origin}/t/six.vtt`, type: 'text/vtt' }],
+        transcripts: [{ url: `${scene.origin.origin}/t/six.vtt`, type: 'text/vtt' }],
         chapters: 'file:///etc/passwd',
       },
     );
     serveShow(items);
-    origin.files.set('/t/one.srt', { body: 'Sorry, this file has moved.', type: 'text/plain' });
-    origin.files.delete('/c/two.json');
-    origin.handlers.set('/t/six.vtt', (_request, response) => {
+    scene.origin.files.set('/t/one.srt', {
+      body: 'Sorry, this file has moved.',
+      type: 'text/plain',
+    });
+    scene.origin.files.delete('/c/two.json');
+    scene.origin.handlers.set('/t/six.vtt', (_request, response) => {
       response.writeHead(302, { location: 'file:///etc/passwd' });
       response.end();
     });
@@ -314,11 +317,11 @@ describe("the feed's links", () => {
         expect.stringMatching(
           /^episode 1 "Octopus hearts": http:\/\/127\.0\.0\.1:\d+\/t\/one\.srt: not a recognised transcript format/,
         ),
-        `episode 2 "Narwhal tusks": ${origin.origin}/c/two.json: HTTP 404 Not Found`,
+        `episode 2 "Narwhal tusks": ${scene.origin.origin}/c/two.json: HTTP 404 Not Found`,
       ]);
       expect(warning('transcript-link-failed')?.examples).toEqual([
-        `episode 5 "Missing words": ${origin.origin}/t/five.vtt: HTTP 404 Not Found`,
-        `episode 6 "Sneaky words": ${origin.origin}/t/six.vtt: redirects to a file: URL; only http:// and https:// are followed`,
+        `episode 5 "Missing words": ${scene.origin.origin}/t/five.vtt: HTTP 404 Not Found`,
+        `episode 6 "Sneaky words": ${scene.origin.origin}/t/six.vtt: redirects to a file: URL; only http:// and https:// are followed`,
       ]);
       expect(warning('chapters-link-failed')?.examples).toEqual([
         'episode 6 "Sneaky words": file:///etc/passwd: only http:// and https:// URLs are downloaded, not file:',
@@ -331,17 +334,17 @@ describe("the feed's links", () => {
       });
       expect(result.links.chapters).toEqual({ fromFeed: 2, fromFiles: 0, failed: 1 });
     } finally {
-      origin.handlers.delete('/t/six.vtt');
+      scene.origin.handlers.delete('/t/six.vtt');
     }
   });
 
   it('yield to a local file, named by number, guid or the file name of its URL', async () => {
-    serveShow(showItems(origin.origin));
-    const folder = join(root, 'local-wins');
+    serveShow(showItems(scene.origin.origin));
+    const folder = join(scene.root, 'local-wins');
     await mkdir(join(folder, 'transcripts'), { recursive: true });
     await writeFile(
       join(folder, 'trawl.config.json'),
-      JSON.stringify({ feedUrl: `${origin.origin}/feed.xml` }),
+      JSON.stringify({ feedUrl: `${scene.origin.origin}/feed.xml` }),
     );
     await writeFile(
       join(folder, 'transcripts', 'guid-one.vtt'),
@@ -351,10 +354,10 @@ describe("the feed's links", () => {
       join(folder, 'transcripts', 'two.srt'),
       generatedSrt(words('local url name words')),
     );
-    origin.clearCounts();
+    scene.origin.clearCounts();
     const result = await buildPodcast({ folder, outDir: join(folder, 'db') });
     expect(result.links.transcripts).toEqual({ fromFeed: 0, fromFiles: 2, failed: 0, untimed: 1 });
-    expect(origin.fullPaths()).toEqual(['/c/one.json', '/c/two.json', '/feed.xml']);
+    expect(scene.origin.fullPaths()).toEqual(['/c/one.json', '/c/two.json', '/feed.xml']);
     const db = await openDb(result, 'local-wins');
     try {
       expect(transcriptOf(db, '1')?.words).toEqual(['local', 'guid', 'words']);

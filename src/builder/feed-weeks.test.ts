@@ -1,43 +1,30 @@
 import Database from 'better-sqlite3';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPodcast, type BuildResult } from './build.ts';
 import { initPodcast } from './init.ts';
 import { joinChunks } from './publish/chunk-files.ts';
 import {
   generatedFeed,
-  startFeedOrigin,
-  type FeedOrigin,
+  feedOriginForFile,
   type GeneratedItem,
 } from './test-support/feed-origin.ts';
 
 // A show week after week, from its feed URL: numbers that never change, and people who arrive
 // without anyone editing presenters.json.
 
-let root: string;
-let origin: FeedOrigin;
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'trawl-feed-weeks-'));
-  origin = await startFeedOrigin();
-});
-
-afterAll(async () => {
-  await origin.close();
-  await rm(root, { recursive: true, force: true });
-});
+const scene = feedOriginForFile('trawl-feed-weeks-');
 
 function serve(items: GeneratedItem[]): void {
-  origin.files.set('/feed.xml', {
+  scene.origin.files.set('/feed.xml', {
     body: generatedFeed({ title: 'Unnumbered Show', language: 'en', items }),
     type: 'application/rss+xml',
   });
 }
 
 async function episodesOf(result: BuildResult, name: string): Promise<[string, string][]> {
-  const file = join(root, `${name}-${result.version}.sqlite3`);
+  const file = join(scene.root, `${name}-${result.version}.sqlite3`);
   await joinChunks(result.versionDir, file);
   const db = new Database(file, { readonly: true });
   try {
@@ -60,12 +47,12 @@ const weekly = (week: number): GeneratedItem => ({
 
 describe('a show without episode numbers', () => {
   it('is numbered oldest first, and its numbers stay when a newer item comes and an older goes', async () => {
-    const folder = join(root, 'unnumbered');
+    const folder = join(scene.root, 'unnumbered');
     serve([weekly(1), weekly(2), weekly(3)]);
-    const init = await initPodcast({ dir: folder, feed: `${origin.origin}/feed.xml` });
+    const init = await initPodcast({ dir: folder, feed: `${scene.origin.origin}/feed.xml` });
     expect(init.written).not.toContain('feed.xml');
     expect(JSON.parse(await readFile(join(folder, 'trawl.config.json'), 'utf8'))).toMatchObject({
-      feedUrl: `${origin.origin}/feed.xml`,
+      feedUrl: `${scene.origin.origin}/feed.xml`,
     });
 
     const first = await buildPodcast({ folder, outDir: join(folder, 'db') });
@@ -113,13 +100,13 @@ describe('a show without episode numbers', () => {
 
   it('refuses an episode-numbers.json that is a link, and one where two items share a number', async () => {
     serve([weekly(1), weekly(2)]);
-    const folder = join(root, 'numbers-link');
+    const folder = join(scene.root, 'numbers-link');
     await mkdir(folder, { recursive: true });
     await writeFile(
       join(folder, 'trawl.config.json'),
-      JSON.stringify({ feedUrl: `${origin.origin}/feed.xml` }),
+      JSON.stringify({ feedUrl: `${scene.origin.origin}/feed.xml` }),
     );
-    const elsewhere = join(root, 'elsewhere.json');
+    const elsewhere = join(scene.root, 'elsewhere.json');
     await writeFile(elsewhere, '{"numbers":{}}');
     await symlink(elsewhere, join(folder, 'episode-numbers.json'));
     await expect(buildPodcast({ folder, outDir: join(folder, 'db') })).rejects.toThrow(
@@ -144,8 +131,8 @@ describe('people, every week', () => {
       { ...weekly(1), number: '1', persons: [host] },
       { ...weekly(2), number: '2', persons: [host, { name: 'Bea Guest', role: 'guest' }] },
     ]);
-    const folder = join(root, 'people');
-    await initPodcast({ dir: folder, feed: `${origin.origin}/feed.xml` });
+    const folder = join(scene.root, 'people');
+    await initPodcast({ dir: folder, feed: `${scene.origin.origin}/feed.xml` });
     // The podcaster corrects how the feed spells a guest's name.
     const listed: unknown = JSON.parse(await readFile(join(folder, 'presenters.json'), 'utf8'));
     expect(listed).toEqual([
@@ -167,7 +154,7 @@ describe('people, every week', () => {
     const result = await buildPodcast({ folder, outDir: join(folder, 'db') });
     expect(result.presenters).toBe(3);
     expect(result.warnings.map((warning) => warning.code)).not.toContain('person-not-presenter');
-    const file = join(root, 'people.sqlite3');
+    const file = join(scene.root, 'people.sqlite3');
     await joinChunks(result.versionDir, file);
     const db = new Database(file, { readonly: true });
     try {

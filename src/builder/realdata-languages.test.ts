@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** A podcast folder: a feed in `language` with one item per transcript, linked (not copied). */
+/** A podcast folder: a feed in `language` with one item per transcript, copied in (a link out of the folder is not read: decision 0048). */
 async function buildShow(
   name: string,
   language: string,
@@ -43,7 +43,7 @@ async function buildShow(
   await mkdir(join(folder, 'transcripts'), { recursive: true });
   const items: string[] = [];
   for (const { episode, title, source, extension } of transcripts) {
-    await symlink(source, join(folder, 'transcripts', `${episode}.${extension}`));
+    await copyFile(source, join(folder, 'transcripts', `${episode}.${extension}`));
     items.push(`<item><title>${title}</title><podcast:episode>${episode}</podcast:episode></item>`);
   }
   await writeFile(

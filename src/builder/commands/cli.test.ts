@@ -1,15 +1,11 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_PODCAST_DIR } from '../test-support/fixture-podcast.ts';
-
-const run = promisify(execFile);
-const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
-const TRAWL = join(REPO_ROOT, 'bin', 'trawl.js');
+import { runCli, TRAWL_BIN as TRAWL, type CliResult } from '../test-support/run-cli.ts';
 
 let root: string;
 
@@ -21,17 +17,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function trawl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [TRAWL, ...args], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+/** Runs the CLI in the test's folder. */
+function trawl(...args: string[]): Promise<CliResult> {
+  return runCli(args, root);
 }
 
 describe('trawl build', () => {

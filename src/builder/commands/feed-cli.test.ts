@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   generatedChapters,
@@ -11,12 +9,9 @@ import {
   startFeedOrigin,
   type FeedOrigin,
 } from '../test-support/feed-origin.ts';
+import { runCli, type CliResult } from '../test-support/run-cli.ts';
 
 // The CLI with a feed URL, as a podcaster or a CI job runs it: output piped, so a line per step.
-
-const run = promisify(execFile);
-const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
-const TRAWL = join(REPO_ROOT, 'bin', 'trawl.js');
 
 let root: string;
 let origin: FeedOrigin;
@@ -61,24 +56,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function trawl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [TRAWL, ...args], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: '1' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    // execFile's error carries the exit code and both outputs.
-    const field = (name: string): unknown =>
-      typeof error === 'object' && error !== null ? Reflect.get(error, name) : undefined;
-    const [code, stdout, stderr] = [field('code'), field('stdout'), field('stderr')];
-    return {
-      code: typeof code === 'number' ? code : -1,
-      stdout: typeof stdout === 'string' ? stdout : '',
-      stderr: typeof stderr === 'string' ? stderr : '',
-    };
-  }
+/** Runs the CLI in the test's folder. */
+function trawl(...args: string[]): Promise<CliResult> {
+  return runCli(args, root);
 }
 
 describe('trawl build --feed <URL>, piped', () => {

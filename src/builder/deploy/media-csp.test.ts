@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
@@ -15,9 +13,7 @@ import { bundle } from './bundle.ts';
 import { collectOrigins, servedPagePolicy } from '../publish/media-origins.ts';
 import { startServer, type RunningServer } from '../serve/serve.ts';
 import { siteMounts } from '../serve/site-mounts.ts';
-
-const run = promisify(execFile);
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+import { REPO_ROOT, runCli } from '../test-support/run-cli.ts';
 
 const FEED = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"
@@ -200,25 +196,12 @@ describe('trawl serve on a busy port', () => {
   });
 
   it('says so in one line that names the fix, without a stack trace', async () => {
-    const failure = await run(
-      process.execPath,
-      [
-        join(REPO_ROOT, 'bin/trawl.js'),
-        'serve',
-        '--db',
-        dbDir,
-        '--site',
-        siteDir,
-        '--port',
-        String(port),
-      ],
-      { cwd: REPO_ROOT },
-    ).then(
-      () => undefined,
-      (error: unknown) => error as { code: number; stderr: string },
+    const failure = await runCli(
+      ['serve', '--db', dbDir, '--site', siteDir, '--port', String(port)],
+      REPO_ROOT,
     );
-    expect(failure?.code).toBe(1);
-    expect(failure?.stderr.trim()).toBe(
+    expect(failure.code).toBe(1);
+    expect(failure.stderr.trim()).toBe(
       `trawl serve failed: --port: port ${port} is already in use: stop what uses it, or pass --port <n> (--port 0 picks a free one)`,
     );
   });

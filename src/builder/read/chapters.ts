@@ -4,12 +4,13 @@
  * (src/builder/read/linked-files.ts), or a path inside the podcast folder. A file that does not
  * parse, or a path that leads outside the folder, is a warning naming it, never a failed build.
  */
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { isSafeChapterUrl, MAX_SPEECH_LABEL, type Chapter } from '../../core/speech.ts';
 import { canonicalEpisodeNumber } from './episode-number.ts';
-import { realPathInside, realRoot } from '../contained-path.ts';
+import { realRoot } from '../contained-path.ts';
+import { checkFolderFile } from './folder-file.ts';
 import { displayPath } from '../errors.ts';
 import { readRegularFile } from './safe-files.ts';
 import { plural, type WarningCollector } from '../warnings.ts';
@@ -104,12 +105,11 @@ export async function resolveFolderUrl(
   };
   const file = resolve(root, path);
   if (!inside(root, file)) return { refused: 'it leads outside the podcast folder' };
-  const real = await realpath(file).catch(() => null);
-  if (real === null) return { refused: 'no such file in the podcast folder' };
-  if (!inside(await realpath(root), real))
-    return { refused: 'it leads outside the podcast folder (through a link)' };
-  if (!(await stat(real)).isFile()) return { refused: 'it is not a file' };
-  return { file: real };
+  const realFolder = await realRoot(root);
+  const found = realFolder === undefined ? undefined : await checkFolderFile(realFolder, file);
+  if (found === undefined || ('refused' in found && found.why === 'broken-link'))
+    return { refused: 'no such file in the podcast folder' };
+  return 'refused' in found ? { refused: found.refused } : { file: found.real };
 }
 
 /** Chapter sources found before the episodes are built. */
@@ -139,9 +139,8 @@ export async function findChapterFiles(
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name.startsWith('.') || entry.isDirectory()) continue;
-    const real = await realPathInside(root, join(dir, entry.name));
-    const info = real === undefined ? undefined : await stat(real).catch(() => undefined);
-    if (real === undefined || info?.isFile() !== true) {
+    const found = await checkFolderFile(root, join(dir, entry.name));
+    if ('refused' in found) {
       warnings.add(
         'chapters-not-a-file',
         (n) =>
@@ -161,7 +160,7 @@ export async function findChapterFiles(
       );
       continue;
     }
-    files.set(episode, real);
+    files.set(episode, found.real);
   }
   return files;
 }

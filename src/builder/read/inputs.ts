@@ -1,6 +1,8 @@
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { realRoot } from '../contained-path.ts';
 import { displayPath, InputError } from '../errors.ts';
+import { checkFolderFile } from './folder-file.ts';
 import { feedSourceOf, type FeedSource } from './feed-source.ts';
 
 /** Where each input comes from: a podcast folder, and/or one path per input that overrides it. */
@@ -60,12 +62,26 @@ async function explicitFile(path: string, flag: string): Promise<string> {
   return absolute;
 }
 
+/**
+ * `path` when something is there (a dangling link too) and it passes the podcast folder's rule
+ * (src/builder/read/folder-file.ts); a link out of the folder or a FIFO is an error naming it.
+ */
+async function folderFile(folder: string, path: string): Promise<string | undefined> {
+  if ((await lstat(path).catch(() => undefined)) === undefined) return undefined;
+  const root = await realRoot(folder);
+  const found = root === undefined ? undefined : await checkFolderFile(root, path);
+  if (found !== undefined && 'refused' in found)
+    throw new InputError({ file: path }, `not read: ${found.refused}`);
+  return path;
+}
+
 /** The one existing file among `<folder>/<name>.<ext>` candidates; two of them is ambiguous. */
 async function oneOf(folder: string, names: string[]): Promise<string | undefined> {
   const found: string[] = [];
   for (const name of names) {
     const path = join(folder, name);
-    if ((await kindOf(path)) === 'file') found.push(path);
+    if ((await kindOf(path)) !== 'dir' && (await folderFile(folder, path)) !== undefined)
+      found.push(path);
   }
   if (found.length > 1) {
     throw new InputError(
@@ -78,7 +94,8 @@ async function oneOf(folder: string, names: string[]): Promise<string | undefine
 
 async function findFeed(folder: string): Promise<string | undefined> {
   const standard = join(folder, 'feed.xml');
-  if ((await kindOf(standard)) === 'file') return standard;
+  if ((await kindOf(standard)) !== 'dir' && (await folderFile(folder, standard)) !== undefined)
+    return standard;
   const candidates = (await readdir(folder, { withFileTypes: true }))
     .filter((entry) => entry.isFile() && /\.(rss|xml)$/i.test(entry.name))
     .map((entry) => join(folder, entry.name))

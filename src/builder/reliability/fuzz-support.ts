@@ -11,8 +11,7 @@ import Database from 'better-sqlite3';
 import { chunkCount } from '../../core/chunk-layout.ts';
 import { joinChunks, readPublished } from '../publish/chunk-files.ts';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-export const TRAWL_BIN = join(REPO_ROOT, 'bin/trawl.js');
+import { REPO_ROOT, TRAWL_BIN } from '../test-support/run-cli.ts';
 export const DEMO_PODCAST = join(REPO_ROOT, 'demo/podcast');
 
 /** Real-world samples beside the repository; tests that read them skip when it is absent. */

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPrng } from '../../core/prng.ts';
 import { buildPodcast } from '../build.ts';
 import { openBuildSandbox, type BuildSandbox } from './build-sandbox.ts';
-import { DEMO_PODCAST, HAS_REALDATA, REALDATA_DIR, REPO_ROOT } from './fuzz-support.ts';
+import { DEMO_PODCAST, HAS_REALDATA, REALDATA_DIR } from './fuzz-support.ts';
+import { REPO_ROOT } from '../test-support/run-cli.ts';
 import {
   JSON_MUTATORS,
   TEXT_MUTATORS,

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A local HTTP origin that stands in for a show's host in tests: it serves a feed and the files
@@ -203,4 +207,38 @@ export function generatedChapters(titles: string[]): string {
     version: '1.2.0',
     chapters: titles.map((title, at) => ({ startTime: at * 60, title })),
   });
+}
+
+/** A feed origin and a temporary folder, for the tests of one file. */
+export interface FeedOriginScene {
+  /** The temporary folder the file's tests build in. */
+  readonly root: string;
+  readonly origin: FeedOrigin;
+}
+
+/**
+ * Starts an origin and makes a temporary folder (named from `prefix`) before the file's tests
+ * (`beforeAll`); stops and removes them after. Read its fields inside tests.
+ */
+export function feedOriginForFile(prefix: string): FeedOriginScene {
+  let scene: { root: string; origin: FeedOrigin } | undefined;
+  const current = (): { root: string; origin: FeedOrigin } => {
+    if (scene === undefined) throw new Error('feedOriginForFile: read before its beforeAll ran');
+    return scene;
+  };
+  beforeAll(async () => {
+    scene = { root: await mkdtemp(join(tmpdir(), prefix)), origin: await startFeedOrigin() };
+  });
+  afterAll(async () => {
+    await scene?.origin.close();
+    if (scene !== undefined) await rm(scene.root, { recursive: true, force: true });
+  });
+  return {
+    get root() {
+      return current().root;
+    },
+    get origin() {
+      return current().origin;
+    },
+  };
 }

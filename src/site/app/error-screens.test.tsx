@@ -1,23 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  openFixtureDatabase,
-  type FixtureDatabase,
-} from '../data/test-support/fixture-database.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { fixtureDatabaseForFile } from '../data/test-support/fixture-database.ts';
 import { routes } from './routes.tsx';
 import { renderApp } from './test-support/render-app.tsx';
 
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 function Broken(): ReactNode {
   throw new Error('a component broke');

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   openFixtureDatabase,
+  fixtureDatabaseForFile,
   type FixtureDatabase,
 } from '../data/test-support/fixture-database.ts';
 import type { TrawlDatabase } from '../data/database-types.ts';
@@ -9,15 +10,7 @@ import { renderApp } from './test-support/render-app.tsx';
 
 // The main page's load and search errors on the database the real builder makes from its fixture podcast:
 // episodes 15, 14.5, 5, 4, 3, 2, 1 (newest first), 5 per page, hosts 6 and 7.
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 async function loaded(): Promise<void> {
   await screen.findByText(/showing all|found \d+ of/);

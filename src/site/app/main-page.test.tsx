@@ -1,22 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openFixtureDatabase,
-  type FixtureDatabase,
-} from '../data/test-support/fixture-database.ts';
+import { describe, expect, it } from 'vitest';
+import { fixtureDatabaseForFile } from '../data/test-support/fixture-database.ts';
 import { currentUrl, renderApp } from './test-support/render-app.tsx';
 
 // The whole main page on the database the real builder makes from its fixture podcast:
 // episodes 15, 14.5, 5, 4, 3, 2, 1 (newest first), 5 per page, hosts 6 and 7.
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 /** Headings of the rows on screen, in order. */
 function rowTitles(): string[] {

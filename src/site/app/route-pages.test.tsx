@@ -1,22 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openFixtureDatabase,
-  type FixtureDatabase,
-} from '../data/test-support/fixture-database.ts';
+import { describe, expect, it } from 'vitest';
+import { fixtureDatabaseForFile } from '../data/test-support/fixture-database.ts';
 import { currentUrl, renderApp } from './test-support/render-app.tsx';
 
 // Routes that name nothing, and the tab's title on each route, on the database the real
 // builder makes from its fixture podcast (episodes 15, 14.5, 5, 4, 3, 2, 1).
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 /** Waits for the tab's title (set in an effect once the settings and rows are in). */
 async function titleIs(title: string): Promise<void> {

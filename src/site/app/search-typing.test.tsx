@@ -1,21 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openFixtureDatabase,
-  type FixtureDatabase,
-} from '../data/test-support/fixture-database.ts';
+import { describe, expect, it } from 'vitest';
+import { fixtureDatabaseForFile } from '../data/test-support/fixture-database.ts';
 import { currentUrl, renderApp } from './test-support/render-app.tsx';
 
 // Issue 27 on the database the real builder makes from its fixture podcast (7 episodes).
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 function rowTitles(): string[] {
   return screen

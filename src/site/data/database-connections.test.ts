@@ -1,28 +1,16 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createWorkerDatabase, type OpenWorker } from './database-connections.ts';
 import { DatabaseError } from './database-errors.ts';
 import type { ResolvedDbConfig } from './db-config.ts';
-import {
-  openFixtureDatabase,
-  runnerOver,
-  type FixtureDatabase,
-} from './test-support/fixture-database.ts';
+import { fixtureDatabaseForFile, runnerOver } from './test-support/fixture-database.ts';
 
 // The database's worker life cycle, with workers that stand in for sql.js-httpvfs's: each runs
 // the site's SQL on the real fixture database (better-sqlite3), but only when the test says,
 // or fails it the way a worker fails when a chunk request does. So the order in which answers
 // and failures arrive, which decides whether the page recovers, is the test's to choose.
 
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 const VERSION_URL = 'http://127.0.0.1/db/v1-0123456789ab/';
 const CHUNK_500 = `Couldn't load ${VERSION_URL}db.sqlite3.002. Status: 500`;

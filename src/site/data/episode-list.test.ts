@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SqlValue, TrawlDatabase } from './database-types.ts';
 import {
   EPISODE_LIST_SQL,
@@ -11,23 +11,13 @@ import {
   PRESENTERS_SQL,
   VENUES_SQL,
 } from './queries.ts';
-import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+import { fixtureDatabaseForFile } from './test-support/fixture-database.ts';
 
 // The first screen's list row (docs/decisions/0003-first-screen-list-blob.md) against the
 // fixture podcast the real builder makes: the same rows as the tables, in one query.
 
-let fixture: FixtureDatabase;
-let older: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-  older = await openFixtureDatabase({ dropTable: 'episode_list' });
-});
-
-afterAll(async () => {
-  await fixture.close();
-  await older.close();
-});
+const fixture = fixtureDatabaseForFile();
+const older = fixtureDatabaseForFile({ dropTable: 'episode_list' });
 
 /** The fixture's database with every statement it runs recorded. */
 function recording(database: TrawlDatabase): { database: TrawlDatabase; statements: string[] } {

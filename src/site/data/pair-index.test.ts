@@ -1,23 +1,15 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
 import { pairRowId, pairTerm } from '../../core/term-index.ts';
 import { SEARCH_PAIRS_SQL, searchEpisodeIds } from './queries.ts';
 import { wordsFtsIds } from '../../builder/test-support/fts-ids.ts';
-import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+import { openFixtureDatabase, fixtureDatabaseForFile } from './test-support/fixture-database.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // 2-word phrases through `search_pairs` (decision 0015), on the database the real builder makes
 // from its fixture podcast, against what `words_fts` answers for the same phrase.
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 /** Every adjacent pair of indexed tokens in the fixture's index, from FTS5's own positions. */
 function adjacentPairs(): [string, string][] {

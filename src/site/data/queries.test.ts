@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
 import { buildFtsQuery, checkSearchTerm } from '../../core/fts-query.ts';
 import { termRowId } from '../../core/term-index.ts';
@@ -17,21 +17,13 @@ import {
   searchEpisodeIds,
 } from './queries.ts';
 import { wordsFtsIds } from '../../builder/test-support/fts-ids.ts';
-import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+import { openFixtureDatabase, fixtureDatabaseForFile } from './test-support/fixture-database.ts';
 import { TRANSCRIPT_SQL } from './transcript-queries.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // The SQL of queries.ts, run by better-sqlite3 on the database the real builder makes from its
 // fixture podcast (episodes 1, 2, 3, 4, 5, 14.5 and 15; ids 1–7 in that order).
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 /** Episode numbers of a search, in episode order. */
 async function search(

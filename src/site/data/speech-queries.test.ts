@@ -1,26 +1,18 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkSearchTerm } from '../../core/fts-query.ts';
 import { speakerTermRowId } from '../../core/speech.ts';
 import { termRowId } from '../../core/term-index.ts';
 import { loadShowSpeakers } from './queries.ts';
 import { SPEECH_MATCH_SQL, saidByEpisodes, speakerTermsSql } from './speech-queries.ts';
-import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+import { fixtureDatabaseForFile } from './test-support/fixture-database.ts';
 import { getTranscript } from './transcript-queries.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // The builder's fixture podcast: episode 2 (id 2) Cleo Hart and 'Speaker 1', episode 3 (id 3)
 // Anna Smith and Dev Patel, episode 15 (id 7) Bram J. Okafor then Ada Fairweather, and 'Anna'
 // in episode 1 (id 1).
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 async function saidBy(term: string, names: string[]): Promise<number[]> {
   const speakers = await loadShowSpeakers(fixture.database);

@@ -1,21 +1,13 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseSearchQuery } from '../../core/search-query.ts';
 import { loadSnippets } from './snippet-queries.ts';
-import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+import { fixtureDatabaseForFile } from './test-support/fixture-database.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // The builder's fixture podcast: in episode 2 (id 2) Cleo Hart (show speaker 2) says
 // 'Founded in 1926, really.' and 'Speaker 1' says 'It costs 95% less.'
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 async function snippetsOf(token: string, saidBy: number[]) {
   const found = await loadSnippets(

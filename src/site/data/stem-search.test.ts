@@ -1,24 +1,16 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
 import { buildFtsQuery } from '../../core/fts-query.ts';
 import { parseSearchQuery } from '../../core/search-query.ts';
 import { decodeTermRow, termRowId } from '../../core/term-index.ts';
 import { loadEpisodes, SEARCH_STEMS_SQL, searchEpisodes } from './queries.ts';
-import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+import { openFixtureDatabase, fixtureDatabaseForFile } from './test-support/fixture-database.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // Unquoted words by stem, all of them, in any field (decision 0009), on the database the real
 // builder makes from its fixture podcast (episodes 1, 2, 3, 4, 5, 14.5 and 15; ids 1–7).
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 async function search(
   term: string,

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { EpisodeRow, TranscriptBlob } from '../../core/db-schema.ts';
 import { findPhraseInWords } from '../../core/phrase-match.ts';
 import { buildTranscriptModel } from '../../core/transcript-model.ts';
@@ -10,21 +10,16 @@ import {
   TRANSCRIPT_LENGTH_SQL,
   TRANSCRIPT_SQL,
 } from './transcript-queries.ts';
-import { openFixtureDatabase, type FixtureDatabase } from './test-support/fixture-database.ts';
+import { fixtureDatabaseForFile } from './test-support/fixture-database.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
 
 // Transcripts read with the site's SQL from the database the real builder makes from its
 // fixture podcast (episodes 1, 2, 3, 4, 5, 14.5 and 15; ids 1–7; episode 5 has none).
-let fixture: FixtureDatabase;
+const fixture = fixtureDatabaseForFile();
 let episodes: EpisodeRow[];
 
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
+beforeAll(() => {
   episodes = fixture.sqlite.prepare<[], EpisodeRow>('SELECT * FROM episodes ORDER BY id').all();
-});
-
-afterAll(async () => {
-  await fixture.close();
 });
 
 function idOf(episode: string): number {

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openFixtureDatabase,
-  type FixtureDatabase,
-} from '../data/test-support/fixture-database.ts';
+import { describe, expect, it } from 'vitest';
+import { fixtureDatabaseForFile } from '../data/test-support/fixture-database.ts';
 import type { SqlValue } from '../data/database-types.ts';
 import { sanitizeInBrowser } from '../shared/html-sanitizer.tsx';
 import { renderPage, type PrerenderSource } from './render-page.tsx';
@@ -11,15 +8,7 @@ import { renderPage, type PrerenderSource } from './render-page.tsx';
 // 15, 14.5, 5, 4, 3, 2, 1). Rendering every page of a version must read the archive's list
 // once, not once per page: each page's own reads are its rows, not the archive's.
 
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 /** A source over the fixture that records, per page, each query's SQL and how many rows it read. */
 function countingSource(): {

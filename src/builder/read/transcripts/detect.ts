@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { displayPath, InputError, parseJsonFile } from '../../errors.ts';
@@ -10,6 +9,7 @@ import { looksLikeWhisper, parseWhisper } from './whisper.ts';
 import { looksLikeWhisperCpp, parseWhisperCpp } from './whisper-cpp.ts';
 import { looksLikeWhisperx, parseWhisperx } from './whisperx.ts';
 import type { ParsedTranscript } from './word-collector.ts';
+import { readRegularFile } from '../safe-files.ts';
 
 /** Transcript file extensions, optionally compressed with `.br` or `.gz`. */
 export const TRANSCRIPT_FILE = /^(.+?)\.(json|vtt|srt)(?:\.(br|gz))?$/i;
@@ -97,7 +97,11 @@ export async function readTranscriptFile(
 ): Promise<TranscriptReading> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    // Never through a link at the last step (findTranscripts gives a link's real path), never
+    // blocking on a FIFO.
+    const read = await readRegularFile(file);
+    if (read === undefined) throw new Error('the file is gone');
+    bytes = read;
   } catch (error) {
     throw new InputError(
       { file },

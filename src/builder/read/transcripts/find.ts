@@ -1,17 +1,12 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { isInside, realRoot } from '../../contained-path.ts';
 import { canonicalEpisodeNumber } from '../episode-number.ts';
 import { displayPath, InputError, InputProblems } from '../../errors.ts';
+import { checkFolderFile } from '../folder-file.ts';
+import type { ResolvedInputs } from '../inputs.ts';
 import { plural, type WarningCollector } from '../../warnings.ts';
 import { transcriptFileName } from './detect.ts';
-
-/** Why a link cannot be followed, in words. */
-function linkProblem(error: unknown): string {
-  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-  if (code === 'ENOENT') return 'it points to nothing (dangling link)';
-  if (code === 'ELOOP') return 'it points back to itself (a loop of links)';
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * The other names a transcript file may have for each episode: the item's `<guid>` and the file
@@ -46,38 +41,57 @@ export function transcriptAliases(
 }
 
 /**
+ * The folder links in the transcripts folder must stay inside: the podcast folder when the
+ * transcripts are its own, else the folder given with --transcripts.
+ */
+function transcriptsRoot(folder: string | undefined, dir: string): string {
+  return folder !== undefined && isInside(dir, folder) ? folder : dir;
+}
+
+/**
  * Maps episode numbers to their transcript files, named by episode number or by an alias
- * (`transcriptAliases`); unmatched files are errors or warnings.
+ * (`transcriptAliases`); unmatched files are errors or warnings. Entries are read by the podcast
+ * folder's rule (src/builder/read/folder-file.ts): a link counts as the file it leads to when
+ * that is inside the folder; a link that leads nowhere, out of the folder or to a FIFO is
+ * left out with a warning naming it.
  */
 export async function findTranscripts(
-  dir: string | undefined,
+  inputs: Pick<ResolvedInputs, 'folder' | 'transcripts'>,
   episodes: Set<string>,
   ignoreOrphans: boolean,
   warnings: WarningCollector,
   aliases: ReadonlyMap<string, string> = new Map(),
 ): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  if (dir === undefined) return files;
-  const names: string[] = [];
+  const dir = inputs.transcripts;
+  const root = dir === undefined ? undefined : await realRoot(transcriptsRoot(inputs.folder, dir));
+  if (dir === undefined || root === undefined) return files;
+  // A linked entry is read through its real path; a plain file keeps the name it was given.
+  const names = new Map<string, string>();
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.name.startsWith('.')) continue;
-    if (entry.isFile()) names.push(entry.name);
-    if (!entry.isSymbolicLink()) continue;
-    // Symbolic links count when they lead to a file (a folder of links to an archive works).
-    const link = join(dir, entry.name);
-    const target = await stat(link).catch((error: unknown) => linkProblem(error));
-    if (typeof target === 'string') {
+    if (entry.name.startsWith('.') || entry.isDirectory()) continue;
+    const shown = join(dir, entry.name);
+    const found = await checkFolderFile(root, shown);
+    if ('real' in found) {
+      names.set(entry.name, entry.isSymbolicLink() ? found.real : shown);
+    } else if (found.why === 'broken-link') {
       warnings.add(
         'broken-transcript-link',
         (n) => `${plural(n, 'link')} in the transcripts folder led to no file; ignored`,
-        `${displayPath(link)}: ${target}`,
+        `${displayPath(shown)}: ${found.refused}`,
       );
-    } else if (target.isFile()) names.push(entry.name);
+    } else {
+      warnings.add(
+        'transcript-not-read',
+        (n) =>
+          `${plural(n, 'entry', 'entries')} in the transcripts folder ${n === 1 ? 'was' : 'were'} not a regular file inside the podcast folder (a link out of it, a FIFO, a device); not read`,
+        `${displayPath(shown)}: ${found.refused}`,
+      );
+    }
   }
   // Every misnamed file is reported at once, not one per run.
   const problems: InputError[] = [];
-  for (const name of names.sort()) {
-    const file = join(dir, name);
+  for (const [name, file] of [...names].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const parts = transcriptFileName(name);
     // `trawl init` puts a README beside the transcripts; it is no transcript and no mistake.
     if (!parts && /^readme(?:\.[a-z]+)?$/i.test(name)) continue;

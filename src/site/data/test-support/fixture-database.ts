@@ -10,6 +10,7 @@ import { buildFixturePodcast } from '../../../builder/test-support/fixture-podca
 import { dbConfigSchema, type DbConfig } from '../../../core/site-config.ts';
 import type { SqlValue, TrawlDatabase } from '../database-types.ts';
 import { toDatabaseError } from '../database-errors.ts';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A built fixture database, open for the tests of one file. */
 export interface FixtureDatabase {
@@ -111,5 +112,40 @@ export async function openFixtureDatabase(options: FixtureOptions = {}): Promise
       sqlite.close();
       await rm(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The fixture database for one test file: built with the real builder and opened before the
+ * file's tests (`beforeAll`), closed and removed after them; read its fields inside tests.
+ */
+export function fixtureDatabaseForFile(options: FixtureOptions = {}): FixtureDatabase {
+  let opened: FixtureDatabase | undefined;
+  const current = (): FixtureDatabase => {
+    if (opened === undefined)
+      throw new Error('fixtureDatabaseForFile: read before its beforeAll ran');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await openFixtureDatabase(options);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return {
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    get sqlite() {
+      return current().sqlite;
+    },
+    get file() {
+      return current().file;
+    },
+    recreations: () => current().recreations(),
+    close: () => current().close(),
   };
 }

@@ -1,21 +1,10 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadPresenters, loadVenues } from '../../data/queries.ts';
-import {
-  openFixtureDatabase,
-  type FixtureDatabase,
-} from '../../data/test-support/fixture-database.ts';
+import { fixtureDatabaseForFile } from '../../data/test-support/fixture-database.ts';
 import { NO_COUNTRY, presenterGroups, selectedOptions, venueGroups } from './filter-options.ts';
 
-let fixture: FixtureDatabase;
-
-beforeAll(async () => {
-  fixture = await openFixtureDatabase();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = fixtureDatabaseForFile();
 
 describe('presenter groups', () => {
   it('puts the configured hosts first, then the second group, then guests', async () => {

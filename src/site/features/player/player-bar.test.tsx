@@ -1,14 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EpisodeRow } from '../../../core/db-schema.ts';
 import { DatabaseProvider } from '../../data/database-context.tsx';
 import { loadEpisodes } from '../../data/queries.ts';
-import {
-  openFixtureDatabase,
-  type FixtureDatabase,
-} from '../../data/test-support/fixture-database.ts';
+import { fixtureDatabaseForFile } from '../../data/test-support/fixture-database.ts';
 import { MediaProvider } from '../../shared/media-context.tsx';
 import { createMediaUrls } from '../../shared/media-url.ts';
 import { PLAYBACK_RATE_KEY } from '../../shared/playback-rate.ts';
@@ -23,16 +20,11 @@ import {
 // The player bar over the real builder's fixture podcast (episode 1 has chapters): it appears
 // with the first play, drives the one audio element, reads its episode's chapters itself, and
 // goes away when closed.
-let fixture: FixtureDatabase;
+const fixture = fixtureDatabaseForFile();
 let episodes: EpisodeRow[];
 
 beforeAll(async () => {
-  fixture = await openFixtureDatabase();
   episodes = await loadEpisodes(fixture.database);
-});
-
-afterAll(async () => {
-  await fixture.close();
 });
 
 let media: MediaEmulation;
