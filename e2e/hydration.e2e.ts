@@ -109,6 +109,11 @@ test('a search typed before the engine is ready shows the spinner, then its resu
   await page.close();
 });
 
+/** The notice that the archive is newer than the page. */
+function episodeNotice(page: Awaited<ReturnType<typeof openPage>>['page']) {
+  return page.getByRole('status').filter({ hasText: 'This archive has been updated' });
+}
+
 test('a page older than the published version stays on its version and offers a reload', async () => {
   const work = await workFolder('hydration-versions');
   const db = join(work, 'db');
@@ -154,7 +159,36 @@ test('a page older than the published version stays on its version and offers a 
     expect(await notice.count()).toBe(0);
     expectNoProblems(problems);
     await page.close();
+
+    // Episode pages carry no version (decision 0044): an unchanged episode's page keeps its
+    // bytes, and the published version's pages.json still lists its hash, so no notice.
+    const pageOf = (dir: string, n: string): Promise<string> =>
+      readFile(join(dir, 'pages', 'episodes', `${n}.html`), 'utf8');
+    expect(await pageOf(second.versionDir, '3')).toBe(await pageOf(first.versionDir, '3'));
+    expect(await pageOf(second.versionDir, '9')).not.toBe(await pageOf(first.versionDir, '9'));
+    const episode = await openPage(browser(), server.url);
+    const checked = episode.page.waitForResponse((r) => r.url().endsWith('/pages.json'));
+    await episode.page.goto(`${server.url}/episodes/3`);
+    expect((await checked).status()).toBe(200);
+    await episode.page.locator('article.episode-article').waitFor();
+    expect(await episodeNotice(episode.page).count()).toBe(0);
+    // The retitled episode's page from a cache: its hash is not the new version's, so it says so.
+    const oldNine = await pageOf(first.versionDir, '9');
+    await episode.page.route(`${server.url}/episodes/9`, (route) =>
+      route.fulfill({ body: oldNine, contentType: 'text/html; charset=utf-8' }),
+    );
+    await episode.page.goto(`${server.url}/episodes/9`);
+    await episodeNotice(episode.page).waitFor();
+    await episode.page.unroute(`${server.url}/episodes/9`);
+    await episodeNotice(episode.page)
+      .getByRole('link', { name: 'Reload for the newest episodes' })
+      .click();
+    await episode.page.getByRole('heading', { level: 1, name: /The Orchid, Revisited/ }).waitFor();
+    expect(await episodeNotice(episode.page).count()).toBe(0);
+    expectNoProblems(episode.problems);
+    await episode.page.close();
   } finally {
     await server.close();
   }
-});
+  // Two CLI builds of the demo, then three page loads: beside other test files on two cores.
+}, 180_000);

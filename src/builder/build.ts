@@ -349,8 +349,11 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       onWait: () => options.onProgress?.({ step: 'wait', done: 0, total: 1 }),
       pages:
         options.siteBuild &&
-        versionPages(options.siteBuild, site.siteUrl, (done, total) =>
-          options.onProgress?.({ step: 'pages', done, total }),
+        versionPages(
+          options.siteBuild,
+          site.siteUrl,
+          (done, total) => options.onProgress?.({ step: 'pages', done, total }),
+          loaded.state.cacheDir,
         ),
     });
     // Numbers count as given once a site shows them: kept for every later build.

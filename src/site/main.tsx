@@ -8,7 +8,8 @@ import { startFirstScreen } from './data/queries.ts';
 import { readingMarkupOf } from './features/transcript/transcript-reading.tsx';
 import { parsePageData } from './prerender/page-data.ts';
 import { takeEarlyInput } from './shared/early-input.ts';
-import { PAGE_DATA_ID } from '../core/prerendered-page.ts';
+import { PAGE_DATA_ID, PAGE_HASH_META, pageHashSchema } from '../core/prerendered-page.ts';
+import type { PageOrigin } from './data/newer-version.tsx';
 import { pathWithinBase, readPageUrl } from '../core/page-url.ts';
 import './styles/tokens.css';
 
@@ -37,19 +38,26 @@ if (page === null) {
     </StrictMode>,
   );
 } else {
-  // The page stays on its version, and the engine waits for the first paint: the page is on
-  // screen from its HTML already.
+  // A list page stays on its version; an episode's page, which carries none, takes the one
+  // latest.json names when it first needs the database (decision 0044). Either way the engine
+  // waits for the first paint: the page is on screen from its HTML already.
   const database = createDatabase({
-    pinned: page.config,
+    ...(page.config === undefined ? {} : { pinned: page.config }),
     startAfter: afterFirstPaintOrInteraction(),
   });
+  const hash = pageHashSchema.safeParse(
+    document.querySelector(`meta[name="${PAGE_HASH_META}"]`)?.getAttribute('content'),
+  );
+  let origin: PageOrigin | null = null;
+  if (page.version !== undefined) origin = { kind: 'version', version: page.version };
+  else if (hash.success) origin = { kind: 'content', path: page.path, hash: hash.data };
   // Hydrate the very page that was rendered; any other address (a search in the query string,
   // or the 404 page answering an unknown path) renders afresh over it.
   const exact = path === page.path && location.search === '';
   const readings = exact ? readingMarkupOf(root) : new Map<number, string>();
   const app = (
     <StrictMode>
-      <App database={database} page={{ ...page, readings }} />
+      <App database={database} page={{ ...page, origin, readings }} />
     </StrictMode>
   );
   if (exact) hydrateRoot(root, app);

@@ -21,6 +21,7 @@ import { isDirectory, type VersionFolder } from '../publish/database-versions.ts
 import { BundleError } from '../errors.ts';
 import { writeVersionPages, type SiteBuild } from '../publish/prerender.ts';
 import { PAGES_FOLDER } from '../publish/publish.ts';
+import { PAGES_INDEX_FILE } from '../../core/prerendered-page.ts';
 
 /** The hashed files (scripts, styles, preloads) a document loads from the site's assets/. */
 export function assetReferences(html: string): string[] {
@@ -63,6 +64,11 @@ export interface BundlePages {
   pages: number;
   /** True when the pages were rendered again, false when the version's were copied. */
   rendered: boolean;
+  /**
+   * The rendered pages' hashes (pages.json's text) when they were rendered again: it replaces
+   * the version's own, so the episode pages match the index their version folder holds.
+   */
+  pagesIndex?: string;
 }
 
 async function htmlFiles(dir: string): Promise<string[]> {
@@ -88,6 +94,7 @@ export async function placePages(input: BundlePagesInput): Promise<BundlePages |
   const reuse = !input.configChanged && renderedWith(builtHome, siteHtml);
   let source = versionPages;
   let root = input.dbDir;
+  let pagesIndex: string | undefined;
   if (!reuse) {
     if (build === undefined) {
       throw new BundleError(
@@ -107,6 +114,7 @@ export async function placePages(input: BundlePagesInput): Promise<BundlePages |
       siteUrl: input.config.site.siteUrl,
     });
     await rm(databasePath, { force: true });
+    pagesIndex = await readFile(join(input.workDir, PAGES_INDEX_FILE), 'utf8');
   }
   const { refused } = await copyContained(source, siteDir, { root });
   if (refused.length > 0) {
@@ -125,5 +133,9 @@ export async function placePages(input: BundlePagesInput): Promise<BundlePages |
   log(
     `${reuse ? 'Copied' : 'Rendered'} ${pages.length} pre-rendered pages of version ${current.version}`,
   );
-  return { pages: pages.length, rendered: !reuse };
+  return {
+    pages: pages.length,
+    rendered: !reuse,
+    ...(pagesIndex === undefined ? {} : { pagesIndex }),
+  };
 }

@@ -12,6 +12,7 @@ import { latestSchema, type DbConfig } from '../../core/site-config.ts';
 import { copyContained, isInside } from '../contained-path.ts';
 import { isDirectory, readDatabaseVersions } from '../publish/database-versions.ts';
 import { PAGES_FOLDER } from '../publish/publish.ts';
+import { PAGES_INDEX_FILE } from '../../core/prerendered-page.ts';
 import { placePages } from './bundle-pages.ts';
 import { outsideError, placeSite } from './bundle-site.ts';
 import { BundleError } from '../errors.ts';
@@ -231,6 +232,9 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       if (refused.length > 0) throw outsideError(folder.dir, refused);
       // Pages are published in the site folder, not beside the chunks.
       await rm(join(versionOut, PAGES_FOLDER), { recursive: true, force: true });
+      if (folder === current && pages?.pagesIndex !== undefined) {
+        await writeFile(join(versionOut, PAGES_INDEX_FILE), pages.pagesIndex);
+      }
       if (mediaBase !== undefined) {
         // The one change a copied version gets; see docs/deploy.md (caches keep old configs).
         const config = withMediaBaseConfig(folder.config, mediaBase);

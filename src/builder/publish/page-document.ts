@@ -2,7 +2,8 @@
  * A pre-rendered page as a whole HTML document: the built site's index.html with the page's
  * head tags, the app's markup inside #root, and the data the app hydrates from.
  */
-import { PAGE_DATA_ID } from '../../core/prerendered-page.ts';
+import { createHash } from 'node:crypto';
+import { PAGE_DATA_ID, PAGE_HASH_META } from '../../core/prerendered-page.ts';
 import { DEFAULT_LANGUAGE, normaliseLanguageTag, textDirection } from '../../core/language.ts';
 import { escapeHtml, headHtml, jsonForScript, type PageHead } from '../../core/seo.ts';
 
@@ -49,4 +50,21 @@ export function pageDocument(template: string, parts: PageParts): string {
       () =>
         `<div id="root">${parts.appHtml}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${jsonForScript(parts.data)}</script>`,
     );
+}
+
+const HEAD_END = /<\/head>/;
+
+/**
+ * The document with its own content hash in a meta tag (16 hex digits of the SHA-256 of the
+ * document without it), and that hash: an episode's page compares it with the one the
+ * published version lists for its path (decision 0044).
+ */
+export function withPageHash(document: string): { html: string; hash: string } {
+  if (!HEAD_END.test(document)) throw new TemplateError('the page has no </head>');
+  const hash = createHash('sha256').update(document).digest('hex').slice(0, 16);
+  const html = document.replace(
+    HEAD_END,
+    () => `  <meta name="${PAGE_HASH_META}" content="${hash}">\n  </head>`,
+  );
+  return { html, hash };
 }

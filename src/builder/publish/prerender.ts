@@ -27,17 +27,23 @@ import {
   type PageHead,
 } from '../../core/seo.ts';
 import type { DbConfig } from '../../core/site-config.ts';
-import { checkTemplate, pageDocument } from './page-document.ts';
+import { PAGES_INDEX_FILE, type PagesIndex } from '../../core/prerendered-page.ts';
+import { checkTemplate, pageDocument, withPageHash } from './page-document.ts';
 import { createHtmlSanitizer } from '../read/sanitize-html.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import type { VersionPages } from './publish.ts';
 import { pageFileFor } from './version-pages.ts';
+import {
+  hashResults,
+  pageKey,
+  RenderCache,
+  RENDER_CACHE_FOLDER,
+  type PageRead,
+  type SqlValue,
+} from './render-cache.ts';
 
 /** The site this checkout builds (`npm run build:site`): dist/site beside dist/server. */
 export const DEFAULT_SITE_DIR = join(PACKAGE_ROOT, 'dist/site');
-
-/** A value SQLite can bind (the site's `SqlValue`). */
-type SqlValue = string | number | null;
 
 /** What the server entry (src/site/prerender/render-page.tsx) renders for one path. */
 export interface RenderedPage {
@@ -58,12 +64,30 @@ export interface PageRenderer {
   ): Promise<RenderedPage>;
 }
 
+/** The rows of the list a page carries, without rendering it (`pageSnapshot` of the entry). */
+type PageSnapshot = (
+  source: Parameters<PageRenderer['renderPage']>[0],
+  path: string,
+) => Promise<unknown>;
+
 /** A built site: its index.html, its server entry, and an id that changes with either. */
 export interface SiteBuild {
   template: string;
   renderer: PageRenderer;
+  /** The entry's `pageSnapshot`, when it has one: without it, every page is rendered. */
+  snapshot?: PageSnapshot | undefined;
   /** Hash of the template and the server entry: pages are rendered again when it changes. */
   id: string;
+}
+
+function pageSnapshotOf(value: unknown): PageSnapshot | undefined {
+  if (typeof value !== 'object' || value === null || !('pageSnapshot' in value)) return undefined;
+  const snapshot = value.pageSnapshot;
+  if (typeof snapshot !== 'function') return undefined;
+  return async (source, path) => {
+    const result: unknown = await Reflect.apply(snapshot, value, [source, path]);
+    return result;
+  };
 }
 
 function isPageRenderer(value: unknown): value is PageRenderer {
@@ -92,7 +116,7 @@ export async function loadSiteBuild(siteDir: string): Promise<SiteBuild | undefi
     throw new Error(`${entryPath}: not the site's server entry (no renderPage export)`);
   }
   const id = createHash('sha256').update(template).update(entry).digest('hex').slice(0, 12);
-  return { template, renderer, id };
+  return { template, renderer, snapshot: pageSnapshotOf(renderer), id };
 }
 
 /** The page file of a path the renderer writes; '/404' is the not-found page. */
@@ -117,11 +141,13 @@ export function versionPages(
   build: SiteBuild,
   siteUrl: string,
   onProgress?: (done: number, total: number) => void,
+  /** The build's state folder (`.trawl-cache/`): its render cache skips unchanged pages. */
+  cacheDir?: string,
 ): VersionPages {
   return {
     id: build.id,
     render: (databasePath, config, pagesDir) =>
-      writeVersionPages({ databasePath, config, build, pagesDir, siteUrl, onProgress }),
+      writeVersionPages({ databasePath, config, build, pagesDir, siteUrl, onProgress, cacheDir }),
   };
 }
 
@@ -134,16 +160,38 @@ export async function writeVersionPages(input: {
   siteUrl: string;
   /** Called after each page: how many are written, of how many. */
   onProgress?: ((done: number, total: number) => void) | undefined;
+  /** The build's state folder: episode pages are kept in its render cache (decision 0045). */
+  cacheDir?: string | undefined;
+  /** The file of the key that signs the cache's entries (default: the user's cache folder). */
+  cacheKeyFile?: string | undefined;
 }): Promise<number> {
   const { config, build, pagesDir, siteUrl } = input;
   const sqlite = new Database(input.databasePath, { readonly: true, fileMustExist: true });
   const sanitizer = await createHtmlSanitizer();
+  const cache =
+    input.cacheDir === undefined || build.snapshot === undefined
+      ? undefined
+      : await RenderCache.open(join(input.cacheDir, RENDER_CACHE_FOLDER), input.cacheKeyFile);
   try {
+    // The reads of the page being rendered, with what they returned (the render cache's).
+    let reads: { read: PageRead; rows: unknown[] }[] | undefined;
     const query = <T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> => {
       try {
-        return Promise.resolve(sqlite.prepare<SqlValue[], T>(sql).all(...params));
+        const rows = sqlite.prepare<SqlValue[], T>(sql).all(...params);
+        reads?.push({ read: { sql, params: [...params] }, rows });
+        return Promise.resolve(rows);
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    /** What the cached page's reads return now, or undefined when one fails. */
+    const readAgain = (cached: readonly PageRead[]): unknown[][] | undefined => {
+      try {
+        return cached.map((read) =>
+          sqlite.prepare<SqlValue[], unknown>(read.sql).all(...read.params),
+        );
+      } catch {
+        return undefined;
       }
     };
     const source = { query, config, sanitizeHtml: (html: string) => sanitizer.sanitize(html).html };
@@ -177,19 +225,72 @@ export async function writeVersionPages(input: {
       image: showImage,
     });
 
-    const write = async (path: string, head: PageHead): Promise<void> => {
-      const page = await build.renderer.renderPage(source, path);
+    // Episode pages carry no version: the version lists their hashes instead (decision 0044).
+    const index: PagesIndex = { pages: {} };
+    // What pages show of the config (`ShownConfig` in the site), and what their head names.
+    const shown = {
+      site: config.site,
+      search: config.search ?? null,
+      mediaOrigins: config.mediaOrigins,
+      localMedia: config.localMedia ?? null,
+    };
+    /** An episode's page from the cache when nothing it shows has changed, else undefined. */
+    const fromCache = async (path: string, key: string): Promise<string | undefined> => {
+      const cached = await cache?.read(path);
+      if (cached?.key !== key) return undefined;
+      const results = readAgain(cached.reads);
+      if (results === undefined || hashResults(results) !== cached.results) return undefined;
+      index.pages[path] = cached.hash;
+      return cached.html;
+    };
+    const write = async (path: string, head: PageHead, episode = false): Promise<void> => {
       const file = join(pagesDir, pageFile(path));
+      const key =
+        episode && cache && build.snapshot
+          ? pageKey({
+              build: build.id,
+              siteUrl,
+              path,
+              head,
+              shown,
+              list: await build.snapshot(source, path),
+            })
+          : undefined;
+      const cachedHtml = key === undefined ? undefined : await fromCache(path, key);
+      if (cachedHtml !== undefined) {
+        await mkdir(dirname(file), { recursive: true });
+        await writeFile(file, cachedHtml);
+        done += 1;
+        input.onProgress?.(done, total);
+        return;
+      }
+      reads = key === undefined ? undefined : [];
+      const page = await build.renderer.renderPage(source, path);
+      const pageReads = reads;
+      reads = undefined;
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(
-        file,
-        pageDocument(build.template, {
-          head,
-          appHtml: page.appHtml,
-          data: page.data,
-          language: config.site.language,
-        }),
-      );
+      const document = pageDocument(build.template, {
+        head,
+        appHtml: page.appHtml,
+        data: page.data,
+        language: config.site.language,
+      });
+      if (episode) {
+        const { html, hash } = withPageHash(document);
+        index.pages[path] = hash;
+        await writeFile(file, html);
+        if (key !== undefined && pageReads !== undefined) {
+          await cache?.write(path, {
+            key,
+            reads: pageReads.map((entry) => entry.read),
+            results: hashResults(pageReads.map((entry) => entry.rows)),
+            hash,
+            html,
+          });
+        }
+      } else {
+        await writeFile(file, document);
+      }
       done += 1;
       input.onProgress?.(done, total);
     };
@@ -223,29 +324,35 @@ export async function writeVersionPages(input: {
       const url = absoluteUrl(siteUrl, path);
       const description = plainSummary(row.description ?? '');
       const image = headImageUrl(artworkSource(row), media) || showImage;
-      await write(path, {
-        title: `${row.title} · ${show}`,
-        description,
-        canonical: url,
-        image,
-        type: 'article',
-        siteName: show,
-        jsonLd: [
-          podcastEpisodeJsonLd({
-            name: row.title,
-            episodeNumber: row.episode,
-            description,
-            url,
-            image,
-            datePublished: row.pub_date ?? '',
-            durationSeconds: row.duration ?? 0,
-            audioUrl: /^https?:\/\//i.test(row.audio_url ?? '') ? (row.audio_url ?? '') : '',
-            seriesName: show,
-            seriesUrl: home,
-          }),
-        ],
-      });
+      await write(
+        path,
+        {
+          title: `${row.title} · ${show}`,
+          description,
+          canonical: url,
+          image,
+          type: 'article',
+          siteName: show,
+          jsonLd: [
+            podcastEpisodeJsonLd({
+              name: row.title,
+              episodeNumber: row.episode,
+              description,
+              url,
+              image,
+              datePublished: row.pub_date ?? '',
+              durationSeconds: row.duration ?? 0,
+              audioUrl: /^https?:\/\//i.test(row.audio_url ?? '') ? (row.audio_url ?? '') : '',
+              seriesName: show,
+              seriesUrl: home,
+            }),
+          ],
+        },
+        true,
+      );
     }
+    // Beside config.json: the version folder is the pages folder's parent.
+    await writeFile(join(dirname(pagesDir), PAGES_INDEX_FILE), `${JSON.stringify(index)}\n`);
     await write('/404', {
       title: `${text('title.notFound')} · ${show}`,
       description: '',

@@ -3,7 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { TrawlDatabase } from '../data/database-types.ts';
 import { DatabaseProvider } from '../data/database-context.tsx';
 import { ListSnapshotProvider, type ListSnapshot } from '../data/list-snapshot.tsx';
-import { PageVersionProvider } from '../data/newer-version.tsx';
+import { PageVersionProvider, type PageOrigin } from '../data/newer-version.tsx';
 import {
   createResourceCache,
   ResourceCacheProvider,
@@ -24,7 +24,8 @@ export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
 
 /** What a pre-rendered page hands the app (src/site/prerender/page-data.ts). */
 export interface PageSeed {
-  version: string;
+  /** Where the page came from: its version (a list page) or its path and content hash. */
+  origin: PageOrigin | null;
   resources: ResourceEntries;
   list: ListSnapshot | null;
   /** The reading-form transcripts on the page, by episode id, read off it before hydrating. */
@@ -49,7 +50,7 @@ export function App({
       database={database}
       cache={cache}
       snapshot={page?.list ?? null}
-      version={page?.version ?? null}
+      origin={page?.origin ?? null}
       transcripts={page ? { kind: 'hydrate', markup: page.readings ?? new Map() } : null}
     >
       <RouterProvider router={router} />
@@ -66,15 +67,15 @@ export function AppData({
   database,
   cache,
   snapshot,
-  version,
+  origin,
   transcripts,
   children,
 }: {
   database: TrawlDatabase;
   cache: ResourceCache;
   snapshot: ListSnapshot | null;
-  /** The version a pre-rendered page was rendered from. */
-  version: string | null;
+  /** Where a pre-rendered page came from (null: not one, or not known while rendering). */
+  origin: PageOrigin | null;
   /** How transcripts meet a pre-rendered page (written in reading form, or kept from it). */
   transcripts: TranscriptPrerender | null;
   children: ReactNode;
@@ -82,7 +83,7 @@ export function AppData({
   return (
     <ResourceCacheProvider cache={cache}>
       <ListSnapshotProvider snapshot={snapshot}>
-        <PageVersionProvider version={version}>
+        <PageVersionProvider origin={origin}>
           <TranscriptPrerenderProvider value={transcripts}>
             <DatabaseProvider database={database}>{children}</DatabaseProvider>
           </TranscriptPrerenderProvider>

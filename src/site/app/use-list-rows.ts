@@ -36,7 +36,12 @@ export function useListRows(url: PageUrl, episodes: Resource<EpisodeRow[]>): Lis
     url.state.page === shot.state.page &&
     sameRoute(shot.route, url.route);
   return covered
-    ? { rows: snapshot.rows, total: snapshot.total, partial: true, offset: snapshot.offset ?? 0 }
+    ? {
+        rows: snapshot.rows,
+        total: snapshot.total ?? snapshot.rows.length,
+        partial: true,
+        offset: snapshot.offset ?? 0,
+      }
     : null;
 }
 

@@ -3,6 +3,7 @@
  * prefix resolved against the version folder so the worker gets absolute URLs.
  */
 import { chunkName } from '../../core/chunk-layout.ts';
+import { PAGES_INDEX_FILE, pagesIndexSchema } from '../../core/prerendered-page.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../core/site-config.ts';
 import { DatabaseError, errorMessage } from './database-errors.ts';
 
@@ -147,4 +148,27 @@ export async function loadLatestVersion(
   );
   const { versionUrl } = latestVersionFrom(json, base);
   return new URL(versionUrl).pathname.split('/').filter(Boolean).at(-1) ?? '';
+}
+
+/**
+ * The content hash the version latest.json names now lists for the page at `path` (its
+ * pages.json), or null when that version has no such page: an episode's page compares it with
+ * its own (decision 0044).
+ */
+export async function loadLatestPageHash(
+  dbBase: string,
+  path: string,
+  options: { fetchImpl?: typeof fetch; signal?: AbortSignal; now?: number } = {},
+): Promise<string | null> {
+  const base = dbBaseUrl(dbBase);
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const signal = options.signal ?? new AbortController().signal;
+  const { versionUrl } = latestVersionFrom(
+    await fetchJson(latestUrl(base, options.now ?? Date.now()), fetchImpl, signal),
+    base,
+  );
+  const url = `${versionUrl}${PAGES_INDEX_FILE}`;
+  const parsed = pagesIndexSchema.safeParse(await fetchJson(url, fetchImpl, signal));
+  if (!parsed.success) throw new DatabaseError('host', `Invalid ${url}: not a list of pages`);
+  return Object.hasOwn(parsed.data.pages, path) ? (parsed.data.pages[path] ?? null) : null;
 }

@@ -9,8 +9,8 @@ import type { EpisodeRow } from '../../core/db-schema.ts';
 export interface ListSnapshot {
   /** The site path the rows are the list of ('/', '/episodes/12'): the only one they cover. */
   path: string;
-  /** Every episode in the version. */
-  total: number;
+  /** Every episode in the version; absent on an episode's page, which shows no count. */
+  total?: number;
   /** The rows the page shows, newest first. */
   rows: EpisodeRow[];
   /**

@@ -35,10 +35,24 @@ export function logDatabaseProblem(what: string, error: unknown): void {
   console.warn(`Something unexpected happened while getting ${what} from database.`, error);
 }
 
-/** The podcast's config.json (settings and database layout). */
-export function useSiteConfig(): Resource<DbConfig> {
+/**
+ * What pages show of a version's config.json: the show's settings and its search rules, never
+ * the version or the database's layout, so an episode's page that carries them keeps its bytes
+ * across versions (decision 0044).
+ */
+export type ShownConfig = Pick<DbConfig, 'site' | 'search'>;
+
+/** The parts of a config a page shows (see `ShownConfig`). */
+export function shownConfig(config: DbConfig): ShownConfig {
+  return config.search === undefined
+    ? { site: config.site }
+    : { site: config.site, search: config.search };
+}
+
+/** The podcast's settings and search rules, from config.json. */
+export function useSiteConfig(): Resource<ShownConfig> {
   const db = useDatabase();
-  return useResource('config', () => db.open(), {
+  return useResource('config', async () => shownConfig(await db.open()), {
     cacheKey: 'config',
     onError: (error) => logDatabaseProblem('the config', error),
   });

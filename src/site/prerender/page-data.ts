@@ -1,9 +1,12 @@
 /**
- * The data a pre-rendered page carries for the app to hydrate from: the version it was
- * rendered from (the app stays on it), that version's config (no latest.json or config.json
- * round trip), and the loads the page's first render needs, by resource key. The whole episode
- * list is left out: the page keeps only the rows it shows and the count (`ListSnapshot`), so
- * the page stays small however long the archive grows.
+ * The data a pre-rendered page carries for the app to hydrate from: the loads the page's first
+ * render needs, by resource key, and the rows it shows (`ListSnapshot`); never the whole
+ * episode list, so the page stays small however long the archive grows.
+ *
+ * The pages that list the archive (`/`, `/page/<n>`, the 404 page) also carry the version they
+ * were rendered from (the app stays on it) with its config and the list's count. An episode's
+ * page carries nothing archive-wide (decision 0044): its bytes change only when what it shows
+ * does, and the app reads latest.json when it first needs the database.
  */
 import { z } from 'zod';
 import type { EpisodeRow } from '../../core/db-schema.ts';
@@ -14,8 +17,10 @@ import type { ListSnapshot } from '../data/list-snapshot.tsx';
 import type { ResourceEntries } from '../data/resource-cache.tsx';
 
 export interface PageData {
-  version: string;
-  config: DbConfig;
+  /** The version a list page was rendered from; absent on an episode's page. */
+  version?: string | undefined;
+  /** That version's config; present exactly when `version` is. */
+  config?: DbConfig | undefined;
   /** The site path the page was rendered for ('/', '/page/2', '/episodes/12', '/404'). */
   path: string;
   resources: ResourceEntries;
@@ -26,14 +31,14 @@ export interface PageData {
 export const EPISODES_KEY = 'episodes';
 
 const pageDataSchema = z.object({
-  version: z.string().min(1),
-  config: dbConfigSchema,
+  version: z.string().min(1).optional(),
+  config: dbConfigSchema.optional(),
   path: z.string(),
   resources: z.record(z.string(), z.unknown()),
   list: z
     .object({
       path: z.string(),
-      total: z.number().int().min(0),
+      total: z.number().int().min(0).optional(),
       // Rows of a database Trawl built itself, as the list row holds them.
       rows: z.array(z.custom<EpisodeRow>((row) => typeof row === 'object' && row !== null)),
       offset: z.number().int().min(0).optional(),
@@ -46,9 +51,10 @@ export function parsePageData(json: string | null | undefined): PageData | null 
   if (json === null || json === undefined || json.trim() === '') return null;
   try {
     const parsed = pageDataSchema.safeParse(JSON.parse(json));
-    return parsed.success && parsed.data.config.version === parsed.data.version
-      ? parsed.data
-      : null;
+    if (!parsed.success) return null;
+    const { version, config } = parsed.data;
+    // A version without its config (or the reverse) is no page Trawl wrote.
+    return config?.version === version ? parsed.data : null;
   } catch {
     return null;
   }
@@ -104,12 +110,12 @@ export function shownRows(
 export function snapshotFor(list: ListIndex, path: string, pageSize: number): ListSnapshot {
   const { route, state } = readPageUrl(path, new URLSearchParams());
   const page = route.kind === 'home' ? state.page : 1;
-  return {
-    path,
-    total: list.total,
-    rows: list.rowsFor(route, pageSize, page),
-    offset: (page - 1) * pageSize,
-  };
+  const rows = list.rowsFor(route, pageSize, page);
+  const offset = (page - 1) * pageSize;
+  // An episode's page shows no count: the archive's size stays out of its bytes.
+  return route.kind === 'episode'
+    ? { path, rows, offset }
+    : { path, total: list.total, rows, offset };
 }
 
 /** Transcripts' resource keys (`useTranscript`): the page writes them as text, not data. */
@@ -134,5 +140,8 @@ export function pageDataFor(
   const resources = Object.fromEntries(
     Object.entries(entries).filter(([key]) => key !== EPISODES_KEY && !TRANSCRIPT_KEY.test(key)),
   );
+  if (readPageUrl(path, new URLSearchParams()).route.kind === 'episode') {
+    return { path, resources, list };
+  }
   return { version: config.version, config, path, resources, list };
 }

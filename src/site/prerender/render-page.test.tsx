@@ -44,11 +44,17 @@ describe('renderPage', () => {
     expect(perPage).toEqual([1, 0, 0, 0, 0, 0, 0, 0]);
   });
 
-  it("carries only an episode page's own rows and the count, never the whole list", async () => {
+  it("carries only an episode page's own rows, never the whole list or anything archive-wide", async () => {
     const { source } = countingSource();
     const page = await renderPage(source, '/episodes/5');
     expect(page.status).toBe(200);
-    expect(page.data.list?.total).toBe(7);
+    // No version, config, database length or count: the page's bytes follow its episode alone.
+    expect(page.data.version).toBeUndefined();
+    expect(page.data.config).toBeUndefined();
+    expect(page.data.list?.total).toBeUndefined();
+    const json = JSON.stringify(page.data);
+    expect(json).not.toContain(fixture.config.version);
+    expect(json).not.toContain('databaseLengthBytes');
     expect(page.data.list?.rows.map((row) => row.episode)).toEqual(['14.5', '5', '4']);
     expect(Object.keys(page.data.resources)).not.toContain('episodes');
     // The links either side come from those rows.
@@ -56,9 +62,11 @@ describe('renderPage', () => {
     expect(page.appHtml).toMatch(/href="\/episodes\/4"/);
   });
 
-  it('renders the home page from its first page of rows', async () => {
+  it('renders the home page from its first page of rows, on its version', async () => {
     const { source } = countingSource();
     const page = await renderPage(source, '/');
+    expect(page.data.version).toBe(fixture.config.version);
+    expect(page.data.list?.total).toBe(7);
     expect(page.data.list?.rows.map((row) => row.episode)).toEqual(
       ['15', '14.5', '5', '4', '3', '2', '1'].slice(0, fixture.config.site.pageSize),
     );

@@ -24,7 +24,7 @@ import {
 import { AppData } from '../app/app.tsx';
 import { ROUTER_BASENAME } from '../app/paths.ts';
 import { HtmlSanitizerProvider, type HtmlSanitizer } from '../shared/html-sanitizer.tsx';
-import { loadEpisodes } from '../data/queries.ts';
+import { loadEpisodeList, loadEpisodes, type EpisodeList } from '../data/queries.ts';
 import {
   EPISODES_KEY,
   indexList,
@@ -66,10 +66,12 @@ function staticDatabase(source: PrerenderSource): TrawlDatabase {
   };
 }
 
-/** What every page of one source shares: its database and the archive's list, read once. */
+/** What every page of one source shares: the archive's list, read once. */
 interface Session {
   database: TrawlDatabase;
   list: Promise<ListIndex>;
+  /** What every page may show of the list besides its rows: presenters, venues, speakers. */
+  shared: Promise<Omit<EpisodeList, 'episodes'>>;
 }
 
 /**
@@ -83,9 +85,29 @@ function sessionOf(source: PrerenderSource): Session {
   const known = sessions.get(source);
   if (known) return known;
   const database = staticDatabase(source);
-  const session = { database, list: loadEpisodes(database).then(indexList) };
+  const whole = loadEpisodeList(database);
+  const session = {
+    database,
+    list: loadEpisodes(database).then(indexList),
+    shared: whole.then(({ presenters, venues, speakers }) => ({ presenters, venues, speakers })),
+  };
   sessions.set(source, session);
   return session;
+}
+
+/**
+ * What the page at `path` shows of the archive's list, without rendering it: the rows it
+ * carries (its `list` data) and the presenters, venues and speakers every page may name. The
+ * builder's render cache keys a page by them; the page's other reads are its own queries,
+ * which the builder records (decision 0045).
+ */
+export async function pageSnapshot(
+  source: PrerenderSource,
+  path: string,
+): Promise<{ list: ListSnapshot; shared: Omit<EpisodeList, 'episodes'> }> {
+  const session = sessionOf(source);
+  const list = snapshotFor(await session.list, path, source.config.site.pageSize);
+  return { list, shared: await session.shared };
 }
 
 /**
@@ -102,6 +124,8 @@ export async function renderPage(source: PrerenderSource, path: string): Promise
   if (context instanceof Response) {
     throw new Error(`${path}: the router answered ${context.status}, not a page`);
   }
+  // The list is read once for all pages (through the session's database); a row cache keeps a
+  // row for the next page only when both show it (a transcript is its own episode's alone).
   const { database, list } = sessionOf(source);
   const snapshot = snapshotFor(await list, path, source.config.site.pageSize);
   const render = (cache: ResourceCache, snapshot: ListSnapshot | null): string =>
@@ -112,7 +136,7 @@ export async function renderPage(source: PrerenderSource, path: string): Promise
             database={database}
             cache={cache}
             snapshot={snapshot}
-            version={source.config.version}
+            origin={null}
             transcripts={WRITE_READING}
           >
             <StaticRouterProvider
