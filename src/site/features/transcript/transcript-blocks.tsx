@@ -7,16 +7,7 @@
  * block holding the word being spoken or the match gone to becomes live at once. Blocks off
  * screen skip layout and paint (`content-visibility: auto`).
  */
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ModelSegment, TranscriptModel } from '../../../core/transcript-model.ts';
 import { joinWords } from '../../../core/unspaced-scripts.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
@@ -65,110 +56,58 @@ export function blockOfWord(blocks: readonly TranscriptBlock[], word: number): n
   return Math.max(0, low);
 }
 
-/** The block nearest `focus` (ahead first) that `done` lacks, or -1 when it has them all. */
-function nearestMissing(count: number, done: ReadonlySet<number>, focus: number): number {
+/** The not-yet-live block nearest `focus` (ahead first), or -1 when all are live. */
+function nextToWake(count: number, live: ReadonlySet<number>, focus: number): number {
   for (let distance = 0; distance < count; distance += 1) {
-    if (focus + distance < count && !done.has(focus + distance)) return focus + distance;
-    if (focus - distance >= 0 && !done.has(focus - distance)) return focus - distance;
+    if (focus + distance < count && !live.has(focus + distance)) return focus + distance;
+    if (focus - distance >= 0 && !live.has(focus - distance)) return focus - distance;
   }
   return -1;
 }
 
-/** Blocks written as plain text in one task (a few milliseconds of the browser's parser). */
-export const FILL_PER_TASK = 4;
-/** Blocks on either side of the focus that become live without being near the viewport. */
-export const LIVE_AROUND = 1;
-/** How far outside the viewport a block becomes live as the page scrolls towards it. */
-export const LIVE_MARGIN = '1500px 0px';
-
-interface BlocksState {
-  blocks: readonly TranscriptBlock[];
-  focus: number;
-  /** Blocks whose interactive words are on the page. */
-  live: ReadonlySet<number>;
-  /** Blocks whose words are on the page as plain text (or live). */
-  filled: ReadonlySet<number>;
-}
-
-function startState(blocks: readonly TranscriptBlock[], startWord: number): BlocksState {
-  const focus = blockOfWord(blocks, startWord);
-  return { blocks, focus, live: new Set([focus]), filled: new Set([focus]) };
-}
-
 /**
- * The next step of the background work, or null when it is done: first every block's words
- * as plain text, `FILL_PER_TASK` at a time (find-in-page and a selection see every word),
- * then the blocks next to the focus made live. The rest become live as they near the viewport
- * (`wake`), so a 1 M-word transcript never holds a million word elements.
- */
-function backgroundStep(state: BlocksState): BlocksState | null {
-  const count = state.blocks.length;
-  if (state.filled.size < count) {
-    const filled = new Set(state.filled);
-    for (let n = 0; n < FILL_PER_TASK; n += 1) {
-      const next = nearestMissing(count, filled, state.focus);
-      if (next < 0) break;
-      filled.add(next);
-    }
-    return { ...state, filled };
-  }
-  for (let index = state.focus - LIVE_AROUND; index <= state.focus + LIVE_AROUND; index += 1) {
-    if (index >= 0 && index < count && !state.live.has(index)) {
-      return { ...state, live: new Set([...state.live, index]) };
-    }
-  }
-  return null;
-}
-
-/**
- * Which blocks are live and which are written: at first only the one holding `startWord`,
- * then more per task (`backgroundStep`); `wake(word)` makes the block holding a word live in
- * the next render. The word being spoken wakes its block.
+ * Which blocks are live: at first the one holding `startWord`, then one more per task, nearest
+ * the last one woken; `wake(word)` makes the block holding a word live in the next render.
+ * The word being spoken wakes its block.
  */
 export function useLiveBlocks(
   blocks: readonly TranscriptBlock[],
   highlighter: SentenceHighlighter,
   startWord: number,
-): {
-  live: ReadonlySet<number>;
-  filled: ReadonlySet<number>;
-  wake: (word: number) => void;
-  wakeBlock: (block: number) => void;
-} {
-  const [state, setState] = useState(() => startState(blocks, startWord));
+): { live: ReadonlySet<number>; wake: (word: number) => void } {
+  const [state, setState] = useState(() => {
+    const focus = blockOfWord(blocks, startWord);
+    return { blocks, focus, live: new Set([focus]) as ReadonlySet<number> };
+  });
   // A new model starts over.
   let current = state;
   if (state.blocks !== blocks) {
-    current = startState(blocks, startWord);
+    const focus = blockOfWord(blocks, startWord);
+    current = { blocks, focus, live: new Set([focus]) };
     setState(current);
   }
 
-  const wakeBlock = useCallback(
-    (block: number) => {
+  const wake = useCallback(
+    (word: number) => {
+      const block = blockOfWord(blocks, word);
       setState((previous) =>
         previous.blocks !== blocks || previous.live.has(block)
           ? previous
-          : {
-              blocks,
-              focus: block,
-              live: new Set([...previous.live, block]),
-              filled: new Set([...previous.filled, block]),
-            },
+          : { blocks, focus: block, live: new Set([...previous.live, block]) },
       );
     },
     [blocks],
   );
-  const wake = useCallback(
-    (word: number) => wakeBlock(blockOfWord(blocks, word)),
-    [blocks, wakeBlock],
-  );
 
-  // One step per task: the page answers input between them.
+  // One more block per task: the page answers input between blocks.
   useEffect(() => {
-    if (state.blocks !== blocks || backgroundStep(state) === null) return undefined;
+    const next = nextToWake(blocks.length, state.live, state.focus);
+    if (next < 0 || state.blocks !== blocks) return undefined;
     const timer = setTimeout(() => {
       setState((previous) =>
-        previous.blocks !== blocks ? previous : (backgroundStep(previous) ?? previous),
+        previous.blocks !== blocks
+          ? previous
+          : { ...previous, live: new Set([...previous.live, next]) },
       );
     }, 0);
     return () => clearTimeout(timer);
@@ -182,7 +121,7 @@ export function useLiveBlocks(
     return highlighter.subscribeWord(onWord);
   }, [highlighter, wake]);
 
-  return { live: current.live, filled: current.filled, wake, wakeBlock };
+  return { live: current.live, wake };
 }
 
 /**
@@ -218,71 +157,34 @@ function PlainBlock({
 
 const MemoPlainBlock = memo(PlainBlock);
 
-/**
- * Wakes a block as it nears the viewport (`LIVE_MARGIN`): the blocks a visitor reads, scrolls
- * to or selects in are live, the others stay plain text.
- */
-function useWakeNearViewport(
-  container: RefObject<HTMLDivElement | null>,
-  count: number,
-  wakeBlock: (block: number) => void,
-): void {
-  useEffect(() => {
-    const root = container.current;
-    if (root === null || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          const index = Number(entry.target.getAttribute('data-block'));
-          if (entry.isIntersecting && Number.isInteger(index)) wakeBlock(index);
-        }
-      },
-      { rootMargin: LIVE_MARGIN },
-    );
-    for (const block of root.querySelectorAll(':scope > .transcript-block'))
-      observer.observe(block);
-    return () => observer.disconnect();
-  }, [container, count, wakeBlock]);
-}
-
-/** The transcript's paragraphs in blocks: empty, then plain, then live. */
+/** The transcript's paragraphs in blocks, each plain until it is live. */
 export function TranscriptBlocks({
   model,
   blocks,
   live,
-  filled,
-  wakeBlock,
   avatarIds,
   renderSegment,
 }: {
   model: TranscriptModel;
   blocks: readonly TranscriptBlock[];
   live: ReadonlySet<number>;
-  filled: ReadonlySet<number>;
-  wakeBlock: (block: number) => void;
   avatarIds: ReadonlySet<number>;
   renderSegment: (segment: ModelSegment) => ReactNode;
 }): ReactNode {
-  const container = useRef<HTMLDivElement>(null);
-  useWakeNearViewport(container, blocks.length, wakeBlock);
-  return (
-    <div ref={container} className="transcript-blocks">
-      {blocks.map((block, index) => (
-        <div key={block.start} className="transcript-block" data-block={index}>
-          {live.has(index) ? (
-            <LiveBlock
-              model={model}
-              block={block}
-              avatarIds={avatarIds}
-              renderSegment={renderSegment}
-            />
-          ) : filled.has(index) ? (
-            <MemoPlainBlock model={model} block={block} />
-          ) : null}
-        </div>
-      ))}
+  return blocks.map((block, index) => (
+    <div key={block.start} className="transcript-block">
+      {live.has(index) ? (
+        <LiveBlock
+          model={model}
+          block={block}
+          avatarIds={avatarIds}
+          renderSegment={renderSegment}
+        />
+      ) : (
+        <MemoPlainBlock model={model} block={block} />
+      )}
     </div>
-  );
+  ));
 }
 
 const LiveBlock = memo(function LiveBlock({

@@ -33,12 +33,7 @@ interface TranscriptBodyProps {
   /** Presenters who have an avatar (the hosts). */
   avatarIds: ReadonlySet<number>;
   /** A long transcript's blocks and which are live (transcript-blocks.tsx); null: all at once. */
-  blocks?: {
-    all: readonly TranscriptBlock[];
-    live: ReadonlySet<number>;
-    filled: ReadonlySet<number>;
-    wakeBlock: (block: number) => void;
-  } | null;
+  blocks?: { all: readonly TranscriptBlock[]; live: ReadonlySet<number> } | null;
   /** A word was clicked or reached with the keys. */
   onPointWord?: (index: number) => void;
 }
@@ -218,8 +213,6 @@ export function TranscriptBody({
           model={model}
           blocks={blocks.all}
           live={blocks.live}
-          filled={blocks.filled}
-          wakeBlock={blocks.wakeBlock}
           avatarIds={avatarIds}
           renderSegment={renderSegment}
         />
