@@ -394,14 +394,25 @@ test('a truncated response mid-visit: the transcript says so, and Try again load
       await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
     },
     async (page) => {
+      // Each transcript that failed has its own 'Try again'. A load that was still in flight
+      // when the fault was lifted may fail after this step has begun (the rows load one after
+      // another, so 'Loading transcript…' can be gone for a moment between two of them): every
+      // button there is now, and any that comes later, is pressed until none fails.
       const retries = page.getByRole('button', { name: 'Try again' });
-      for (let left = await retries.count(); left > 0; left -= 1) {
-        await retries.first().click();
-        // That transcript is loading again (or loaded): its button is gone.
-        await expect.poll(() => retries.count()).toBeLessThan(left);
-      }
-      await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
-      expect(await page.getByText('The transcript could not be loaded.').count()).toBe(0);
+      const failures = page.getByText('The transcript could not be loaded.');
+      await expect
+        .poll(
+          async () => {
+            for (const retry of await retries.all()) {
+              // A button can go between listing and pressing: its transcript is loading.
+              await retry.click({ timeout: 1_000 }).catch(() => undefined);
+            }
+            await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
+            return (await failures.count()) + (await retries.count());
+          },
+          { timeout: 45_000 },
+        )
+        .toBe(0);
     },
   );
 });

@@ -2,15 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files whose assertions follow real time: audio that plays, a throttled network, typing
- * pauses. They run one at a time, after the others, so nothing else competes with them for
- * the two cores. (A stalled response's time limit is not one of them: a busy machine only
- * makes its message come later, and the broken host's test waits for it however long.)
+ * pauses, faults injected between two requests of one visit. They run one at a time, after
+ * the others, so nothing else competes with them for the two cores.
  */
 const TIMED = [
   'e2e/player-bar.e2e.ts',
   'e2e/reading-along.e2e.ts',
   'e2e/snippets.e2e.ts',
   'e2e/speakers-chapters.e2e.ts',
+  'e2e/broken-host.e2e.ts',
   'e2e/early-search.e2e.ts',
   'e2e/hydration.e2e.ts',
   'e2e/quote.e2e.ts',
