@@ -112,9 +112,14 @@ test('an open page keeps its version through a publish and a new worker; a reloa
 
   // A failed read drops the worker; the new one must stay on the old version. (A phrase reads
   // the detail=full index, which no earlier query on this page has touched.)
-  host.setFault({ kind: 'status', status: 500, path: CHUNK_PATH, count: 1 });
+  // Every chunk read fails until the message shows: with results as you type, a read that
+  // fails only once can be spent by the search the pause starts (a busy machine makes the
+  // pause before Enter longer than 150 ms), and Enter's own search then succeeds.
+  host.setFault({ kind: 'status', status: 500, path: CHUNK_PATH });
   await searchFails(page, 'of the');
-  expect(host.requests.filter((entry) => entry.fault === 'status')).toHaveLength(1);
+  expect(host.requests.filter((entry) => entry.fault === 'status').length).toBeGreaterThanOrEqual(
+    1,
+  );
   host.clearFault();
 
   // Still the old version: the new word is not there, the old title is, transcripts open.
