@@ -3,9 +3,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
+import type { DbConfig } from '../../core/site-config.ts';
 import { writeVersionPages, type SiteBuild } from './prerender.ts';
-import { buildFixturePodcast } from '../test-support/fixture-podcast.ts';
+import {
+  buildFixturePodcast,
+  episodeNumbers,
+  publishedConfig,
+} from '../test-support/fixture-podcast.ts';
 
 const TEMPLATE =
   '<!doctype html><html><head><title>Trawl</title></head><body><div id="root"></div></body></html>';
@@ -37,15 +41,8 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'trawl-prerender-'));
   const built = await buildFixturePodcast(dir);
   databaseFile = built.databaseFile;
-  config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(built.result.versionDir, 'config.json'), 'utf8')),
-  );
-  const sqlite = new Database(databaseFile, { readonly: true });
-  episodes = sqlite
-    .prepare<[], { episode: string }>('SELECT episode FROM episodes ORDER BY id')
-    .all()
-    .map((row) => row.episode);
-  sqlite.close();
+  config = await publishedConfig(built.result.versionDir);
+  episodes = episodeNumbers(databaseFile);
 });
 
 afterAll(async () => {

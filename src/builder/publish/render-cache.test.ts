@@ -13,8 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pagesIndexSchema } from '../../core/prerendered-page.ts';
-import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
-import { buildFixturePodcast } from '../test-support/fixture-podcast.ts';
+import type { DbConfig } from '../../core/site-config.ts';
+import {
+  buildFixturePodcast,
+  episodeNumbers,
+  publishedConfig,
+} from '../test-support/fixture-podcast.ts';
 import { writeVersionPages, type SiteBuild } from './prerender.ts';
 import { hashResults, RENDER_CACHE_FOLDER } from './render-cache.ts';
 
@@ -54,15 +58,8 @@ beforeAll(async () => {
   const built = await buildFixturePodcast(dir);
   databaseFile = join(dir, 'copy.sqlite3');
   await copyFile(built.databaseFile, databaseFile);
-  config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(built.result.versionDir, 'config.json'), 'utf8')),
-  );
-  const sqlite = new Database(databaseFile, { readonly: true });
-  episodes = sqlite
-    .prepare<[], { episode: string }>('SELECT episode FROM episodes ORDER BY id')
-    .all()
-    .map((row) => row.episode);
-  sqlite.close();
+  config = await publishedConfig(built.result.versionDir);
+  episodes = episodeNumbers(databaseFile);
 });
 
 afterAll(async () => {

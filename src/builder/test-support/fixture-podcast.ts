@@ -1,8 +1,9 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
+import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
 import { buildPodcast, type BuildOptions, type BuildResult } from '../build.ts';
 import { joinChunks } from '../publish/chunk-files.ts';
 
@@ -87,4 +88,22 @@ export function useBuiltFixture(prefix: string): BuiltFixture {
         .all(...params)
         .map((row) => Number(Array.isArray(row) ? row[0] : Number.NaN)),
   };
+}
+
+/** The config.json a build published in its version folder, parsed as the site reads it. */
+export async function publishedConfig(versionDir: string): Promise<DbConfig> {
+  return dbConfigSchema.parse(JSON.parse(await readFile(join(versionDir, 'config.json'), 'utf8')));
+}
+
+/** The episode numbers of a database file, in id order. */
+export function episodeNumbers(databaseFile: string): string[] {
+  const sqlite = new Database(databaseFile, { readonly: true });
+  try {
+    return sqlite
+      .prepare<[], { episode: string }>('SELECT episode FROM episodes ORDER BY id')
+      .all()
+      .map((row) => row.episode);
+  } finally {
+    sqlite.close();
+  }
 }
