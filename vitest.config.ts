@@ -23,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          isolate: false,
           include: [
             'src/core/**/*.test.ts',
             'src/builder/**/*.test.ts',
@@ -38,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'site',
           environment: 'jsdom',
+          isolate: false,
           include: ['src/site/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
         },

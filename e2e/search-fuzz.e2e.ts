@@ -2,7 +2,11 @@ import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { checkSearchTerm, termProblem } from '../src/core/fts-query.ts';
 import { readSearchState } from '../src/core/search-state.ts';
-import { describeTerm, searchTerms } from '../src/builder/reliability/search-terms.ts';
+import {
+  ADVERSARIAL_TERMS,
+  describeTerm,
+  searchTerms,
+} from '../src/builder/reliability/search-terms.ts';
 import {
   browserForFile,
   expectNoProblems,
@@ -23,8 +27,11 @@ import { ENGLISH } from '../src/core/test-support/analyzers.ts';
 // the seed below reproduces any failure.
 
 const SEED = 2_026;
-const TYPED = 200;
-const LINKED = 30;
+// Every adversarial term, then random ones. The Node fuzz test runs the generator at length
+// against the same query code; here each term costs a search in the browser.
+const TYPED = ADVERSARIAL_TERMS.length + 25;
+// Each costs a cold page load that starts the engine: the long terms, then short adversarial ones.
+const LINKED = 14;
 
 const COUNT_LINE = /^(showing all|found \d+ of) 10 episodes$/;
 /** What a term that searches nothing shows (no filter is ever set here). */
@@ -130,5 +137,5 @@ test(`${LINKED} terms arriving in a shared link's ?q=, the 10,000-character ones
   await normalSearchWorks(page);
   expectNoProblems(problems);
   await page.close();
-  // 30 cold page loads, each starting the engine: two files share the cores (vitest.config).
+  // Cold page loads, each starting the engine: two files share the cores (vitest.config).
 }, 150_000);

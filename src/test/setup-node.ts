@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, vi } from 'vitest';
+
+// The Node test files share one process per worker (`isolate: false` in vitest.config.ts):
+// each file still imports the project's modules afresh, so no module-level state carries over.
+vi.resetModules();
 
 // A build without a podcast folder keeps its download cache and episode numbers in the user's
 // cache folder (src/builder/read/state-folder.ts). Each test file gets one of its own, so tests
