@@ -7,6 +7,7 @@
  * whole index's frequencies (its lists keep only the most frequent words, so they cannot be
  * merged).
  */
+import { inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import type { Analyzer } from '../../core/analyzer.ts';
 import { FTS_COLUMNS } from '../../core/db-schema.ts';
@@ -16,7 +17,8 @@ import {
   type TermPostings,
   type TermRowFormat,
 } from '../../core/term-index.ts';
-import { writeTermLists } from './write-term-tables.ts';
+import { groupTermLists, parseTermList, type TermFrequency } from '../../core/term-lists.ts';
+import { compressTermList } from './write-term-tables.ts';
 
 /** The term tables merged entry by entry, with their row format. */
 const MERGED_TABLES: readonly { table: string; format: TermRowFormat }[] = [
@@ -171,6 +173,31 @@ function writeTermListsAgain(db: Database.Database, analyzer: Analyzer): void {
   } finally {
     db.exec('DROP TABLE temp.list_vocab');
   }
-  db.exec('DELETE FROM term_lists');
-  writeTermLists(db, frequencies);
+  const lists = groupTermLists(frequencies);
+  const old = new Map(
+    db
+      .prepare<[], [number, Buffer]>('SELECT id, data FROM term_lists')
+      .raw()
+      .all()
+      .map(([id, data]) => [id, data]),
+  );
+  const upsert = db.prepare('INSERT OR REPLACE INTO term_lists (id, data) VALUES (?, ?)');
+  const remove = db.prepare('DELETE FROM term_lists WHERE id = ?');
+  for (const [id, terms] of lists) {
+    const stored = old.get(id);
+    old.delete(id);
+    // Compressing every list again costs more than the rest of the merge: only changed ones.
+    if (stored && sameList(stored, terms)) continue;
+    upsert.run(id, compressTermList(terms));
+  }
+  for (const id of old.keys()) remove.run(id);
+}
+
+/** Whether a stored list holds exactly `terms` (a list cut to fit is compressed again). */
+function sameList(stored: Buffer, terms: readonly TermFrequency[]): boolean {
+  const known = parseTermList(inflateRawSync(stored).toString('utf8'));
+  return (
+    known.length === terms.length &&
+    known.every(([term, count], at) => terms[at]?.[0] === term && terms[at][1] === count)
+  );
 }

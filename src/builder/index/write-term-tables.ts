@@ -167,8 +167,7 @@ export function compressTermList(terms: readonly TermFrequency[]): Buffer {
   }
 }
 
-/** Writes `term_lists` from every listed term's occurrences in the whole archive. */
-export function writeTermLists(
+function writeTermLists(
   db: Database.Database,
   frequencies: ReadonlyMap<string, number>,
 ): void {
