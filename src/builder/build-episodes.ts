@@ -10,7 +10,8 @@ import type { Analyzer } from '../core/analyzer.ts';
 import { ProblemCollector } from './errors.ts';
 import {
   episodeFingerprint,
-  readBaseFingerprints,
+  readBaseDatabase,
+  type BaseDatabase,
   type EpisodeFingerprint,
 } from './index/episode-fingerprint.ts';
 import type { EpisodeSpeech } from './index/transcript-blob.ts';
@@ -44,8 +45,8 @@ export interface WriteEpisodesInput<Episode> {
    * counts were taken then), and is read again to be written into a new database.
    */
   prepare: (episode: Episode, again: boolean) => Promise<PreparedEpisode>;
-  /** The previous build's episode fingerprints, when its database was copied to be resumed. */
-  base: EpisodeFingerprint[] | undefined;
+  /** The previous build's database, when it was copied to be resumed. */
+  base: BaseDatabase | undefined;
   /** Opens the writer: on the copied database (`resume`), or on a new one in its place. */
   openWriter: (resume: boolean) => DatabaseWriter;
   onProgress?: (done: number, total: number) => void;
@@ -63,7 +64,8 @@ export interface WrittenEpisodes {
 export async function writeEpisodes<Episode>(
   input: WriteEpisodesInput<Episode>,
 ): Promise<WrittenEpisodes> {
-  const { episodes, analyzer, base } = input;
+  const { episodes, analyzer } = input;
+  const base = input.base?.fingerprints;
   let writer: DatabaseWriter | undefined = base ? undefined : input.openWriter(false);
   let resumed = false;
   let written = 0;
@@ -121,7 +123,7 @@ export async function writeEpisodes<Episode>(
 export async function copyPreviousDatabase(
   outDir: string,
   target: string,
-): Promise<EpisodeFingerprint[] | undefined> {
+): Promise<BaseDatabase | undefined> {
   try {
     const { versionDir } = await readPublished(outDir);
     await joinChunks(versionDir, target);
@@ -130,9 +132,9 @@ export async function copyPreviousDatabase(
     await rm(target, { force: true });
     return undefined;
   }
-  const fingerprints = readBaseFingerprints(target);
-  if (!fingerprints) await rm(target, { force: true });
-  return fingerprints;
+  const base = readBaseDatabase(target);
+  if (!base) await rm(target, { force: true });
+  return base;
 }
 
 /** What reading an episode needs: the build's inputs, read once for all episodes. */

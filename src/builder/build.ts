@@ -33,6 +33,7 @@ import { readTranscriptSource, type TranscriptSource } from './read/transcripts/
 import { findTranscripts, transcriptAliases } from './read/transcripts/find.ts';
 import { NO_SITE_URL_WARNING, plural, WarningCollector, type WarningSummary } from './warnings.ts';
 import { openDatabaseWriter, type DatabaseWriter } from './index/write-db.ts';
+import type { BaseDatabase } from './index/episode-fingerprint.ts';
 import { copyPreviousDatabase, episodeReader, writeEpisodes } from './build-episodes.ts';
 
 /** Steps a build reports progress for. */
@@ -245,6 +246,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
   // The show's language decides how every text is tokenized and stemmed (decision 0022).
   const search: SearchIndexInfo = { version: 2, language: site.language };
   const analyzer = await loadAnalyzer(search);
+  let base: BaseDatabase | undefined;
   const openWriter = (resume: boolean): DatabaseWriter => {
     // A first build, or the previous database could not be resumed: start from an empty file.
     if (!resume) rmSync(databasePath, { force: true });
@@ -254,7 +256,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       presenters,
       loaded.venues,
       analyzer,
-      resume,
+      resume ? base : undefined,
     );
   };
   let writer: DatabaseWriter | undefined;
@@ -275,11 +277,12 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       warnings,
       problems,
     });
+    base = await copyPreviousDatabase(outDir, databasePath);
     const episodesWritten = await writeEpisodes({
       episodes: feed.episodes,
       analyzer,
       prepare: reader.prepare,
-      base: await copyPreviousDatabase(outDir, databasePath),
+      base,
       openWriter,
       onProgress: (done, total) => options.onProgress?.({ step: 'episodes', done, total }),
     });

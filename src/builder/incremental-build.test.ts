@@ -2,7 +2,9 @@ import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { buildPodcast, type BuildResult } from './build.ts';
+import { readBaseDatabase } from './index/episode-fingerprint.ts';
 import { joinChunks } from './publish/chunk-files.ts';
 import { databaseAnswers } from './test-support/compare-databases.ts';
 import { copyFixturePodcast } from './test-support/fixture-podcast.ts';
@@ -134,5 +136,24 @@ describe('a rebuild after new episodes resumes the previous database (decision 0
     });
     expect(removed.episodes).toBe(6);
     expect(removed.episodesWritten).toBe(6);
+  });
+
+  it('compacts again (a full build) once a resumed database has grown a quarter past its compact size', async () => {
+    const folder = await copyFixturePodcast(join(root, 'fixture-grown'));
+    const built = await buildPodcast({ folder, outDir: join(root, 'fixture-grown-out') });
+    const file = await joined(built, 'fixture-grown');
+    expect(readBaseDatabase(file)?.fingerprints).toHaveLength(7);
+    const db = new Database(file);
+    const pages = Number(db.pragma('page_count', { simple: true }));
+    const record = (perEpisode: number): void => {
+      db.prepare('INSERT OR REPLACE INTO build_episodes (id, fingerprint) VALUES (0, ?)').run(
+        JSON.stringify({ compactPagesPerEpisode: perEpisode }),
+      );
+    };
+    record(pages / 7);
+    expect(readBaseDatabase(file)?.compactPagesPerEpisode).toBe(pages / 7);
+    record(pages / 7 / 1.3);
+    db.close();
+    expect(readBaseDatabase(file)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { z } from 'zod';
 import { SCHEMA_VERSION } from '../../core/db-schema.ts';
 import type { Analyzer } from '../../core/analyzer.ts';
 
@@ -20,7 +21,7 @@ export type EpisodeFingerprint = string;
  */
 export const WRITER_VERSION = 1;
 
-/** The table of fingerprints, by episode id. */
+/** The table of fingerprints, by episode id; row 0 holds a resumed database's compact size. */
 export const BUILD_EPISODES_SQL = `
 CREATE TABLE build_episodes (
   id INTEGER PRIMARY KEY,
@@ -76,11 +77,28 @@ export function readResumeState(db: Database.Database): {
 }
 
 /**
- * The fingerprints of a database's episodes in id order, or undefined when it has none to
- * offer: no `build_episodes` table (a database of an older Trawl), or ids that are not exactly
- * 1 to the episode count (then positions would not be ids).
+ * A resumed database is not compacted: split pages and the new episodes' own FTS segments make
+ * it grow faster than a full build's. Past this factor of its compact size per episode, the
+ * next build writes every episode again and compacts (decision 0051).
  */
-export function readBaseFingerprints(path: string): EpisodeFingerprint[] | undefined {
+export const RESUME_GROWTH_LIMIT = 1.25;
+
+/** A previous build's database, as far as resuming it goes. */
+export interface BaseDatabase {
+  /** Its episodes' fingerprints in id order. */
+  fingerprints: EpisodeFingerprint[];
+  /** Pages per episode when it was last compacted (a full build). */
+  compactPagesPerEpisode: number;
+}
+
+const compactSchema = z.object({ compactPagesPerEpisode: z.number().positive() });
+
+/**
+ * Reads what resuming the database at `path` needs, or undefined when it cannot be resumed: no
+ * `build_episodes` table (a database of an older Trawl), ids that are not exactly 1 to the
+ * episode count (then positions would not be ids), or grown past `RESUME_GROWTH_LIMIT`.
+ */
+export function readBaseDatabase(path: string): BaseDatabase | undefined {
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
@@ -91,17 +109,37 @@ export function readBaseFingerprints(path: string): EpisodeFingerprint[] | undef
       .get();
     const rows = db
       .prepare<[], { id: number; fingerprint: string }>(
-        'SELECT id, fingerprint FROM build_episodes ORDER BY id',
+        'SELECT id, fingerprint FROM build_episodes WHERE id > 0 ORDER BY id',
       )
       .all();
     const ordered = rows.every((row, index) => row.id === index + 1);
     if (!episodes || !ordered || rows.length !== episodes.n || (episodes.last ?? 0) !== episodes.n)
       return undefined;
-    return rows.map((row) => row.fingerprint);
+    const pages = Number(db.pragma('page_count', { simple: true }));
+    const recorded = db
+      .prepare<[], { fingerprint: string }>('SELECT fingerprint FROM build_episodes WHERE id = 0')
+      .get();
+    // No record: the database is a full build's, compact as it is.
+    const compactPagesPerEpisode = recorded
+      ? compactSchema.parse(JSON.parse(recorded.fingerprint)).compactPagesPerEpisode
+      : pages / Math.max(1, episodes.n);
+    if (pages > RESUME_GROWTH_LIMIT * compactPagesPerEpisode * Math.max(1, episodes.n))
+      return undefined;
+    return { fingerprints: rows.map((row) => row.fingerprint), compactPagesPerEpisode };
   } catch {
     // Not a Trawl database of this kind, or damaged: the build starts from nothing.
     return undefined;
   } finally {
     db?.close();
   }
+}
+
+/** Records, in a resumed database, the compact size it is measured against. */
+export function writeCompactSize(db: Database.Database, compactPagesPerEpisode: number): void {
+  const value = JSON.stringify({ compactPagesPerEpisode });
+  const known = db
+    .prepare<[], { fingerprint: string }>('SELECT fingerprint FROM build_episodes WHERE id = 0')
+    .get();
+  if (known?.fingerprint === value) return;
+  db.prepare('INSERT OR REPLACE INTO build_episodes (id, fingerprint) VALUES (0, ?)').run(value);
 }

@@ -30,6 +30,8 @@ import {
   BUILD_EPISODES_SQL,
   readResumeState,
   writeBuildFingerprint,
+  writeCompactSize,
+  type BaseDatabase,
   type EpisodeFingerprint,
 } from './episode-fingerprint.ts';
 import type { ParsedTranscript } from '../read/transcripts/word-collector.ts';
@@ -110,7 +112,7 @@ export interface DatabaseWriter {
  * transcripts are stored as they arrive so only one is in memory at a time. Every text is
  * tokenized and stemmed with `analyzer` (the show's language).
  *
- * `resume`: `path` is a copy of a previous build's database, whose episodes are the first ones
+ * `base`: `path` is a copy of a previous build's database, whose episodes are the first ones
  * of this build unchanged (build-episodes.ts checks their fingerprints); the writer adds the
  * new episodes after them and rewrites the small tables (decision 0051).
  */
@@ -120,8 +122,9 @@ export function openDatabaseWriter(
   presenters: StoredPresenter[],
   venues: Venue[],
   analyzer: Analyzer,
-  resume = false,
+  base?: BaseDatabase,
 ): DatabaseWriter {
+  const resume = base !== undefined;
   const db = new Database(path);
   // The page size must be set before the first table exists. The journal is off during the
   // build because a failed build throws the whole file away.
@@ -254,12 +257,13 @@ export function openDatabaseWriter(
       }
     },
     finish(onStep, speakers = []) {
-      if (delta && deltaSpeech) {
+      if (base && delta && deltaSpeech) {
         writeEpisodeList(db, speakers, true);
         onStep?.('optimize');
         // The FTS tables keep the new episodes in a segment of their own: optimising would
         // rewrite every old segment, and the older pages keep their bytes (decision 0051).
         if (nextId > firstNewId) {
+          writeCompactSize(db, base.compactPagesPerEpisode);
           const prefixes = new PrefixRows(true);
           writeTermTables(delta, analyzer, prefixes);
           deltaSpeech.finish();

@@ -167,10 +167,7 @@ export function compressTermList(terms: readonly TermFrequency[]): Buffer {
   }
 }
 
-function writeTermLists(
-  db: Database.Database,
-  frequencies: ReadonlyMap<string, number>,
-): void {
+function writeTermLists(db: Database.Database, frequencies: ReadonlyMap<string, number>): void {
   const lists = groupTermLists(frequencies);
   const insert = db.prepare('INSERT INTO term_lists (id, data) VALUES (?, ?)');
   for (const id of [...lists.keys()].sort((a, b) => a - b)) {

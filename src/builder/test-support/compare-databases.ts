@@ -18,7 +18,6 @@ const PLAIN_TABLES = [
   'venues',
   'meta',
   'term_lists',
-  'build_episodes',
 ];
 
 /** Term tables, compared entry by entry. */
@@ -40,6 +39,11 @@ export function databaseAnswers(path: string): Record<string, unknown> {
     for (const table of PLAIN_TABLES) {
       answers[table] = db.prepare(`SELECT * FROM ${table} ORDER BY 1`).raw().all();
     }
+    // Row 0 is a resumed database's compact size, not an episode.
+    answers.build_episodes = db
+      .prepare('SELECT * FROM build_episodes WHERE id > 0 ORDER BY 1')
+      .raw()
+      .all();
     for (const { table, format } of TERM_TABLES) {
       const rows = db
         .prepare<[], [number, Buffer]>(`SELECT id, data FROM ${table} ORDER BY id`)
