@@ -17,6 +17,7 @@ import {
 import type { EpisodeSpeech } from './index/transcript-blob.ts';
 import type { DatabaseWriter, EpisodeRecord } from './index/write-db.ts';
 import { joinChunks, readPublished } from './publish/chunk-files.ts';
+import { isRecordedDatabase } from './resume-record.ts';
 import type { EpisodeCast } from './read/cast.ts';
 import { readEpisodeChapters, type ChapterSources } from './read/chapters.ts';
 import { applyCorrections, type EpisodeCorrections } from './read/corrections.ts';
@@ -117,12 +118,14 @@ export async function writeEpisodes<Episode>(
 
 /**
  * Copies the database of the version `outDir`'s latest.json names to `target` (its chunks
- * joined) and returns its episodes' fingerprints; undefined, with nothing left at `target`,
- * when there is none or it cannot be resumed (an older Trawl's, damaged, missing chunks).
+ * joined) and returns what resuming it needs; undefined, with nothing left at `target`, when
+ * there is none or it cannot be resumed: not the database this machine's last build from
+ * `cacheDir`'s folder published (resume-record.ts), an older Trawl's, damaged, chunks missing.
  */
 export async function copyPreviousDatabase(
   outDir: string,
   target: string,
+  cacheDir: string,
 ): Promise<BaseDatabase | undefined> {
   try {
     const { versionDir } = await readPublished(outDir);
@@ -132,7 +135,7 @@ export async function copyPreviousDatabase(
     await rm(target, { force: true });
     return undefined;
   }
-  const base = readBaseDatabase(target);
+  const base = (await isRecordedDatabase(cacheDir, target)) ? readBaseDatabase(target) : undefined;
   if (!base) await rm(target, { force: true });
   return base;
 }

@@ -34,6 +34,7 @@ import { findTranscripts, transcriptAliases } from './read/transcripts/find.ts';
 import { NO_SITE_URL_WARNING, plural, WarningCollector, type WarningSummary } from './warnings.ts';
 import { openDatabaseWriter, type DatabaseWriter } from './index/write-db.ts';
 import type { BaseDatabase } from './index/episode-fingerprint.ts';
+import { fileSha256, writeResumeRecord } from './resume-record.ts';
 import { copyPreviousDatabase, episodeReader, writeEpisodes } from './build-episodes.ts';
 
 /** Steps a build reports progress for. */
@@ -277,7 +278,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       warnings,
       problems,
     });
-    base = await copyPreviousDatabase(outDir, databasePath);
+    base = await copyPreviousDatabase(outDir, databasePath, loaded.state.cacheDir);
     const episodesWritten = await writeEpisodes({
       episodes: feed.episodes,
       analyzer,
@@ -292,6 +293,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       (step) => options.onProgress?.({ step, done: 0, total: 1 }),
       speakers.showSpeakers,
     );
+    const databaseSha256 = await fileSha256(databasePath);
     options.onProgress?.({ step: 'publish', done: 0, total: 1 });
     const published = await publishVersion({
       outDir,
@@ -333,6 +335,9 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
           loaded.state.cacheDir,
         ),
     });
+    // The next build from this folder may resume this database, and no other (decision 0051);
+    // a record that cannot be written costs that build its reuse, nothing else.
+    await writeResumeRecord(loaded.state.cacheDir, databaseSha256).catch(() => undefined);
     // Numbers count as given once a site shows them: kept for every later build.
     if (feed.numbering.changed)
       await writeEpisodeNumbers(loaded.state.numbersFile, feed.numbering.given);

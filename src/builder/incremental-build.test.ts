@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { buildPodcast, type BuildResult } from './build.ts';
 import { readBaseDatabase } from './index/episode-fingerprint.ts';
-import { joinChunks } from './publish/chunk-files.ts';
+import { joinChunks, readPublished } from './publish/chunk-files.ts';
+import { RESUME_RECORD_FILE } from './resume-record.ts';
 import { databaseAnswers } from './test-support/compare-databases.ts';
 import { copyFixturePodcast } from './test-support/fixture-podcast.ts';
 import { writeSyntheticPodcast } from './test-support/synthetic-podcast.ts';
@@ -155,5 +156,31 @@ describe('a rebuild after new episodes resumes the previous database (decision 0
     record(pages / 7 / 1.3);
     db.close();
     expect(readBaseDatabase(file)).toBeUndefined();
+  });
+
+  it('resumes no database but the one this machine last published from the folder', async () => {
+    const { folder, restore } = await fixtureWithoutNewest('fixture-foreign');
+    const out = join(root, 'fixture-foreign-out');
+    await buildPodcast({ folder, outDir: out });
+    const recordFile = join(folder, '.trawl-cache', RESUME_RECORD_FILE);
+    const record = await readFile(recordFile, 'utf8');
+    // Signed by another machine's key: refused.
+    await writeFile(
+      recordFile,
+      record.replace(
+        /"mac":"[0-9a-f]/,
+        (text) => `${text.slice(0, -1)}${text.endsWith('0') ? '1' : '0'}`,
+      ),
+    );
+    await restore();
+    expect((await buildPodcast({ folder, outDir: out })).episodesWritten).toBe(7);
+    // The published database changed behind the record's back: refused.
+    const { versionDir } = await readPublished(out);
+    const chunk = join(versionDir, 'db.sqlite3.000');
+    const bytes = await readFile(chunk);
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 1;
+    await writeFile(chunk, bytes);
+    // Same inputs as the last build: only the changed bytes keep it from being resumed.
+    expect((await buildPodcast({ folder, outDir: out })).episodesWritten).toBe(7);
   });
 });
