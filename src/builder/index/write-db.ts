@@ -6,7 +6,6 @@ import {
   PASSAGE_BLOCK_SIZE,
   passageBlockId,
   SCHEMA_SQL,
-  SCHEMA_VERSION,
   type EpisodeListBlob,
   type PassageBlockData,
   type PresenterRow,
