@@ -114,10 +114,14 @@ describe('a rebuild after new episodes resumes the previous database (decision 0
     await buildPodcast({ folder, outDir: out });
     const feedFile = join(folder, 'feed.xml');
     const feed = await readFile(feedFile, 'utf8');
-    await writeFile(feedFile, feed.replace('Octopus Hearts', 'Octopus Hearts, Corrected'));
+    await writeFile(feedFile, feed.replace('Narwhal Special', 'Narwhal Special, Corrected'));
     const edited = await buildPodcast({ folder, outDir: out });
     expect(edited.episodesWritten).toBe(7);
     const full = await buildPodcast({ folder, outDir: join(root, 'fixture-edit-full') });
+    // The episodes read twice (once to compare, once to write) warn and count once.
+    expect(edited.warnings).toEqual(full.warnings);
+    expect([edited.transcripts, edited.words]).toEqual([full.transcripts, full.words]);
+    expect(edited.links).toEqual(full.links);
     expect(databaseAnswers(await joined(edited, 'fixture-edited'))).toEqual(
       databaseAnswers(await joined(full, 'fixture-edit-full')),
     );
