@@ -185,6 +185,11 @@ describe.skipIf(!existsSync(THEMNSHOW))(
       const stdout = await trawl('build', '--feed', `${origin.origin}/feed.xml`, '--out', dbDir);
       expect(stdout).toContain('55 episodes (55 with transcripts');
       expect(stdout).toContain('  downloads of linked files: 2 new, 108 unchanged, 0 failed');
+      // The week's build wrote only the new episode into the last version's database (decision
+      // 0051); the page checks below read that database.
+      expect(stdout).toContain(
+        "  1 of them written; the others came with the previous version's database",
+      );
       // What the origin answered in full: the feed and the new item's two files, nothing else.
       expect(origin.fullPaths()).toEqual([
         '/chapters/new-week.json',
@@ -202,6 +207,9 @@ describe.skipIf(!existsSync(THEMNSHOW))(
         '--offline',
       );
       expect(offline).toContain('55 episodes (55 with transcripts');
+      expect(offline).toContain(
+        "  0 of them written; the others came with the previous version's database",
+      );
       expect(offline).toMatch(
         / {2}feed: http:\/\/127\.0\.0\.1:\d+\/feed\.xml, the cached copy \(--offline\)/,
       );

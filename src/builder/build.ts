@@ -1,10 +1,11 @@
+import { rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PAGE_SIZE } from '../core/db-schema.ts';
 import { loadAnalyzer } from '../core/analyzer.ts';
 import type { SearchIndexInfo, SiteSettings } from '../core/site-config.ts';
-import { findChapterFiles, readEpisodeChapters } from './read/chapters.ts';
+import { findChapterFiles } from './read/chapters.ts';
 import type { NumberingNote } from './read/episode-numbering.ts';
 import { writeEpisodeNumbers } from './read/episode-numbers-file.ts';
 import { fetchLinkedFiles, type LinkBase, type LinkedFiles } from './read/linked-files.ts';
@@ -25,13 +26,14 @@ import { resolveCast } from './read/cast.ts';
 import { versionPages, type SiteBuild } from './publish/prerender.ts';
 import { createWorkDir, DEFAULT_CHUNK_SIZE, publishVersion } from './publish/publish.ts';
 import { createHtmlSanitizer } from './read/sanitize-html.ts';
-import { episodeDescription } from './read/episode-description.ts';
 import { SpeakerResolver } from './read/speakers.ts';
-import { applyCorrections, readCorrections } from './read/corrections.ts';
-import { readTranscriptSource, type TranscriptSource } from './read/transcripts/episode-source.ts';
+import { readCorrections } from './read/corrections.ts';
 import { findTranscripts, transcriptAliases } from './read/transcripts/find.ts';
-import { NO_SITE_URL_WARNING, plural, WarningCollector, type WarningSummary } from './warnings.ts';
-import { openDatabaseWriter } from './index/write-db.ts';
+import { NO_SITE_URL_WARNING, WarningCollector, type WarningSummary } from './warnings.ts';
+import { openDatabaseWriter, type DatabaseWriter } from './index/write-db.ts';
+import type { BaseDatabase } from './index/episode-fingerprint.ts';
+import { fileSha256, writeResumeRecord } from './resume-record.ts';
+import { copyPreviousDatabase, episodeReader, writeEpisodes } from './build-episodes.ts';
 
 /** Steps a build reports progress for. */
 export type BuildStep =
@@ -84,6 +86,11 @@ export interface BuildResult {
   pruned: string[];
   /** Pre-rendered pages published with the version. */
   pages: number;
+  /**
+   * Episodes this build wrote; the rest came with the previous version's database, which it
+   * resumed (decision 0051).
+   */
+  episodesWritten: number;
   inputs: ResolvedInputs;
   /** Where the feed came from and how: downloaded, unchanged, a cached or last good copy. */
   feed: Pick<ReadFeed, 'name' | 'how' | 'checked' | 'failure'>;
@@ -217,7 +224,6 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
     downloaded: new Map([...linked.chapters].map(([episode, { file }]) => [episode, file])),
     linkFolder: source.kind === 'file' ? loaded.inputs.base : undefined,
   };
-  const chaptersFrom = { fromFeed: 0, fromFiles: chapterFiles.size };
   const speakers = new SpeakerResolver(loaded.speakerMap, loaded.presenters);
 
   const workDir = await createWorkDir(outDir).catch((error: unknown) => {
@@ -239,82 +245,53 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
   // The show's language decides how every text is tokenized and stemmed (decision 0022).
   const search: SearchIndexInfo = { version: 2, language: site.language };
   const analyzer = await loadAnalyzer(search);
-  const writer = openDatabaseWriter(
-    databasePath,
-    { title: site.title, builtFrom },
-    presenters,
-    loaded.venues,
-    analyzer,
-  );
+  let base: BaseDatabase | undefined;
+  const openWriter = (resume: boolean): DatabaseWriter => {
+    // A first build, or the previous database could not be resumed: start from an empty file.
+    if (!resume) rmSync(databasePath, { force: true });
+    return openDatabaseWriter(
+      databasePath,
+      { title: site.title, builtFrom },
+      presenters,
+      loaded.venues,
+      analyzer,
+      resume ? base : undefined,
+    );
+  };
+  let writer: DatabaseWriter | undefined;
   try {
-    let words = 0;
-    let transcripts = 0;
-    const total = feed.episodes.length;
     const corrections = await readCorrections(loaded.inputs.folder, numbers, warnings);
-    for (const [index, episode] of feed.episodes.entries()) {
-      const local = transcriptFiles.get(episode.episode);
-      const fromFeed = linked.transcripts.get(episode.episode);
-      const transcriptSource: TranscriptSource | undefined =
-        local !== undefined
-          ? { file: local, from: 'file' }
-          : fromFeed && { file: fromFeed.file, from: 'feed', url: fromFeed.url };
-      let transcript = null;
-      if (transcriptSource === undefined) {
-        warnings.add(
-          'no-transcript',
-          (n) => `${plural(n, 'episode')} had no transcript`,
-          `episode ${episode.episode}`,
-        );
-      } else {
-        transcript = await readTranscriptSource(transcriptSource, episode, warnings, problems);
-        const fixes = corrections.get(episode.episode);
-        if (transcript !== null && fixes)
-          transcript = applyCorrections(transcript, fixes, warnings);
-        if (transcript !== null) {
-          transcripts += 1;
-          words += transcript.words.length;
-        }
-      }
-      const chapters = await readEpisodeChapters(
-        chapterSources,
-        episode.episode,
-        episode.chaptersUrl,
-        warnings,
-      );
-      if (chapters.length > 0 && !chapterFiles.has(episode.episode)) chaptersFrom.fromFeed += 1;
-      const resolved = transcript
-        ? speakers.resolve(episode.episode, transcript.speakerNames, transcript.speaker)
-        : null;
-      const description = episodeDescription(sanitizer, loaded.feedRead.name, episode, warnings);
-      const cast = casts.get(episode.episode);
-      writer.addEpisode(
-        {
-          episode: episode.episode,
-          title: episode.title,
-          pubDate: episode.pubDate,
-          image: episode.image,
-          duration: episode.duration,
-          audioUrl: episode.audioUrl,
-          presenters: cast?.presenters ?? [],
-          venue: cast?.venue ?? null,
-          live: cast?.live ?? false,
-          compilation: cast?.compilation ?? false,
-          typeIds: typeIds.get(episode.episode) ?? [],
-          audioLocal: media.hasAudio(episode.episode),
-          imageLocal: media.imageOf(episode.episode),
-          descriptionHtml: description.html,
-          descriptionText: description.text,
-        },
-        transcript,
-        { speakers: resolved, chapters },
-      );
-      options.onProgress?.({ step: 'episodes', done: index + 1, total });
-    }
+    const reader = episodeReader({
+      transcriptFiles,
+      linked,
+      corrections,
+      chapterSources,
+      chapterFiles,
+      speakers,
+      sanitizer,
+      feedName: loaded.feedRead.name,
+      casts,
+      typeIds,
+      media,
+      warnings,
+      problems,
+    });
+    base = await copyPreviousDatabase(outDir, databasePath, loaded.state.cacheDir);
+    const episodesWritten = await writeEpisodes({
+      episodes: feed.episodes,
+      analyzer,
+      prepare: reader.prepare,
+      base,
+      openWriter,
+      onProgress: (done, total) => options.onProgress?.({ step: 'episodes', done, total }),
+    });
+    writer = episodesWritten.writer;
     problems.throwIfAny();
     writer.finish(
       (step) => options.onProgress?.({ step, done: 0, total: 1 }),
       speakers.showSpeakers,
     );
+    const databaseSha256 = await fileSha256(databasePath);
     options.onProgress?.({ step: 'publish', done: 0, total: 1 });
     const published = await publishVersion({
       outDir,
@@ -356,6 +333,9 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
           loaded.state.cacheDir,
         ),
     });
+    // The next build from this folder may resume this database, and no other (decision 0051);
+    // a record that cannot be written costs that build its reuse, nothing else.
+    await writeResumeRecord(loaded.state.cacheDir, databaseSha256).catch(() => undefined);
     // Numbers count as given once a site shows them: kept for every later build.
     if (feed.numbering.changed)
       await writeEpisodeNumbers(loaded.state.numbersFile, feed.numbering.given);
@@ -366,14 +346,15 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       databaseBytes: published.databaseBytes,
       chunks: published.chunks,
       episodes: feed.episodes.length,
-      transcripts,
-      words,
+      transcripts: reader.counts.transcripts,
+      words: reader.counts.words,
       presenters: loaded.presenters.length,
       venues: loaded.venues.length,
       site,
       warnings: warnings.summary(),
       pruned: published.pruned,
       pages: published.pages,
+      episodesWritten: episodesWritten.written,
       inputs: loaded.inputs,
       feed: {
         name: loaded.feedRead.name,
@@ -388,14 +369,18 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
           failed: linked.transcriptCounts.failed,
           untimed: linked.transcriptCounts.untimed,
         },
-        chapters: { ...chaptersFrom, failed: linked.chapterCounts.failed },
+        chapters: {
+          fromFeed: reader.counts.chaptersFromFeed,
+          fromFiles: chapterFiles.size,
+          failed: linked.chapterCounts.failed,
+        },
         requests: linked.requests,
       },
       numbering: feed.numbering.notes,
       state: loaded.state,
     };
   } finally {
-    writer.abort();
+    writer?.abort();
     sanitizer.close();
     await rm(workDir, { recursive: true, force: true });
   }

@@ -74,6 +74,11 @@ export function formatBuildReport(result: BuildResult, seconds: number): string 
   const lines = [
     `Built "${result.site.title}" version ${result.version} in ${seconds.toFixed(1)} s`,
     `  ${result.episodes.toLocaleString('en')} episodes (${result.transcripts.toLocaleString('en')} with transcripts, ${result.words.toLocaleString('en')} words), ${result.presenters} presenters, ${result.venues} venues`,
+    ...(result.episodesWritten < result.episodes
+      ? [
+          `  ${result.episodesWritten.toLocaleString('en')} of them written; the others came with the previous version's database`,
+        ]
+      : []),
     `  database ${formatBytes(result.databaseBytes)} in ${result.chunks} chunk${result.chunks === 1 ? '' : 's'}: ${displayPath(result.versionDir)}`,
     `  ${result.pages > 0 ? `${result.pages.toLocaleString('en')} pre-rendered pages` : 'no pre-rendered pages'}`,
     `  latest.json names ${result.version}${result.pruned.length > 0 ? `; removed old ${result.pruned.join(', ')}` : ''}`,

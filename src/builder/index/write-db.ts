@@ -6,7 +6,6 @@ import {
   PASSAGE_BLOCK_SIZE,
   passageBlockId,
   SCHEMA_SQL,
-  SCHEMA_VERSION,
   type EpisodeListBlob,
   type PassageBlockData,
   type PresenterRow,
@@ -24,8 +23,19 @@ import {
 } from './transcript-blob.ts';
 import type { ResolvedSpeakers } from '../read/speakers.ts';
 import { writeTermTables } from './write-term-tables.ts';
+import { PrefixRows } from './write-prefix-table.ts';
+import { mergeTermTables } from './merge-term-rows.ts';
+import {
+  BUILD_EPISODES_SQL,
+  readResumeState,
+  writeBuildFingerprint,
+  writeCompactSize,
+  type BaseDatabase,
+  type EpisodeFingerprint,
+} from './episode-fingerprint.ts';
 import type { ParsedTranscript } from '../read/transcripts/word-collector.ts';
 import { openSpeechIndex } from './write-speech.ts';
+import { writeSmallTables } from './small-tables.ts';
 
 /**
  * FTS5 leaf size of `passages_fts`: a leaf with its record header must stay within one 16 KiB
@@ -78,13 +88,16 @@ export function indexText(analyzer: Analyzer, text: string): string {
 
 /** Writes one database. Episodes must arrive in ascending episode-number order. */
 export interface DatabaseWriter {
+  /** `fingerprint`: what the episode was written from (episode-fingerprint.ts). */
   addEpisode: (
     record: EpisodeRecord,
     transcript: ParsedTranscript | null,
     speech?: EpisodeSpeech,
+    fingerprint?: EpisodeFingerprint,
   ) => void;
   /**
-   * Optimises the search index, commits and compacts the file. `speakers`: the show's named
+   * Optimises the search index, commits and compacts the file (a resumed database: merges the
+   * new episodes' search rows and commits, decision 0051). `speakers`: the show's named
    * speakers (the 'said by' options), stored in the episode list.
    */
   finish: (onStep?: (step: 'optimize' | 'vacuum') => void, speakers?: ShowSpeaker[]) => void;
@@ -97,6 +110,10 @@ export interface DatabaseWriter {
  * presenters and venues. Everything is written in one transaction with prepared statements;
  * transcripts are stored as they arrive so only one is in memory at a time. Every text is
  * tokenized and stemmed with `analyzer` (the show's language).
+ *
+ * `base`: `path` is a copy of a previous build's database, whose episodes are the first ones
+ * of this build unchanged (build-episodes.ts checks their fingerprints); the writer adds the
+ * new episodes after them and rewrites the small tables (decision 0051).
  */
 export function openDatabaseWriter(
   path: string,
@@ -104,52 +121,37 @@ export function openDatabaseWriter(
   presenters: StoredPresenter[],
   venues: Venue[],
   analyzer: Analyzer,
+  base?: BaseDatabase,
 ): DatabaseWriter {
+  const resume = base !== undefined;
   const db = new Database(path);
   // The page size must be set before the first table exists. The journal is off during the
   // build because a failed build throws the whole file away.
-  db.pragma(`page_size = ${PAGE_SIZE}`);
+  if (!resume) db.pragma(`page_size = ${PAGE_SIZE}`);
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.pragma('temp_store = MEMORY');
   db.pragma('cache_size = -131072');
-  db.exec(SCHEMA_SQL);
-  const speechIndex = openSpeechIndex(db, analyzer);
-  // One FTS5 leaf per database page instead of four (default 4,050 bytes): the snippet index's
-  // `_idx` then fits its root page, one page less for every snippet load (decision 0008).
-  db.exec(
-    `INSERT INTO passages_fts (passages_fts, rank) VALUES ('pgsz', ${PASSAGES_FTS_LEAF_BYTES})`,
+  if (!resume) db.exec(SCHEMA_SQL);
+  const speechIndex = openSpeechIndex(db, analyzer, !resume);
+  if (!resume) {
+    // One FTS5 leaf per database page instead of four (default 4,050 bytes): the snippet
+    // index's `_idx` then fits its root page, one page less for every snippet load (decision 0008).
+    db.exec(
+      `INSERT INTO passages_fts (passages_fts, rank) VALUES ('pgsz', ${PASSAGES_FTS_LEAF_BYTES})`,
+    );
+    db.exec(BUILD_EPISODES_SQL);
+  }
+  const state = resume ? readResumeState(db) : { nextId: 1, passagesSoFar: 0 };
+  // The new episodes' search rows, written by the same code as a full build's, then merged.
+  const delta = resume ? new Database(':memory:') : undefined;
+  delta?.exec(SCHEMA_SQL);
+  const deltaSpeech = delta && openSpeechIndex(delta, analyzer);
+  const insertDeltaFts = delta?.prepare(
+    'INSERT INTO words_fts (rowid, title, description, words, episode) VALUES (?, ?, ?, ?, ?)',
   );
   db.exec('BEGIN');
-
-  const insertMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
-  insertMeta.run('schema_version', String(SCHEMA_VERSION));
-  insertMeta.run('title', meta.title);
-  insertMeta.run('built_from', meta.builtFrom);
-  insertMeta.run('language', analyzer.language);
-  insertMeta.run('search_version', String(analyzer.version));
-
-  const insertPresenter = db.prepare(
-    'INSERT INTO presenters (id, first_name, middle_name, last_name, qi_elf, guest, img, img_local) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  for (const presenter of presenters) {
-    insertPresenter.run(
-      presenter.id,
-      presenter.firstName,
-      presenter.middleName,
-      presenter.lastName,
-      Number(presenter.qiElf),
-      Number(presenter.guest),
-      presenter.img,
-      Number(presenter.imgLocal),
-    );
-  }
-  const insertVenue = db.prepare(
-    'INSERT INTO venues (id, name, city, region, state, country) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  for (const venue of venues) {
-    insertVenue.run(venue.id, venue.name, venue.city, venue.region, venue.state, venue.country);
-  }
+  writeSmallTables(db, meta, presenters, venues, analyzer, resume);
 
   const insertEpisode = db.prepare(
     `INSERT INTO episodes (id, episode, title, pub_date, image, duration, audio_url,
@@ -167,13 +169,14 @@ export function openDatabaseWriter(
   const insertPassageFts = db.prepare('INSERT INTO passages_fts (rowid, words) VALUES (?, ?)');
   const insertPassageBlock = db.prepare('INSERT INTO passage_blocks (id, data) VALUES (?, ?)');
 
-  let nextId = 1;
+  const firstNewId = state.nextId;
+  let nextId = state.nextId;
   // Passage ids count down from -1 by episode (decision 0008): the newest episodes, the first
   // page of every search, have the lowest ids, so their passages open every term's doclist.
-  let passagesSoFar = 0;
+  let passagesSoFar = state.passagesSoFar;
   let open = true;
   return {
-    addEpisode(record, transcript, speech) {
+    addEpisode(record, transcript, speech, fingerprint) {
       const id = nextId;
       nextId += 1;
       const [p1, p2, p3, p4, p5] = record.presenters;
@@ -215,16 +218,21 @@ export function openDatabaseWriter(
       if (transcript || (speech && speech.chapters.length > 0))
         insertTranscript.run(id, encodeTranscriptBlob(toTranscriptBlob(transcript, speech)));
       const words = transcript ? transcript.words.join(' ') : '';
-      insertFts.run(
+      const ftsRow = [
         id,
         indexText(analyzer, record.title),
         indexText(analyzer, record.descriptionText),
         indexText(analyzer, words),
         indexText(analyzer, record.episode),
-      );
+      ];
+      insertFts.run(...ftsRow);
+      insertDeltaFts?.run(...ftsRow);
+      if (fingerprint) writeBuildFingerprint(db, id, fingerprint);
       const speakers = speech?.speakers;
-      if (transcript && speakers && speakers.ids.some((code) => code > 0))
+      if (transcript && speakers && speakers.ids.some((code) => code > 0)) {
         speechIndex.addEpisode(id, transcript.words, speakers);
+        deltaSpeech?.addEpisode(id, transcript.words, speakers);
+      }
       const codes =
         transcript && speakers && speakers.names.length > 0 ? speakerCodes(speakers) : null;
       // The snippet index holds stems (decision 0009); the blocks keep the words as said.
@@ -248,6 +256,25 @@ export function openDatabaseWriter(
       }
     },
     finish(onStep, speakers = []) {
+      if (base && delta && deltaSpeech) {
+        writeEpisodeList(db, speakers, true);
+        onStep?.('optimize');
+        // The FTS tables keep the new episodes in a segment of their own: optimising would
+        // rewrite every old segment, and the older pages keep their bytes (decision 0051).
+        if (nextId > firstNewId) {
+          writeCompactSize(db, base.compactPagesPerEpisode);
+          const prefixes = new PrefixRows(true);
+          writeTermTables(delta, analyzer, prefixes);
+          deltaSpeech.finish();
+          mergeTermTables(db, delta, analyzer, firstNewId, prefixes.longer);
+        }
+        delta.close();
+        db.exec('COMMIT');
+        db.pragma('journal_mode = DELETE');
+        db.close();
+        open = false;
+        return;
+      }
       writeEpisodeList(db, speakers);
       onStep?.('optimize');
       db.exec("INSERT INTO words_fts (words_fts) VALUES ('optimize')");
@@ -263,6 +290,7 @@ export function openDatabaseWriter(
     },
     abort() {
       if (open) db.close();
+      if (delta?.open) delta.close();
       open = false;
     },
   };
@@ -273,7 +301,7 @@ export function openDatabaseWriter(
  * episode's columns, the presenters and the venues, in the orders the site shows them.
  * docs/decisions/0003-first-screen-list-blob.md says why.
  */
-function writeEpisodeList(db: Database.Database, speakers: ShowSpeaker[]): void {
+function writeEpisodeList(db: Database.Database, speakers: ShowSpeaker[], replace = false): void {
   const episodes = db.prepare<[], (string | number | null)[]>('SELECT * FROM episodes ORDER BY id');
   const columns = episodes.columns().map((column) => column.name);
   const rows = episodes.raw().all();
@@ -289,10 +317,16 @@ function writeEpisodeList(db: Database.Database, speakers: ShowSpeaker[]): void 
     .all();
   const blob: EpisodeListBlob = { v: 1, columns, episodes: rows, presenters, venues };
   if (speakers.length > 0) blob.speakers = speakers;
-  db.prepare('INSERT INTO episode_list (id, data) VALUES (?, ?)').run(
-    EPISODE_LIST_ID,
-    deflateRawSync(JSON.stringify(blob), { level: 9 }),
-  );
+  const data = deflateRawSync(JSON.stringify(blob), { level: 9 });
+  if (replace) {
+    // A resumed database (decision 0051): the old row goes, unless it is the same.
+    const old = db
+      .prepare<[number], { data: Buffer }>('SELECT data FROM episode_list WHERE id = ?')
+      .get(EPISODE_LIST_ID);
+    if (old?.data.equals(data)) return;
+    db.prepare('DELETE FROM episode_list WHERE id = ?').run(EPISODE_LIST_ID);
+  }
+  db.prepare('INSERT INTO episode_list (id, data) VALUES (?, ?)').run(EPISODE_LIST_ID, data);
 }
 
 /**

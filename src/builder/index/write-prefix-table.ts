@@ -42,6 +42,15 @@ export class PrefixRows {
   private readonly rows = new Map<number, Uint8Array[]>();
   /** Prefix entries written (for tests and the build's figures). */
   entries = 0;
+  /** The prefixes some longer token starts with (kept only with `everyToken`). */
+  readonly longer = new Set<string>();
+
+  /**
+   * `everyToken`: also write an entry for a prefix that only equals a token, for an incremental
+   * build's delta (merge-term-rows.ts): a token of the new episodes may be a prefix that only
+   * the older episodes' tokens make longer, or the reverse.
+   */
+  constructor(private readonly everyToken = false) {}
 
   /**
    * Adds a token's (column, episode, count) triples. Tokens must come in the vocabulary's
@@ -75,7 +84,8 @@ export class PrefixRows {
         parent.counts.set(key, (parent.counts.get(key) ?? 0) + count);
       }
     }
-    if (!top.longer) return;
+    if (top.longer && this.everyToken) this.longer.add(top.prefix);
+    if (!top.longer && !this.everyToken) return;
     const id = termRowId(top.prefix);
     const encoded = encodeTermRow([prefixPostings(top.prefix, top.counts)], { counts: true });
     const row = this.rows.get(id);

@@ -24,9 +24,16 @@ export interface SpeechIndexWriter {
   finish: () => void;
 }
 
-/** Creates the tables (call right after the main schema, so they come last in the file). */
-export function openSpeechIndex(db: Database.Database, analyzer: Analyzer): SpeechIndexWriter {
-  db.exec(SPEECH_SCHEMA_SQL);
+/**
+ * Creates the tables (call right after the main schema, so they come last in the file); with
+ * `create` false, adds to the tables of a previous build's database.
+ */
+export function openSpeechIndex(
+  db: Database.Database,
+  analyzer: Analyzer,
+  create = true,
+): SpeechIndexWriter {
+  if (create) db.exec(SPEECH_SCHEMA_SQL);
   const insert = db.prepare('INSERT INTO speech_fts (rowid, words) VALUES (?, ?)');
   return {
     addEpisode(episodeId, words, speakers) {

@@ -31,7 +31,11 @@ import {
  * Writes `search_terms`, `search_stems`, `term_lists` and `search_pairs` from the optimised
  * `words_fts`, holding the tokens `analyzer.inTermTables` names, by its stems.
  */
-export function writeTermTables(db: Database.Database, analyzer: Analyzer): void {
+export function writeTermTables(
+  db: Database.Database,
+  analyzer: Analyzer,
+  prefixes = new PrefixRows(),
+): void {
   db.exec("CREATE VIRTUAL TABLE temp.words_vocab USING fts5vocab(main, 'words_fts', 'instance')");
   const rows = db
     .prepare<[], [string, number, string, number]>(
@@ -44,7 +48,6 @@ export function writeTermTables(db: Database.Database, analyzer: Analyzer): void
   const stems = new Map<string, number[]>();
   const frequencies = new Map<string, number>();
   const sequences = new TokenSequences();
-  const prefixes = new PrefixRows();
   interface OpenTerm {
     term: string;
     number: number;

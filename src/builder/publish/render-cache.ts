@@ -51,7 +51,8 @@ export function defaultSigningKeyFile(): string {
   return join(userCacheFolder(), 'trawl', 'render-cache.key');
 }
 
-async function signingKey(file: string): Promise<Buffer> {
+/** This machine's signing key (`defaultSigningKeyFile()`), made on first use. */
+export async function signingKey(file: string): Promise<Buffer> {
   const known = await readFile(file).catch(() => undefined);
   if (known !== undefined && known.length >= 32) return known;
   await mkdir(dirname(file), { recursive: true, mode: 0o700 });

@@ -1,0 +1,203 @@
+/**
+ * An incremental build's search tables (decision 0051): the new episodes' rows of
+ * `search_terms`, `search_stems`, `search_prefixes`, `search_pairs` and `speaker_terms` are
+ * written into a small delta database by the same code a full build runs, then merged into the
+ * previous build's rows. New episodes have the highest ids, so a term's merged episodes are the
+ * old ones followed by the new ones, in each column. `term_lists` is written again from the
+ * whole index's frequencies (its lists keep only the most frequent words, so they cannot be
+ * merged).
+ */
+import { inflateRawSync } from 'node:zlib';
+import type Database from 'better-sqlite3';
+import type { Analyzer } from '../../core/analyzer.ts';
+import { FTS_COLUMNS } from '../../core/db-schema.ts';
+import {
+  decodeTermRow,
+  encodeTermRow,
+  type TermPostings,
+  type TermRowFormat,
+} from '../../core/term-index.ts';
+import { groupTermLists, parseTermList, type TermFrequency } from '../../core/term-lists.ts';
+import { compressTermList } from './write-term-tables.ts';
+
+/** The term tables merged entry by entry, with their row format. */
+const MERGED_TABLES: readonly { table: string; format: TermRowFormat }[] = [
+  { table: 'search_terms', format: {} },
+  { table: 'search_stems', format: { counts: true } },
+  { table: 'search_pairs', format: {} },
+  { table: 'speaker_terms', format: {} },
+];
+
+/** `base`'s episodes of a term, then `added`'s (all of a higher id), per column. */
+export function appendPostings(
+  base: TermPostings,
+  added: TermPostings,
+  format: TermRowFormat,
+): TermPostings {
+  const columns = base.columns.map((ids, column) => [...ids, ...(added.columns[column] ?? [])]);
+  if (!format.counts) return { term: base.term, columns };
+  const counts = base.columns.map((_, column) => [
+    ...(base.counts?.[column] ?? []),
+    ...(added.counts?.[column] ?? []),
+  ]);
+  return { term: base.term, columns, counts };
+}
+
+function mergeEntries(
+  base: readonly TermPostings[],
+  added: readonly TermPostings[],
+  format: TermRowFormat,
+): TermPostings[] {
+  const merged = [...base];
+  for (const entry of added) {
+    const at = merged.findIndex((candidate) => candidate.term === entry.term);
+    const known = merged[at];
+    if (known) merged[at] = appendPostings(known, entry, format);
+    else merged.push(entry);
+  }
+  return merged;
+}
+
+/** Reads one term table's rows by id, one statement per table. */
+function rowReader(db: Database.Database, table: string): (id: number) => Buffer | undefined {
+  const select = db.prepare<[number], { data: Buffer }>(`SELECT data FROM ${table} WHERE id = ?`);
+  return (id) => select.get(id)?.data;
+}
+
+function deltaRows(delta: Database.Database, table: string): Iterable<[number, Buffer]> {
+  return delta
+    .prepare<[], [number, Buffer]>(`SELECT id, data FROM ${table} ORDER BY id`)
+    .raw()
+    .iterate();
+}
+
+/**
+ * Merges the delta's term tables into `db`, whose FTS tables already hold the new episodes
+ * (ids from `firstNewId`). `longerPrefixes`: the prefixes some longer token of the delta
+ * starts with (`PrefixRows.longer`). Returns how many rows it wrote.
+ */
+export function mergeTermTables(
+  db: Database.Database,
+  delta: Database.Database,
+  analyzer: Analyzer,
+  firstNewId: number,
+  longerPrefixes: ReadonlySet<string>,
+): number {
+  let written = 0;
+  for (const { table, format } of MERGED_TABLES) {
+    const read = rowReader(db, table);
+    const upsert = db.prepare(`INSERT OR REPLACE INTO ${table} (id, data) VALUES (?, ?)`);
+    for (const [id, data] of deltaRows(delta, table)) {
+      const added = decodeTermRow(data, format);
+      const base = read(id);
+      const merged = base ? mergeEntries(decodeTermRow(base, format), added, format) : added;
+      upsert.run(id, encodeTermRow(merged, format));
+      written += 1;
+    }
+  }
+  written += mergePrefixes(db, delta, firstNewId, longerPrefixes);
+  writeTermListsAgain(db, analyzer);
+  return written;
+}
+
+/**
+ * `search_prefixes` holds a prefix only when a longer token starts with it, with the episodes
+ * of every token that starts with it, itself included. The delta holds an entry for every
+ * prefix of its tokens. Merged: a prefix the previous rows hold gets the new episodes; one they
+ * lack but that a new token makes longer starts from the old episodes' own token of that
+ * spelling, read from `words_fts`; one that neither makes longer stays out.
+ */
+function mergePrefixes(
+  db: Database.Database,
+  delta: Database.Database,
+  firstNewId: number,
+  longerPrefixes: ReadonlySet<string>,
+): number {
+  const format: TermRowFormat = { counts: true };
+  const read = rowReader(db, 'search_prefixes');
+  const upsert = db.prepare('INSERT OR REPLACE INTO search_prefixes (id, data) VALUES (?, ?)');
+  db.exec("CREATE VIRTUAL TABLE temp.prefix_vocab USING fts5vocab(main, 'words_fts', 'instance')");
+  const ownInstances = db.prepare<[string, number], { doc: number; col: string; n: number }>(
+    'SELECT doc, col, COUNT(*) AS n FROM temp.prefix_vocab WHERE term = ? AND doc < ? GROUP BY doc, col ORDER BY doc',
+  );
+  let written = 0;
+  try {
+    for (const [id, data] of deltaRows(delta, 'search_prefixes')) {
+      const base = read(id);
+      const merged = base ? decodeTermRow(base, format) : [];
+      let changed = false;
+      for (const entry of decodeTermRow(data, format)) {
+        const at = merged.findIndex((candidate) => candidate.term === entry.term);
+        const known = merged[at];
+        if (known) merged[at] = appendPostings(known, entry, format);
+        else if (longerPrefixes.has(entry.term)) {
+          const own = ownPostings(entry.term, ownInstances.all(entry.term, firstNewId));
+          merged.push(appendPostings(own, entry, format));
+        } else continue;
+        changed = true;
+      }
+      if (!changed) continue;
+      upsert.run(id, encodeTermRow(merged, format));
+      written += 1;
+    }
+  } finally {
+    db.exec('DROP TABLE temp.prefix_vocab');
+  }
+  return written;
+}
+
+/** A token's own occurrences in the older episodes, as a counted entry. */
+function ownPostings(term: string, rows: { doc: number; col: string; n: number }[]): TermPostings {
+  const columns: number[][] = FTS_COLUMNS.map(() => []);
+  const counts: number[][] = FTS_COLUMNS.map(() => []);
+  for (const { doc, col, n } of rows) {
+    const column = FTS_COLUMNS.findIndex((name) => name === col);
+    columns[column]?.push(doc);
+    counts[column]?.push(n);
+  }
+  return { term, columns, counts };
+}
+
+/** `term_lists` from the whole index's term frequencies (fts5vocab row mode: no JS per instance). */
+function writeTermListsAgain(db: Database.Database, analyzer: Analyzer): void {
+  db.exec("CREATE VIRTUAL TABLE temp.list_vocab USING fts5vocab(main, 'words_fts', 'row')");
+  const frequencies = new Map<string, number>();
+  try {
+    const rows = db
+      .prepare<[], [string, number]>('SELECT term, cnt FROM temp.list_vocab')
+      .raw()
+      .iterate();
+    for (const [term, count] of rows) {
+      if (analyzer.inTermTables(term)) frequencies.set(term, count);
+    }
+  } finally {
+    db.exec('DROP TABLE temp.list_vocab');
+  }
+  const lists = groupTermLists(frequencies);
+  const old = new Map(
+    db
+      .prepare<[], [number, Buffer]>('SELECT id, data FROM term_lists')
+      .raw()
+      .all()
+      .map(([id, data]) => [id, data]),
+  );
+  const upsert = db.prepare('INSERT OR REPLACE INTO term_lists (id, data) VALUES (?, ?)');
+  const remove = db.prepare('DELETE FROM term_lists WHERE id = ?');
+  for (const [id, terms] of lists) {
+    const stored = old.get(id);
+    old.delete(id);
+    // Compressing every list again costs more than the rest of the merge: only changed ones.
+    if (stored && sameList(stored, terms)) continue;
+    upsert.run(id, compressTermList(terms));
+  }
+  for (const id of old.keys()) remove.run(id);
+}
+
+/** Whether a stored list holds exactly `terms` (a list cut to fit is compressed again). */
+function sameList(stored: Buffer, terms: readonly TermFrequency[]): boolean {
+  const known = parseTermList(inflateRawSync(stored).toString('utf8'));
+  return (
+    known.length === terms.length &&
+    known.every(([term, count], at) => terms[at]?.[0] === term && terms[at][1] === count)
+  );
+}

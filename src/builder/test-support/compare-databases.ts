@@ -1,0 +1,72 @@
+/**
+ * What two Trawl databases answer, table by table, for tests that check an incremental build
+ * against a full one (decision 0051): the same rows in every plain table, the same entries in
+ * every term table (whatever their order within a row), and the same instances (term, episode,
+ * column, offset) in every FTS table, which is everything an FTS query can tell apart.
+ */
+import Database from 'better-sqlite3';
+import { decodeTermRow, type TermRowFormat } from '../../core/term-index.ts';
+
+/** Tables whose rows are compared as they are. */
+const PLAIN_TABLES = [
+  'episode_list',
+  'episodes',
+  'episode_descriptions',
+  'transcripts',
+  'passage_blocks',
+  'presenters',
+  'venues',
+  'meta',
+  'term_lists',
+];
+
+/** Term tables, compared entry by entry. */
+const TERM_TABLES: readonly { table: string; format: TermRowFormat }[] = [
+  { table: 'search_terms', format: {} },
+  { table: 'search_stems', format: { counts: true } },
+  { table: 'search_prefixes', format: { counts: true } },
+  { table: 'search_pairs', format: {} },
+  { table: 'speaker_terms', format: {} },
+];
+
+const FTS_TABLES = ['words_fts', 'passages_fts', 'speech_fts'];
+
+/** A database's answers as comparable values, by table. */
+export function databaseAnswers(path: string): Record<string, unknown> {
+  const db = new Database(path, { readonly: true });
+  try {
+    const answers: Record<string, unknown> = {};
+    for (const table of PLAIN_TABLES) {
+      answers[table] = db.prepare(`SELECT * FROM ${table} ORDER BY 1`).raw().all();
+    }
+    // Row 0 is a resumed database's compact size, not an episode.
+    answers.build_episodes = db
+      .prepare('SELECT * FROM build_episodes WHERE id > 0 ORDER BY 1')
+      .raw()
+      .all();
+    for (const { table, format } of TERM_TABLES) {
+      const rows = db
+        .prepare<[], [number, Buffer]>(`SELECT id, data FROM ${table} ORDER BY id`)
+        .raw()
+        .all();
+      answers[table] = rows.map(([id, data]) => [
+        id,
+        decodeTermRow(data, format).sort((a, b) => (a.term < b.term ? -1 : 1)),
+      ]);
+    }
+    for (const table of FTS_TABLES) {
+      db.exec(
+        `CREATE VIRTUAL TABLE temp.vocab_${table} USING fts5vocab(main, '${table}', 'instance')`,
+      );
+      answers[table] = db
+        .prepare(
+          `SELECT term, doc, col, offset FROM temp.vocab_${table} ORDER BY term, doc, col, offset`,
+        )
+        .raw()
+        .all();
+    }
+    return answers;
+  } finally {
+    db.close();
+  }
+}
