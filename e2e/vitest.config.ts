@@ -26,6 +26,8 @@ export default defineConfig({
     root: '.',
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
+    setupFiles: ['e2e/setup.ts'],
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // The browser and the page share two cores with everything else: give polls time.
