@@ -8,6 +8,9 @@ export default defineConfig({
   plugins: [react()],
   test: {
     restoreMocks: true,
+    // Files share a worker (isolate: false below): what a test stubs is put back after it.
+    unstubGlobals: true,
+    unstubEnvs: true,
     // The CLI tests start \`bin/trawl.js\` hundreds of times: from one bundle of the sources,
     // made at the start of the run, instead of compiling them with tsx at every start.
     globalSetup: ['./scripts/cli-bundle.ts'],

@@ -15,6 +15,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Files share a worker (isolate: false): a test's fake clock never reaches the next file.
+  vi.useRealTimers();
   const seen = failures.splice(0);
   if (seen.length > 0) {
     throw new Error(`Unexpected console output:\n${seen.join('\n')}`);
