@@ -73,6 +73,9 @@ export interface TranscriptModelOptions {
   lowConfidence: number;
 }
 
+/** Words turned into model words between two pauses of a sliced build. */
+const WORDS_PER_STEP = 20_000;
+
 /**
  * Builds the view model. Markers stand before words 0, N, 2N… so the transcript opens with
  * its start time. A speaker of -1 (unknown) continues the current paragraph rather than
@@ -82,9 +85,26 @@ export function buildTranscriptModel(
   blob: TranscriptBlob,
   options: TranscriptModelOptions,
 ): TranscriptModel {
+  const steps = transcriptModelSteps(blob, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `buildTranscriptModel` as steps: each `next()` does one pass over the words or a slice of
+ * `WORDS_PER_STEP` of them, so a page can build a long transcript's model between other
+ * tasks (a 100,000-word model took 300 ms of one task on a busy machine; issue 26, defect 10).
+ */
+export function* transcriptModelSteps(
+  blob: TranscriptBlob,
+  options: TranscriptModelOptions,
+): Generator<void, TranscriptModel, void> {
   const count = blob.words.length;
   const seconds = (times: readonly number[]): number[] => times.map((time) => time / 100);
   const sentences = spokenSentenceIndexes(blob.words, seconds(blob.start), seconds(blob.end));
+  yield;
   const words: ModelWord[] = new Array<ModelWord>(count);
   for (let i = 0; i < count; i += 1) {
     const rawProbability = blob.prob[i] ?? -1;
@@ -98,6 +118,7 @@ export function buildTranscriptModel(
       probability,
       lowConfidence: probability !== null && probability < options.lowConfidence,
     };
+    if ((i + 1) % WORDS_PER_STEP === 0) yield;
   }
 
   const sentenceCount = count === 0 ? 0 : (sentences[count - 1] ?? 0) + 1;
@@ -111,12 +132,14 @@ export function buildTranscriptModel(
   const every = Math.max(1, Math.floor(options.timestampEvery));
   const markers: number[] = [];
   for (let i = 0; i < count; i += every) markers.push(i);
+  yield;
 
   const markerSet = new Set(markers);
   const chapters = chapterWords(
     blob.chapters ?? [],
     words.map((word) => word.start),
   );
+  yield;
   const paragraphs = splitAt(
     splitAt(buildParagraphs(blob, count), sentenceStartsAfter(markers, words)),
     new Set(chapters.keys()),
@@ -125,7 +148,9 @@ export function buildTranscriptModel(
     // After a chapter heading the speaker is named again.
     return before ? { ...paragraph, chapters: before, continues: false } : paragraph;
   });
+  yield;
   const segments = paragraphs.map((paragraph) => buildSegments(paragraph, words, markerSet));
+  yield;
   const last = words[count - 1];
   return {
     words,

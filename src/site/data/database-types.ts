@@ -15,6 +15,12 @@ export interface QueryOptions {
    * overflow pages): the worker fetches them in one request, not a window doubling each time.
    */
   readAheadBytes?: number;
+  /**
+   * A BLOB column of raw-DEFLATE JSON: a runner that can (the worker) answers it inflated and
+   * parsed, as a `DecodedJson` (decoded-json.ts), off the page's main thread; others return
+   * the bytes.
+   */
+  inflateJson?: string;
 }
 
 /** What the query functions need: run SQL with bound parameters, get rows as objects. */

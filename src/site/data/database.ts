@@ -54,7 +54,13 @@ function openWorker(resolved: ResolvedDbConfig, engine: EngineClient): OpenWorke
   return {
     resolved,
     query: (sql, params, options = {}) =>
-      engine.call({ type: 'query', sql, params, readAheadBytes: options.readAheadBytes }),
+      engine.call({
+        type: 'query',
+        sql,
+        params,
+        readAheadBytes: options.readAheadBytes,
+        inflateJson: options.inflateJson,
+      }),
     stats: async () => statsOf(await engine.call({ type: 'stats' })),
     terminate: () => engine.terminate(),
   };

@@ -17,7 +17,15 @@ export type EngineRequest =
       chunkUrlPrefix: string;
       pageSize: number;
     }
-  | { id: number; type: 'query'; sql: string; params: SqlValue[]; readAheadBytes?: number }
+  | {
+      id: number;
+      type: 'query';
+      sql: string;
+      params: SqlValue[];
+      readAheadBytes?: number;
+      /** A BLOB column of raw-DEFLATE JSON the worker answers as a `DecodedJson`. */
+      inflateJson?: string;
+    }
   | { id: number; type: 'stats' }
   | { id: number; type: 'pages' };
 
@@ -57,7 +65,8 @@ export function isEngineRequest(value: unknown): value is EngineRequest {
         typeof value.sql === 'string' &&
         Array.isArray(value.params) &&
         (value.readAheadBytes === undefined ||
-          (typeof value.readAheadBytes === 'number' && Number.isFinite(value.readAheadBytes)))
+          (typeof value.readAheadBytes === 'number' && Number.isFinite(value.readAheadBytes))) &&
+        (value.inflateJson === undefined || typeof value.inflateJson === 'string')
       );
     case 'stats':
     case 'pages':

@@ -15,6 +15,7 @@ import {
   looksLikeWasm,
   mediaType,
 } from './engine-files.ts';
+import { withDecodedColumn } from './decoded-json.ts';
 import { isEngineRequest, type EngineRequest, type EngineResponse } from './engine-protocol.ts';
 import { HttpPages, type RangeAnswer } from './http-pages.ts';
 import { installHttpVfs, type OpenDatabase, type Sqlite3 } from './sqlite-http-vfs.ts';
@@ -157,13 +158,17 @@ async function open(layout: ChunkLayout, chunkUrlPrefix: string, pageSize: numbe
   return null;
 }
 
-async function answer(request: EngineRequest): Promise<unknown> {
+async function answer(request: EngineRequest, transfer: ArrayBuffer[]): Promise<unknown> {
   switch (request.type) {
     case 'open':
       return open(request.layout, request.chunkUrlPrefix, request.pageSize);
     case 'query':
       if (database === null) throw new Error('The database is not open');
-      return database.db.query(request.sql, request.params, request.readAheadBytes);
+      return withDecodedColumn(
+        database.db.query(request.sql, request.params, request.readAheadBytes),
+        request.inflateJson,
+        transfer,
+      );
     case 'stats':
       return database === null ? null : database.pages.stats();
     case 'pages':
@@ -174,8 +179,9 @@ async function answer(request: EngineRequest): Promise<unknown> {
 self.onmessage = (event: MessageEvent<unknown>) => {
   const request = event.data;
   if (!isEngineRequest(request)) return;
-  answer(request).then(
-    (value) => reply({ id: request.id, ok: true, value }),
+  const transfer: ArrayBuffer[] = [];
+  answer(request, transfer).then(
+    (value) => reply({ id: request.id, ok: true, value }, transfer),
     (error: unknown) =>
       reply({
         id: request.id,
@@ -186,6 +192,6 @@ self.onmessage = (event: MessageEvent<unknown>) => {
   );
 };
 
-function reply(response: EngineResponse): void {
-  self.postMessage(response);
+function reply(response: EngineResponse, transfer: ArrayBuffer[] = []): void {
+  self.postMessage(response, { transfer });
 }

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EpisodeRow, TranscriptBlob } from '../../core/db-schema.ts';
 import { findPhraseInWords } from '../../core/phrase-match.ts';
 import { buildTranscriptModel } from '../../core/transcript-model.ts';
-import type { QueryRunner } from './database-types.ts';
+import type { QueryOptions, QueryRunner, SqlValue } from './database-types.ts';
+import { withDecodedColumn } from './decoded-json.ts';
 import {
   decodeTranscript,
   getTranscript,
@@ -137,6 +138,48 @@ describe('the read-ahead hint', () => {
       { sql: TRANSCRIPT_LENGTH_SQL, readAheadBytes: undefined },
       { sql: TRANSCRIPT_SQL, readAheadBytes: bytes },
     ]);
+  });
+});
+
+describe("the worker's decoding", () => {
+  /**
+   * The real fixture database, its answers decoded as the worker decodes them
+   * (`withDecodedColumn`) and posted as the worker posts them (structured clone, buffers
+   * transferred).
+   */
+  const decodingRunner: QueryRunner = {
+    async query<T>(sql: string, params: readonly SqlValue[] = [], options: QueryOptions = {}) {
+      const rows = await fixture.database.query<T>(sql, params);
+      const transfer: ArrayBuffer[] = [];
+      const decoded = await withDecodedColumn(rows, options.inflateJson, transfer);
+      return structuredClone(decoded, { transfer });
+    },
+  };
+
+  it('gives the same transcript as the bytes decoded on the page', async () => {
+    for (const episode of episodes.filter((row) => row.word_count > 0)) {
+      const fromWorker = await getTranscript(decodingRunner, episode.id);
+      const onPage = await getTranscript(fixture.database, episode.id);
+      expect(fromWorker, `episode ${episode.episode}`).toEqual(onPage);
+    }
+  });
+
+  it('names the transcript when the worker could not decode it', async () => {
+    const damaged: QueryRunner = {
+      async query<T>(sql: string, params: readonly SqlValue[] = [], options: QueryOptions = {}) {
+        const rows = await fixture.database.query<T>(sql, params);
+        // The blob's bytes damaged on the way, as a broken chunk would give them.
+        if (sql === TRANSCRIPT_SQL) {
+          for (const row of rows) Reflect.set(Object(row), 'data', new Uint8Array([1, 2, 3, 250]));
+        }
+        return withDecodedColumn(rows, options.inflateJson, []);
+      },
+    };
+    await expect(getTranscript(damaged, idOf('2'))).rejects.toThrow(
+      new RegExp(
+        `^transcript of episode id ${idOf('2')}: the transcript data could not be inflated`,
+      ),
+    );
   });
 });
 
