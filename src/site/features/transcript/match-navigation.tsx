@@ -4,6 +4,9 @@ import type { PhraseMatch } from '../../../core/phrase-match.ts';
 import { hasCommandModifier, isTypingField } from '../../shared/page-keys.ts';
 import { prefersReducedMotion, scrollIntoArea, type ScrollArea } from './scroll-area.ts';
 
+/** The most frames a step into a long transcript scrolls again while its blocks settle. */
+const SETTLE_FRAMES = 10;
+
 /** The class of the match the visitor went to. */
 export const ACTIVE_MATCH_CLASS = 'is-active-match';
 
@@ -63,8 +66,26 @@ export function useMatchNavigation({
     if (!word || !marked) return undefined;
     marked.classList.add(ACTIVE_MATCH_CLASS);
     const area = areaOf();
-    if (area) scrollIntoArea(area, word, prefersReducedMotion() ? 'auto' : 'smooth');
-    return () => marked.classList.remove(ACTIVE_MATCH_CLASS);
+    // In a long transcript's blocks (transcript-blocks.tsx) the blocks passed on the way take
+    // their real heights as they are laid out, which moves the match: the view jumps, and
+    // jumps again each frame until the match stays put (a few frames at most).
+    const blocks = root.querySelector('.transcript-block') !== null;
+    let frame = 0;
+    let frames = 0;
+    const settle = (): void => {
+      frames += 1;
+      if (area && scrollIntoArea(area, word, 'auto') && frames < SETTLE_FRAMES) {
+        frame = requestAnimationFrame(settle);
+      }
+    };
+    if (area) {
+      scrollIntoArea(area, word, blocks || prefersReducedMotion() ? 'auto' : 'smooth');
+      if (blocks) frame = requestAnimationFrame(settle);
+    }
+    return () => {
+      cancelAnimationFrame(frame);
+      marked.classList.remove(ACTIVE_MATCH_CLASS);
+    };
   }, [active, matches, rootRef, areaOf]);
 
   useEffect(() => {

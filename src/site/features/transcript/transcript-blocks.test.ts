@@ -43,4 +43,32 @@ describe('plainBlockHtml', () => {
     expect(host.querySelector('img, b')).toBeNull();
     expect(host.textContent).toBe('<b>Ann</b> <img src=xBo onerror=alert(1)> &amp;');
   });
+
+  it('marks the matched words in the text, a run of them in one mark, as a live block does', () => {
+    const model = modelOf(['the', 'ice', 'cream', 'van', 'ha', 'ha', 'ha']);
+    const [block] = blocksOf(model, 10);
+    if (!block) throw new Error('no block');
+    const host = document.createElement('div');
+    // 'ice cream' is one match; 'ha ha' twice over 'ha ha ha' begins again at word 5.
+    host.innerHTML = plainBlockHtml(model, block, {
+      matched: new Set([1, 2, 4, 5, 6]),
+      runStarts: new Set([1, 4, 5]),
+    });
+    expect([...host.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
+      'ice cream',
+      'ha',
+      'ha ha',
+    ]);
+    expect(host.textContent).toBe('the ice cream van ha ha ha');
+  });
+
+  it('marks words of an unspaced script without adding spaces', () => {
+    const model = modelOf(['我们', '的', '教育', '工作']);
+    const [block] = blocksOf(model, 10);
+    if (!block) throw new Error('no block');
+    const host = document.createElement('div');
+    host.innerHTML = plainBlockHtml(model, block, { matched: new Set([2]), runStarts: null });
+    expect(host.textContent).toBe('我们的教育工作');
+    expect(host.querySelector('mark')?.textContent).toBe('教育');
+  });
 });

@@ -1,21 +1,31 @@
 /**
- * A long transcript in blocks (docs/decisions/0031-long-transcripts-in-blocks.md). Rendering
- * every word of a very long transcript at once froze the tab (1,010,000 word elements: 46 s of
- * one task). Its paragraphs are cut into blocks of about `BLOCK_WORDS` words. A block first
- * shows its words as plain text (find-in-page finds them), then becomes live (the interactive
- * words: highlight, seeking, matches) one block per task, starting where the visitor is. The
- * block holding the word being spoken or the match gone to becomes live at once. Blocks off
- * screen skip layout and paint (`content-visibility: auto`).
+ * A long transcript in blocks (decisions 0031, 0043 and 0050). Rendering every word of a very
+ * long transcript at once froze the tab (1,010,000 word elements: 46 s of one task). Its
+ * paragraphs are cut into blocks of about `BLOCK_WORDS` words. Blocks are written as plain
+ * text a few per task, nearest the visitor first (find-in-page finds every word), with the
+ * search's matches marked in them. A block becomes live (the interactive words: highlight,
+ * seeking, quotes) when the visitor is there: the block of the start and its neighbours, the
+ * blocks near the viewport, the block of the word being spoken or of the match gone to. Blocks
+ * off screen skip layout and paint (`content-visibility: auto`).
  */
-import { memo, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { ModelSegment, TranscriptModel } from '../../../core/transcript-model.ts';
-import { joinWords } from '../../../core/unspaced-scripts.ts';
+import { spaceBetween } from '../../../core/unspaced-scripts.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
 import { escapeHtml } from './transcript-segment.tsx';
 import { TranscriptParagraphs } from './transcript-headings.tsx';
 
 /** About how many words one block holds (whole paragraphs). */
-export const BLOCK_WORDS = 2_000;
+export const BLOCK_WORDS = 1_000;
 /** Transcripts with more words than this render in blocks; shorter ones at once. */
 export const BLOCKS_FROM_WORDS = 15_000;
 
@@ -56,58 +66,110 @@ export function blockOfWord(blocks: readonly TranscriptBlock[], word: number): n
   return Math.max(0, low);
 }
 
-/** The not-yet-live block nearest `focus` (ahead first), or -1 when all are live. */
-function nextToWake(count: number, live: ReadonlySet<number>, focus: number): number {
+/** The block nearest `focus` (ahead first) that `done` lacks, or -1 when it has them all. */
+function nearestMissing(count: number, done: ReadonlySet<number>, focus: number): number {
   for (let distance = 0; distance < count; distance += 1) {
-    if (focus + distance < count && !live.has(focus + distance)) return focus + distance;
-    if (focus - distance >= 0 && !live.has(focus - distance)) return focus - distance;
+    if (focus + distance < count && !done.has(focus + distance)) return focus + distance;
+    if (focus - distance >= 0 && !done.has(focus - distance)) return focus - distance;
   }
   return -1;
 }
 
+/** Blocks written as plain text in one task (a few milliseconds of the browser's parser). */
+export const FILL_PER_TASK = 4;
+/** Blocks on either side of the focus that become live without being near the viewport. */
+export const LIVE_AROUND = 1;
+/** How far outside the viewport a block becomes live as the page scrolls towards it. */
+export const LIVE_MARGIN = '1500px 0px';
+
+interface BlocksState {
+  blocks: readonly TranscriptBlock[];
+  focus: number;
+  /** Blocks whose interactive words are on the page. */
+  live: ReadonlySet<number>;
+  /** Blocks whose words are on the page as plain text (or live). */
+  filled: ReadonlySet<number>;
+}
+
+function startState(blocks: readonly TranscriptBlock[], startWord: number): BlocksState {
+  const focus = blockOfWord(blocks, startWord);
+  return { blocks, focus, live: new Set([focus]), filled: new Set([focus]) };
+}
+
 /**
- * Which blocks are live: at first the one holding `startWord`, then one more per task, nearest
- * the last one woken; `wake(word)` makes the block holding a word live in the next render.
- * The word being spoken wakes its block.
+ * The next step of the background work, or null when it is done: first every block's words
+ * as plain text, `FILL_PER_TASK` at a time (find-in-page and a selection see every word),
+ * then the blocks next to the focus made live. The rest become live as they near the viewport
+ * (`wake`), so a 1 M-word transcript never holds a million word elements.
+ */
+function backgroundStep(state: BlocksState): BlocksState | null {
+  const count = state.blocks.length;
+  if (state.filled.size < count) {
+    const filled = new Set(state.filled);
+    for (let n = 0; n < FILL_PER_TASK; n += 1) {
+      const next = nearestMissing(count, filled, state.focus);
+      if (next < 0) break;
+      filled.add(next);
+    }
+    return { ...state, filled };
+  }
+  for (let index = state.focus - LIVE_AROUND; index <= state.focus + LIVE_AROUND; index += 1) {
+    if (index >= 0 && index < count && !state.live.has(index)) {
+      return { ...state, live: new Set([...state.live, index]) };
+    }
+  }
+  return null;
+}
+
+/**
+ * Which blocks are live and which are written: at first only the one holding `startWord`,
+ * then more per task (`backgroundStep`); `wake(word)` makes the block holding a word live in
+ * the next render. The word being spoken wakes its block.
  */
 export function useLiveBlocks(
   blocks: readonly TranscriptBlock[],
   highlighter: SentenceHighlighter,
   startWord: number,
-): { live: ReadonlySet<number>; wake: (word: number) => void } {
-  const [state, setState] = useState(() => {
-    const focus = blockOfWord(blocks, startWord);
-    return { blocks, focus, live: new Set([focus]) as ReadonlySet<number> };
-  });
+): {
+  live: ReadonlySet<number>;
+  filled: ReadonlySet<number>;
+  wake: (word: number) => void;
+  wakeBlock: (block: number) => void;
+} {
+  const [state, setState] = useState(() => startState(blocks, startWord));
   // A new model starts over.
   let current = state;
   if (state.blocks !== blocks) {
-    const focus = blockOfWord(blocks, startWord);
-    current = { blocks, focus, live: new Set([focus]) };
+    current = startState(blocks, startWord);
     setState(current);
   }
 
-  const wake = useCallback(
-    (word: number) => {
-      const block = blockOfWord(blocks, word);
+  const wakeBlock = useCallback(
+    (block: number) => {
       setState((previous) =>
         previous.blocks !== blocks || previous.live.has(block)
           ? previous
-          : { blocks, focus: block, live: new Set([...previous.live, block]) },
+          : {
+              blocks,
+              focus: block,
+              live: new Set([...previous.live, block]),
+              filled: new Set([...previous.filled, block]),
+            },
       );
     },
     [blocks],
   );
+  const wake = useCallback(
+    (word: number) => wakeBlock(blockOfWord(blocks, word)),
+    [blocks, wakeBlock],
+  );
 
-  // One more block per task: the page answers input between blocks.
+  // One step per task: the page answers input between them.
   useEffect(() => {
-    const next = nextToWake(blocks.length, state.live, state.focus);
-    if (next < 0 || state.blocks !== blocks) return undefined;
+    if (state.blocks !== blocks || backgroundStep(state) === null) return undefined;
     const timer = setTimeout(() => {
       setState((previous) =>
-        previous.blocks !== blocks
-          ? previous
-          : { ...previous, live: new Set([...previous.live, next]) },
+        previous.blocks !== blocks ? previous : (backgroundStep(previous) ?? previous),
       );
     }, 0);
     return () => clearTimeout(timer);
@@ -121,70 +183,180 @@ export function useLiveBlocks(
     return highlighter.subscribeWord(onWord);
   }, [highlighter, wake]);
 
-  return { live: current.live, wake };
+  return { live: current.live, filled: current.filled, wake, wakeBlock };
+}
+
+/** The search's marks: matched words and where a match begins (see `segmentHtml`). */
+export interface BlockMarks {
+  matched: ReadonlySet<number> | null;
+  runStarts: ReadonlySet<number> | null;
+}
+
+const NO_MARKS: BlockMarks = { matched: null, runStarts: null };
+
+/** A paragraph's words as escaped text, a run of matched words in one `<mark>`. */
+function plainWordsHtml(
+  model: TranscriptModel,
+  start: number,
+  end: number,
+  { matched, runStarts }: BlockMarks,
+): string {
+  let html = '';
+  let open = false;
+  for (let i = start; i < end; i += 1) {
+    const text = model.words[i]?.text ?? '';
+    const previous = model.words[i - 1]?.text;
+    const isMatch = matched?.has(i) ?? false;
+    const space = i > start && previous !== undefined && spaceBetween(previous, text);
+    // A run goes on through the space to the next matched word, unless a new match begins there.
+    if (open && (!isMatch || (runStarts?.has(i) ?? false))) {
+      html += '</mark>';
+      open = false;
+    }
+    if (space) html += ' ';
+    if (isMatch && !open) {
+      html += '<mark>';
+      open = true;
+    }
+    html += escapeHtml(text);
+  }
+  return open ? `${html}</mark>` : html;
 }
 
 /**
  * A block before it is live: its paragraphs' words as one string of escaped markup (the
- * browser's parser builds it many times faster than React would), speaker names included.
+ * browser's parser builds it many times faster than React would), speaker names included, and
+ * the search's matches in `<mark>` as a live block has them.
  */
-export function plainBlockHtml(model: TranscriptModel, block: TranscriptBlock): string {
+export function plainBlockHtml(
+  model: TranscriptModel,
+  block: TranscriptBlock,
+  marks: BlockMarks = NO_MARKS,
+): string {
   let html = '';
   for (let p = block.from; p < block.to; p += 1) {
     const paragraph = model.paragraphs[p];
     if (!paragraph) continue;
-    const words = model.words.slice(paragraph.start, paragraph.end).map((word) => word.text);
     const speaker =
       paragraph.speaker !== null && !paragraph.continues
         ? `<span class="transcript-speaker"><span class="transcript-speaker__name">${escapeHtml(paragraph.speaker)}</span></span> `
         : '';
-    html += `<p class="transcript-paragraph">${speaker}${escapeHtml(joinWords(words))}</p>`;
+    html += `<p class="transcript-paragraph">${speaker}${plainWordsHtml(model, paragraph.start, paragraph.end, marks)}</p>`;
   }
   return html;
 }
 
-function PlainBlock({
-  model,
-  block,
-}: {
+interface PlainBlockProps {
   model: TranscriptModel;
   block: TranscriptBlock;
-}): ReactNode {
-  const markup = useMemo(() => ({ __html: plainBlockHtml(model, block) }), [model, block]);
+  matched: ReadonlySet<number> | null;
+  runStarts: ReadonlySet<number> | null;
+}
+
+function PlainBlock({ model, block, matched, runStarts }: PlainBlockProps): ReactNode {
+  const markup = useMemo(
+    () => ({ __html: plainBlockHtml(model, block, { matched, runStarts }) }),
+    [model, block, matched, runStarts],
+  );
   // Escaped words and speaker names only: see plainBlockHtml.
   return <div className="transcript-block__plain" dangerouslySetInnerHTML={markup} />;
 }
 
-const MemoPlainBlock = memo(PlainBlock);
+function sameInBlock(
+  a: ReadonlySet<number> | null,
+  b: ReadonlySet<number> | null,
+  block: TranscriptBlock,
+): boolean {
+  if (a === b) return true;
+  for (let i = block.start; i < block.end; i += 1) {
+    if ((a?.has(i) ?? false) !== (b?.has(i) ?? false)) return false;
+  }
+  return true;
+}
 
-/** The transcript's paragraphs in blocks, each plain until it is live. */
+/** A new search writes again only the plain blocks whose marks change. */
+const MemoPlainBlock = memo(
+  PlainBlock,
+  (previous, next) =>
+    previous.model === next.model &&
+    previous.block === next.block &&
+    sameInBlock(previous.matched, next.matched, next.block) &&
+    sameInBlock(previous.runStarts, next.runStarts, next.block),
+);
+
+/**
+ * Wakes a block as it nears the viewport (`LIVE_MARGIN`): the blocks a visitor reads, scrolls
+ * to or selects in are live, the others stay plain text.
+ */
+function useWakeNearViewport(
+  container: RefObject<HTMLDivElement | null>,
+  count: number,
+  wakeBlock: (block: number) => void,
+): void {
+  useEffect(() => {
+    const root = container.current;
+    if (root === null || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const index = Number(entry.target.getAttribute('data-block'));
+          if (entry.isIntersecting && Number.isInteger(index)) wakeBlock(index);
+        }
+      },
+      { rootMargin: LIVE_MARGIN },
+    );
+    for (const block of root.querySelectorAll(':scope > .transcript-block'))
+      observer.observe(block);
+    return () => observer.disconnect();
+  }, [container, count, wakeBlock]);
+}
+
+/** The transcript's paragraphs in blocks: empty, then plain, then live. */
 export function TranscriptBlocks({
   model,
   blocks,
   live,
+  filled,
+  wakeBlock,
   avatarIds,
+  marks,
   renderSegment,
 }: {
   model: TranscriptModel;
   blocks: readonly TranscriptBlock[];
   live: ReadonlySet<number>;
+  filled: ReadonlySet<number>;
+  wakeBlock: (block: number) => void;
   avatarIds: ReadonlySet<number>;
+  /** The search's marks, for the blocks that are not live yet. */
+  marks: BlockMarks;
   renderSegment: (segment: ModelSegment) => ReactNode;
 }): ReactNode {
-  return blocks.map((block, index) => (
-    <div key={block.start} className="transcript-block">
-      {live.has(index) ? (
-        <LiveBlock
-          model={model}
-          block={block}
-          avatarIds={avatarIds}
-          renderSegment={renderSegment}
-        />
-      ) : (
-        <MemoPlainBlock model={model} block={block} />
-      )}
+  const container = useRef<HTMLDivElement>(null);
+  useWakeNearViewport(container, blocks.length, wakeBlock);
+  return (
+    <div ref={container} className="transcript-blocks">
+      {blocks.map((block, index) => (
+        <div key={block.start} className="transcript-block" data-block={index}>
+          {live.has(index) ? (
+            <LiveBlock
+              model={model}
+              block={block}
+              avatarIds={avatarIds}
+              renderSegment={renderSegment}
+            />
+          ) : filled.has(index) ? (
+            <MemoPlainBlock
+              model={model}
+              block={block}
+              matched={marks.matched}
+              runStarts={marks.runStarts}
+            />
+          ) : null}
+        </div>
+      ))}
     </div>
-  ));
+  );
 }
 
 const LiveBlock = memo(function LiveBlock({

@@ -1,6 +1,7 @@
 import {
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   type ClipboardEvent,
   type FocusEvent,
@@ -33,7 +34,12 @@ interface TranscriptBodyProps {
   /** Presenters who have an avatar (the hosts). */
   avatarIds: ReadonlySet<number>;
   /** A long transcript's blocks and which are live (transcript-blocks.tsx); null: all at once. */
-  blocks?: { all: readonly TranscriptBlock[]; live: ReadonlySet<number> } | null;
+  blocks?: {
+    all: readonly TranscriptBlock[];
+    live: ReadonlySet<number>;
+    filled: ReadonlySet<number>;
+    wakeBlock: (block: number) => void;
+  } | null;
   /** A word was clicked or reached with the keys. */
   onPointWord?: (index: number) => void;
 }
@@ -194,6 +200,7 @@ export function TranscriptBody({
     [model.words, matched, runStarts, highlighter, tabStop],
   );
 
+  const marks = useMemo(() => ({ matched, runStarts }), [matched, runStarts]);
   return (
     <div
       ref={boxRef}
@@ -213,7 +220,10 @@ export function TranscriptBody({
           model={model}
           blocks={blocks.all}
           live={blocks.live}
+          filled={blocks.filled}
+          wakeBlock={blocks.wakeBlock}
           avatarIds={avatarIds}
+          marks={marks}
           renderSegment={renderSegment}
         />
       )}

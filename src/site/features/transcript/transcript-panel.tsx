@@ -1,9 +1,8 @@
 import { useTexts } from '../../shared/texts-context.tsx';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { hasTranscript, type EpisodeRow, type TranscriptBlob } from '../../../core/db-schema.ts';
 import type { SearchQuery } from '../../../core/fts-query.ts';
 import type { SiteSettings } from '../../../core/site-config.ts';
-import { buildTranscriptModel } from '../../../core/transcript-model.ts';
 import { hostProblemMessage } from '../../data/database-errors.ts';
 import { publishChapters } from '../../shared/chapter-store.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
@@ -12,7 +11,9 @@ import { UnderConstruction } from '../../shared/under-construction.tsx';
 import { KeptReading, TranscriptReading, useTranscriptPrerender } from './transcript-reading.tsx';
 import type { TranscriptScroller } from './scroll-area.ts';
 import { TranscriptView } from './transcript-view.tsx';
+import { PANEL_READY_MARK } from './panel-ready-mark.ts';
 import { useTranscript } from './use-transcript.ts';
+import { useTranscriptModel } from './use-transcript-model.ts';
 import './transcript.css';
 
 /** What the panel needs of an episode; an `EpisodeRow` is one. */
@@ -84,15 +85,23 @@ export function TranscriptPanel({
     );
   }, [store, episode.episode, startAt, endAt, dock]);
 
+  // A panel's first effect runs once the page holding it is hydrated: the end-to-end test of
+  // a long transcript bounds the tasks after this mark (e2e/long-transcript.e2e.ts).
+  useEffect(() => {
+    performance.mark(PANEL_READY_MARK);
+  }, []);
+
   const { timestampEvery, lowConfidence } = settings;
   const blob = load.status === 'ready' ? load.blob : null;
   // The player's chapter ticks, list and lock-screen chapters come with the transcript.
   useEffect(() => {
     if (blob) publishChapters(episode.episode, blob.chapters ?? []);
   }, [blob, episode.episode]);
-  const model = useMemo(
-    () => (blob ? buildTranscriptModel(blob, { timestampEvery, lowConfidence }) : null),
-    [blob, timestampEvery, lowConfidence],
+  // A long transcript's model is built in slices; a pre-rendering pass needs it at once.
+  const model = useTranscriptModel(
+    blob,
+    { timestampEvery, lowConfidence },
+    prerender?.kind === 'render',
   );
 
   // A pre-rendered page's transcript stays as the page had it until this one loads, and

@@ -112,7 +112,11 @@ export function TranscriptView({
   const keys = scroller === 'page';
   const startWord = startAt === null ? 0 : wordAtTime(model, startAt);
   const blocks = useBlocks(model);
-  const { live, wake } = useLiveBlocks(blocks ?? NO_BLOCKS, highlighter, startWord);
+  const { live, filled, wake, wakeBlock } = useLiveBlocks(
+    blocks ?? NO_BLOCKS,
+    highlighter,
+    startWord,
+  );
   // Going to a match while this episode plays would be undone by the next follow scroll. The
   // match's block (of a long transcript) becomes live in the same render.
   const onStep = useCallback(
@@ -207,7 +211,7 @@ export function TranscriptView({
         label={text('transcript.of', { episode: episode.episode })}
         onPlayFrom={onPlayFrom}
         avatarIds={avatars}
-        blocks={blocks === null ? null : { all: blocks, live }}
+        blocks={blocks === null ? null : { all: blocks, live, filled, wakeBlock }}
         onPointWord={onPointWord}
       />
     </>
