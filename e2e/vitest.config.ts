@@ -15,6 +15,7 @@ const TIMED = [
   'e2e/hydration.e2e.ts',
   'e2e/quote.e2e.ts',
   'e2e/search-typing.e2e.ts',
+  'e2e/long-transcript.e2e.ts',
 ];
 
 // End-to-end tests: the real CLI builds the demo podcast, the production build of the site
