@@ -28,6 +28,13 @@ const optionsSchema = z.object({
   longWords: z.coerce.number().int().min(1_000).max(20_000_000),
 });
 
+/** A row as soon as it is measured: a later build that fails does not lose it. */
+function printRow(row: Row): void {
+  console.log(
+    `${row.label}: ${formatNumber(row.build.seconds)} s, peak RSS ${mib(row.build.peakRssBytes)}`,
+  );
+}
+
 interface Row {
   label: string;
   build: TrawlBuild;
@@ -72,14 +79,18 @@ export async function runPageScale(argv: string[]): Promise<void> {
   }
 
   const rows: Row[] = [];
+  const add = (row: Row): void => {
+    rows.push(row);
+    printRow(row);
+  };
   const withPages = await buildTrawl(corpus, join(CACHE_DIR, 'out-pages'), SITE_DIR);
-  rows.push({
+  add({
     label: `${formatNumber(options.episodes)} one-cue episodes, with pages`,
     build: withPages,
     largestPageBytes: null,
   });
   const withoutPages = await buildTrawl(corpus, join(CACHE_DIR, 'out-no-pages'), null);
-  rows.push({
+  add({
     label: `${formatNumber(options.episodes)} one-cue episodes, --no-pages`,
     build: withoutPages,
     largestPageBytes: null,
@@ -88,7 +99,7 @@ export async function runPageScale(argv: string[]): Promise<void> {
   const long = join(CACHE_DIR, `long-${options.longWords}`);
   await writeLongEpisode(long, options.longWords);
   const longBuild = await buildTrawl(long, join(CACHE_DIR, 'out-long'), SITE_DIR);
-  rows.push({
+  add({
     label: `one episode of ${formatNumber(options.longWords)} words, with pages`,
     build: longBuild,
     largestPageBytes: await largestEpisodePage(longBuild, '1'),

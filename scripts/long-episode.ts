@@ -33,10 +33,13 @@ export async function writeLongEpisode(dir: string, words: number): Promise<void
 `,
   );
   const vocabulary = ['river', 'stone', 'harbour', 'lantern', 'orchard', 'signal', 'meadow'];
+  // Whole milliseconds first: 59.9996 s written with toFixed(3) was "60.000", an invalid cue
+  // time that failed the build of a 1 M-word episode.
   const clock = (seconds: number): string => {
-    const h = Math.floor(seconds / 3600);
-    const m = Math.floor((seconds % 3600) / 60);
-    const s = seconds % 60;
+    const ms = Math.round(seconds * 1000);
+    const h = Math.floor(ms / 3_600_000);
+    const m = Math.floor((ms % 3_600_000) / 60_000);
+    const s = (ms % 60_000) / 1000;
     return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${s.toFixed(3).padStart(6, '0')}`;
   };
   const step = Math.min(0.4, LONGEST_SECONDS / Math.max(1, words));
