@@ -129,8 +129,17 @@ test('a search marks its matches in every block, and steps to one in a block not
   const active = page.locator('.is-active-match');
   await active.waitFor();
   expect(await active.locator(`[data-w="${lastWord}"]`).count()).toBe(1);
-  await expect.poll(() => active.isVisible()).toBe(true);
-  expect(await active.evaluate((mark) => mark.getBoundingClientRect().top)).toBeGreaterThan(0);
+  // In view: inside the window, and it stays there once the blocks around it are laid out.
+  const inView = (): Promise<boolean> =>
+    active.evaluate((mark) => {
+      const { top, bottom } = mark.getBoundingClientRect();
+      return top >= 0 && bottom <= window.innerHeight;
+    });
+  await expect.poll(inView).toBe(true);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  expect(await inView()).toBe(true);
   expectNoProblems(problems);
   await page.close();
 });

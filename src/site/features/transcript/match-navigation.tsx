@@ -4,8 +4,10 @@ import type { PhraseMatch } from '../../../core/phrase-match.ts';
 import { hasCommandModifier, isTypingField } from '../../shared/page-keys.ts';
 import { prefersReducedMotion, scrollIntoArea, type ScrollArea } from './scroll-area.ts';
 
-/** The most frames a step into a long transcript scrolls again while its blocks settle. */
-const SETTLE_FRAMES = 10;
+/** The most frames a step into a long transcript watches its match while the blocks settle. */
+const SETTLE_FRAMES = 120;
+/** Frames in a row the match must stay in view before the watch ends. */
+const CALM_FRAMES = 10;
 
 /** The class of the match the visitor went to. */
 export const ACTIVE_MATCH_CLASS = 'is-active-match';
@@ -68,15 +70,15 @@ export function useMatchNavigation({
     const area = areaOf();
     // In a long transcript's blocks (transcript-blocks.tsx) the blocks passed on the way take
     // their real heights as they are laid out, which moves the match: the view jumps, and
-    // jumps again each frame until the match stays put (a few frames at most).
+    // jumps again each frame until the match has stayed in view for `CALM_FRAMES` frames.
     const blocks = root.querySelector('.transcript-block') !== null;
     let frame = 0;
     let frames = 0;
+    let calm = 0;
     const settle = (): void => {
       frames += 1;
-      if (area && scrollIntoArea(area, word, 'auto') && frames < SETTLE_FRAMES) {
-        frame = requestAnimationFrame(settle);
-      }
+      calm = area && scrollIntoArea(area, word, 'auto') ? 0 : calm + 1;
+      if (calm < CALM_FRAMES && frames < SETTLE_FRAMES) frame = requestAnimationFrame(settle);
     };
     if (area) {
       scrollIntoArea(area, word, blocks || prefersReducedMotion() ? 'auto' : 'smooth');
