@@ -4,7 +4,14 @@
  * config key that overrides single texts (docs/decisions/0026-interface-in-the-shows-language.md).
  */
 import { z } from 'zod';
-import { isMessageKey, MESSAGES_EN, type MessageKey } from './messages-en.ts';
+import {
+  isMessageKey,
+  MESSAGES_EN,
+  otherFormOf,
+  type ExtraPluralKey,
+  type MessageKey,
+  type PluralKey,
+} from './messages-en.ts';
 
 /** The longest text a show may set for one message. */
 const MAX_MESSAGE_LENGTH = 500;
@@ -25,7 +32,9 @@ export const messagesSchema = z
   .record(z.string(), z.string().max(MAX_MESSAGE_LENGTH))
   .superRefine((messages, context) => {
     for (const [key, text] of Object.entries(messages)) {
-      if (!isMessageKey(key)) {
+      // An extra plural form has the values of the `.other` text it stands beside.
+      const english = isMessageKey(key) ? key : otherFormOf(key);
+      if (english === null) {
         context.addIssue({
           code: 'custom',
           path: [key],
@@ -33,7 +42,7 @@ export const messagesSchema = z
         });
         continue;
       }
-      const known = placeholdersOf(MESSAGES_EN[key]);
+      const known = placeholdersOf(MESSAGES_EN[english]);
       for (const name of placeholdersOf(text)) {
         if (!known.has(name))
           context.addIssue({
@@ -45,14 +54,13 @@ export const messagesSchema = z
     }
   });
 
-/** Messages by key: some or all of the catalogue. */
-export type MessageOverrides = Readonly<Partial<Record<MessageKey, string>>>;
+/** Messages by key: some or all of the catalogue, with any extra plural forms. */
+export type MessageOverrides = Readonly<Partial<Record<MessageKey | ExtraPluralKey, string>>>;
 
-/** Plural keys: the base of keys that end in `.one` and `.other`. */
-type PluralBase<K extends string> = K extends `${infer Base}.other` ? Base : never;
-
-/** A text with plural forms ('list.episodes'). */
-export type PluralKey = PluralBase<MessageKey>;
+/** A piece of a text: words of the text itself, or the value put into one of its places. */
+export type MessageSegment =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'value'; readonly name: string; readonly text: string };
 
 /** Values put into a text's `{name}` places. */
 export type MessageValues = Readonly<Record<string, string | number>>;
@@ -70,6 +78,34 @@ export interface Texts {
   around(key: MessageKey, place: string, values?: MessageValues): readonly [string, string] | null;
   /** A count with its noun in the right plural form ('3 episodes'), the count in the locale's digits. */
   count(key: PluralKey, count: number): string;
+  /**
+   * A text in pieces, each value apart from the words around it, so that markup can isolate a
+   * value of the other writing direction (`<bdi>`). A place with no value stays in the words.
+   */
+  segments(key: MessageKey, values?: MessageValues): readonly MessageSegment[];
+}
+
+/** A text's pieces: its words and its values, in order (see `Texts.segments`). */
+export function segmentMessage(template: string, values: MessageValues = {}): MessageSegment[] {
+  const segments: MessageSegment[] = [];
+  const words = (text: string): void => {
+    if (text === '') return;
+    const last = segments.at(-1);
+    if (last?.kind === 'text')
+      segments[segments.length - 1] = { kind: 'text', text: last.text + text };
+    else segments.push({ kind: 'text', text });
+  };
+  let from = 0;
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    const name = match[1] ?? '';
+    const value = values[name];
+    words(template.slice(from, match.index));
+    if (value === undefined) words(match[0]);
+    else segments.push({ kind: 'value', name, text: String(value) });
+    from = match.index + match[0].length;
+  }
+  words(template.slice(from));
+  return segments;
 }
 
 /** Puts values into a text's `{name}` places; a place with no value stays as written. */
@@ -94,6 +130,13 @@ export function createTexts(locale: string, messages: MessageOverrides = {}): Te
   const plurals = new Intl.PluralRules(tag);
   const numbers = new Intl.NumberFormat(tag);
   const lookup = (key: MessageKey): string => messages[key] ?? MESSAGES_EN[key];
+  // A category the show names no text for ('few' where only one/other are written) takes `.other`.
+  const pluralForm = (key: PluralKey, count: number): string => {
+    const category = plurals.select(count);
+    if (category === 'one') return lookup(`${key}.one`);
+    if (category === 'other') return lookup(`${key}.other`);
+    return messages[`${key}.${category}`] ?? lookup(`${key}.other`);
+  };
   return {
     locale: tag,
     text: (key, values) => fillMessage(lookup(key), values),
@@ -102,10 +145,7 @@ export function createTexts(locale: string, messages: MessageOverrides = {}): Te
       const at = filled.indexOf(`{${place}}`);
       return at < 0 ? null : [filled.slice(0, at), filled.slice(at + place.length + 2)];
     },
-    count: (key, count) => {
-      const form = plurals.select(count) === 'one' ? `${key}.one` : `${key}.other`;
-      const template = isMessageKey(form) ? lookup(form) : lookup(`${key}.other`);
-      return fillMessage(template, { count: numbers.format(count) });
-    },
+    count: (key, count) => fillMessage(pluralForm(key, count), { count: numbers.format(count) }),
+    segments: (key, values) => segmentMessage(lookup(key), values),
   };
 }

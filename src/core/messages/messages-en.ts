@@ -2,7 +2,8 @@
  * The interface's texts in English: the catalogue every other language translates and falls
  * back to (docs/decisions/0026-interface-in-the-shows-language.md). The site's bundle carries
  * only this one; a show in another language gets its catalogue inside config.json.
- * `{name}` is a value put in; a key ending in `.one` or `.other` is a plural form.
+ * `{name}` is a value put in; a key ending in `.one` or `.other` is a plural form (a catalogue
+ * may add `.zero`, `.two`, `.few`, `.many` for a language that has them: `ExtraPluralKey`).
  */
 export const MESSAGES_EN = {
   'search.label': 'Search episodes',
@@ -165,8 +166,27 @@ export const MESSAGES_EN = {
 /** The name of one interface text. */
 export type MessageKey = keyof typeof MESSAGES_EN;
 
-/** A whole catalogue: every interface text in one language. */
-export type Catalogue = Readonly<Record<MessageKey, string>>;
+/** Plural keys: the base of keys that end in `.one` and `.other` ('list.episodes'). */
+export type PluralKey = PluralBase<MessageKey>;
+
+type PluralBase<K extends string> = K extends `${infer Base}.other` ? Base : never;
+
+/**
+ * The plural categories past `one` and `other` that a language may name (Intl.PluralRules:
+ * Arabic has all four, Hebrew `two`). English needs none, so they are not keys of its own.
+ */
+export const EXTRA_PLURAL_FORMS = ['zero', 'two', 'few', 'many'] as const;
+
+/** A plural category past `one` and `other`. */
+export type ExtraPluralForm = (typeof EXTRA_PLURAL_FORMS)[number];
+
+/** A plural form a catalogue may add ('list.episodes.two'); without it, `.other` applies. */
+export type ExtraPluralKey = `${PluralKey}.${ExtraPluralForm}`;
+
+/** A whole catalogue: every interface text in one language, and its extra plural forms. */
+export type Catalogue = Readonly<
+  Record<MessageKey, string> & Partial<Record<ExtraPluralKey, string>>
+>;
 
 /** Every message key, in catalogue order. */
 export const MESSAGE_KEYS = Object.keys(MESSAGES_EN).filter(isMessageKey);
@@ -174,4 +194,20 @@ export const MESSAGE_KEYS = Object.keys(MESSAGES_EN).filter(isMessageKey);
 /** True for a string that names an interface text. */
 export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(MESSAGES_EN, key);
+}
+
+function isExtraPluralForm(form: string): form is ExtraPluralForm {
+  return EXTRA_PLURAL_FORMS.some((known) => known === form);
+}
+
+/** The `.other` key an extra plural form stands beside, or null for any other string. */
+export function otherFormOf(key: string): MessageKey | null {
+  const dot = key.lastIndexOf('.');
+  const other = `${key.slice(0, dot)}.other`;
+  return dot > 0 && isExtraPluralForm(key.slice(dot + 1)) && isMessageKey(other) ? other : null;
+}
+
+/** True for a string that names an extra plural form of a plural text ('list.episodes.few'). */
+export function isExtraPluralKey(key: string): key is ExtraPluralKey {
+  return otherFormOf(key) !== null;
 }
