@@ -19,7 +19,9 @@ import {
 // without spaces or punctuation), copied into a temporary show folder, built by the real CLI
 // and served: an episode's page, searched, at 1280 and 390 px. No Arabic transcript is among
 // the real ones, so the right-to-left show's two lines are written here. Each picture is also
-// checked: the page's lang and dir, its catalogue's texts, and the searched word marked.
+// checked: the page's lang and dir, its catalogue's texts, and the searched word marked; the
+// Arabic one also that its sentences read right to left with the search term inside them
+// (decision 0053).
 
 const REALDATA = resolve(REPO_ROOT, '../shared/realdata');
 const GERMAN_SRT = join(
@@ -109,13 +111,53 @@ function documentLanguage(page: Page): Promise<{ lang: string; dir: string }> {
   }));
 }
 
+/** Where a node's text stands on screen: its left and right edges. */
+interface Span {
+  left: number;
+  right: number;
+}
+
+/**
+ * The Arabic page's texts are its catalogue's, in reading order (innerText), and on screen
+ * right to left: the count line's opening words, then the search term, then the count, each
+ * further left (a term at the sentence's edge is how the bidi algorithm scrambled it).
+ */
+async function expectArabicSentences(page: Page): Promise<void> {
+  const found = page.locator('.transcript-found');
+  expect(await found.innerText()).toBe('ورد «الكتاب» مرة واحدة');
+  expect(await page.locator('.transcript-note').innerText()).toBe(
+    'توقيت الكلمات في هذه الحلقة تقريبي.',
+  );
+  expect(await page.locator('.episode-page__back a').nth(1).innerText()).toContain(
+    'العودة إلى البحث عن «الكتاب»',
+  );
+  await page.getByRole('button', { name: 'المتابعة مع الصوت', pressed: true }).waitFor();
+  await page.getByRole('button', { name: 'نسخ رابط هذه اللحظة (0:00)' }).waitFor();
+  const spans = await found.evaluate((line): Span[] =>
+    [...line.childNodes].map((node) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      return { left: box.left, right: box.right };
+    }),
+  );
+  // 'ورد «' · 'الكتاب' · '» ' · 'مرة واحدة'
+  expect(spans).toHaveLength(4);
+  const [opening, term, , count] = spans;
+  expect(opening && term && count).toBeTruthy();
+  if (opening && term && count) {
+    expect(term.right).toBeLessThanOrEqual(opening.left + 1);
+    expect(count.right).toBeLessThanOrEqual(term.left + 1);
+  }
+}
+
 const CASES = [
   // German: 'Folge' finds 'Folgen' too; the interface is the German catalogue.
   { language: 'de', term: 'Folge', dir: 'ltr', back: 'Alle Folgen', picture: 'german' },
   // Chinese: a two-character word inside unspaced sentences; English interface (no catalogue).
   { language: 'zh-CN', term: '教育', dir: 'ltr', back: 'All episodes', picture: 'chinese' },
-  // Arabic: right to left, English interface texts (no Arabic catalogue).
-  { language: 'ar', term: 'الكتاب', dir: 'rtl', back: 'All episodes', picture: 'arabic' },
+  // Arabic: right to left, the Arabic catalogue.
+  { language: 'ar', term: 'الكتاب', dir: 'rtl', back: 'كل الحلقات', picture: 'arabic' },
 ] as const;
 
 describe.skipIf(!REAL)('shows in other languages, as the committed pictures show them', () => {
@@ -132,6 +174,7 @@ describe.skipIf(!REAL)('shows in other languages, as the committed pictures show
         expect(await documentLanguage(page)).toEqual({ lang: language, dir });
         const width_ = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width_).toBeLessThanOrEqual(width);
+        if (language === 'ar') await expectArabicSentences(page);
         await screenshot(page, `language-${picture}-${width}`, false);
         expectNoProblems(problems);
         await page.close();

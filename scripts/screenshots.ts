@@ -17,7 +17,6 @@ export const SCREENSHOT_SOURCES: Readonly<Record<string, readonly string[]>> = {
   'e2e/demo-screens.e2e.ts': ['demo-'],
   'e2e/own-feed.e2e.ts': ['own-feed-'],
   'e2e/speakers-chapters.e2e.ts': ['speakers-chapters-'],
-  'e2e/languages.e2e.ts': ['languages-'],
   'e2e/language-screens.e2e.ts': ['language-'],
   'e2e/quote.e2e.ts': ['quote-'],
 };

@@ -66,7 +66,7 @@ export const MESSAGES_HE: Catalogue = {
   'player.speed': 'מהירות הפעלה',
   'player.close': 'סגירת הנגן',
   'player.closeTitle': 'עצירה וסגירה של הנגן',
-  'transcript.found': 'נמצאו {utterances} של "{term}"',
+  'transcript.found': 'תוצאות עבור "{term}": {utterances}',
   'transcript.utterances.one': 'אזכור אחד',
   'transcript.utterances.two': 'שני אזכורים',
   'transcript.utterances.other': '{count} אזכורים',

@@ -21,6 +21,7 @@ import { TranscriptPanel } from '../features/transcript/transcript-panel.tsx';
 import { episodeHeading } from '../shared/episode-facts.ts';
 import { paths } from './paths.ts';
 import { useEpisodeFacts } from './use-episode-facts.ts';
+import { MessageText } from '../shared/message-text.tsx';
 import './episode-page.css';
 
 export interface EpisodePageProps {
@@ -98,9 +99,11 @@ export function EpisodePage(props: EpisodePageProps): ReactNode {
         {props.searchBehind !== null && (
           <Link to={paths.list(props.searchBehind)}>
             <Arrow direction="back" />
-            {term === ''
-              ? text('episode.backToList')
-              : text('episode.backToSearch', { term: displayTerm(term) })}
+            {term === '' ? (
+              text('episode.backToList')
+            ) : (
+              <MessageText id="episode.backToSearch" values={{ term: displayTerm(term) }} />
+            )}
           </Link>
         )}
       </nav>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { createTexts, type Texts } from '../../../core/messages/message-format.ts';
 import { ReloadLink } from '../../shared/reload-link.tsx';
 import { useTexts } from '../../shared/texts-context.tsx';
+import { MessageText } from '../../shared/message-text.tsx';
 
 const ENGLISH = createTexts('en');
 
@@ -62,7 +63,7 @@ export function NoSuchEpisode({ episode, home }: { episode: string; home: ReactN
     <div className="empty-results">
       <h2 className="empty-results__title">{text('list.noSuchEpisode')}</h2>
       <p>
-        {text('list.noSuchEpisodeText', { episode: shortened(episode) })} {home}
+        <MessageText id="list.noSuchEpisodeText" values={{ episode: shortened(episode) }} /> {home}
       </p>
     </div>
   );

@@ -15,7 +15,7 @@ function TextAroundLink({
   return (
     <>
       {parts[0]}
-      {link}
+      <bdi>{link}</bdi>
       {parts[1]}
     </>
   );

@@ -4,6 +4,7 @@ import { formatClockTime } from '../../../core/time-format.ts';
 import type { TranscriptModel } from '../../../core/transcript-model.ts';
 import { momentUrl } from '../../shared/moment-link.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
+import { MessageText } from '../../shared/message-text.tsx';
 
 interface CopyMomentLinkProps {
   episode: string;
@@ -70,12 +71,14 @@ export function CopyMomentLink({
   return (
     <div className="transcript-copy">
       <button type="button" className="transcript-tool" onClick={() => void onCopy()}>
-        {text('moment.copyAt', { time: formatClockTime(time) })}
+        <MessageText id="moment.copyAt" values={{ time: formatClockTime(time) }} />
       </button>
       <span role="status" className="transcript-copy-status">
-        {shown?.status === 'copied'
-          ? text('moment.copied', { time: formatClockTime(shown.time) })
-          : ''}
+        {shown?.status === 'copied' ? (
+          <MessageText id="moment.copied" values={{ time: formatClockTime(shown.time) }} />
+        ) : (
+          ''
+        )}
       </span>
       {shown?.status === 'manual' ? (
         <input

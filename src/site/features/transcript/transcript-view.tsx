@@ -24,6 +24,7 @@ import { TranscriptBody } from './transcript-body.tsx';
 import { useBlocks, useLiveBlocks, type TranscriptBlock } from './transcript-blocks.tsx';
 import { TranscriptDownloads } from './transcript-downloads.tsx';
 import { useWordSelection } from './word-selection.ts';
+import { MessageText } from '../../shared/message-text.tsx';
 
 interface TranscriptViewProps {
   episode: PlayerEpisode;
@@ -162,10 +163,13 @@ export function TranscriptView({
         <div className="transcript-toolbar">
           {matches ? (
             <p className="transcript-found">
-              {text('transcript.found', {
-                utterances: count('transcript.utterances', matches.length),
-                term: displayTerm(term),
-              })}
+              <MessageText
+                id="transcript.found"
+                values={{
+                  utterances: count('transcript.utterances', matches.length),
+                  term: displayTerm(term),
+                }}
+              />
             </p>
           ) : null}
           {approximate ? <p className="transcript-note">{text('transcript.approximate')}</p> : null}
