@@ -333,7 +333,10 @@ describe('a Hebrew show', () => {
       expect(gaps.right).toBeLessThan(gaps.left);
       await search(page, 'ספרים', 'נמצאו 2 מתוך 2 פרקים', 'חיפוש פרקים');
       // A text the show did not set comes from the Hebrew catalogue, its dual form included.
-      const words = await openTranscript(page, '1');
+      const words = await openTranscript(page, '1', {
+        show: /הצגת התמלול/,
+        region: 'תמלול פרק 1',
+      });
       await page.getByText('תוצאות עבור "ספרים": אזכור אחד').waitFor();
       expect(await words.locator('mark').allTextContents()).toEqual(['ספרים']);
       await screenshot(page, `languages-hebrew-${width}`, false);
