@@ -29,6 +29,8 @@ export const MESSAGES_AR: Catalogue = {
   'list.noSuchEpisodeText': 'لا توجد حلقة رقم {episode} في هذا البودكاست.',
   'list.expandAll': '[+] توسيع الكل',
   'list.collapseAll': '[-] طي الكل',
+  'filters.show': '[+] إظهار عوامل التصفية ({count})',
+  'filters.hide': '[-] إخفاء عوامل التصفية ({count})',
   'list.loadError': 'تعذّر تحميل الحلقات',
   'reload.before': 'يرجى ',
   'reload.link': 'إعادة تحميل الصفحة',

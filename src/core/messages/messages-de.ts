@@ -22,6 +22,8 @@ export const MESSAGES_DE: Catalogue = {
   'list.noSuchEpisodeText': 'Dieser Podcast hat keine Folge {episode}.',
   'list.expandAll': '[+] alle aufklappen',
   'list.collapseAll': '[-] alle zuklappen',
+  'filters.show': '[+] Filter anzeigen ({count})',
+  'filters.hide': '[-] Filter ausblenden ({count})',
   'list.loadError': 'Die Folgen konnten nicht geladen werden',
   'reload.before': 'Bitte ',
   'reload.link': 'laden Sie die Seite neu',

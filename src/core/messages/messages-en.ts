@@ -26,6 +26,8 @@ export const MESSAGES_EN = {
   'list.noSuchEpisodeText': 'There is no episode {episode} in this podcast.',
   'list.expandAll': '[+] expand all',
   'list.collapseAll': '[-] collapse all',
+  'filters.show': '[+] show filters ({count})',
+  'filters.hide': '[-] hide filters ({count})',
   'list.loadError': 'The episodes could not be loaded',
   'reload.before': 'Please ',
   'reload.link': 'reload page',

@@ -22,6 +22,8 @@ export const MESSAGES_ES: Catalogue = {
   'list.noSuchEpisodeText': 'Este pódcast no tiene un episodio {episode}.',
   'list.expandAll': '[+] desplegar todo',
   'list.collapseAll': '[-] plegar todo',
+  'filters.show': '[+] mostrar filtros ({count})',
+  'filters.hide': '[-] ocultar filtros ({count})',
   'list.loadError': 'No se pudieron cargar los episodios',
   'reload.before': 'Por favor, ',
   'reload.link': 'recarga la página',

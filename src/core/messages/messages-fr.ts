@@ -22,6 +22,8 @@ export const MESSAGES_FR: Catalogue = {
   'list.noSuchEpisodeText': 'Ce podcast n’a pas d’épisode {episode}.',
   'list.expandAll': '[+] tout déplier',
   'list.collapseAll': '[-] tout replier',
+  'filters.show': '[+] afficher les filtres ({count})',
+  'filters.hide': '[-] masquer les filtres ({count})',
   'list.loadError': 'Les épisodes n’ont pas pu être chargés',
   'reload.before': 'Veuillez ',
   'reload.link': 'recharger la page',

@@ -26,6 +26,8 @@ export const MESSAGES_HE: Catalogue = {
   'list.noSuchEpisodeText': 'אין בפודקאסט הזה פרק {episode}.',
   'list.expandAll': '[+] הרחבת הכול',
   'list.collapseAll': '[-] כיווץ הכול',
+  'filters.show': '[+] הצגת מסננים ({count})',
+  'filters.hide': '[-] הסתרת מסננים ({count})',
   'list.loadError': 'לא ניתן היה לטעון את הפרקים',
   'reload.before': 'נא ',
   'reload.link': 'לטעון מחדש את הדף',

@@ -22,6 +22,8 @@ export const MESSAGES_JA: Catalogue = {
   'list.noSuchEpisodeText': 'このポッドキャストにエピソード{episode}はありません。',
   'list.expandAll': '[+] すべて開く',
   'list.collapseAll': '[-] すべて閉じる',
+  'filters.show': '[+] フィルターを表示 ({count})',
+  'filters.hide': '[-] フィルターを隠す ({count})',
   'list.loadError': 'エピソードを読み込めませんでした',
   'reload.before': '',
   'reload.link': 'ページを再読み込み',

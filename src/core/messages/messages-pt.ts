@@ -22,6 +22,8 @@ export const MESSAGES_PT: Catalogue = {
   'list.noSuchEpisodeText': 'Este podcast não tem o episódio {episode}.',
   'list.expandAll': '[+] expandir tudo',
   'list.collapseAll': '[-] recolher tudo',
+  'filters.show': '[+] mostrar filtros ({count})',
+  'filters.hide': '[-] ocultar filtros ({count})',
   'list.loadError': 'Não foi possível carregar os episódios',
   'reload.before': 'Por favor, ',
   'reload.link': 'recarregue a página',

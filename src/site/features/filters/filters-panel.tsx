@@ -9,6 +9,7 @@ import type { Resource } from '../../data/resource.ts';
 import { usePendingValue } from '../../shared/use-pending-value.ts';
 import { FIELD_LABELS, presenterGroups, speakerGroups, venueGroups } from './filter-options.ts';
 import { MultiSelect, preloadMultiSelect } from './multi-select.tsx';
+import { MessageText } from '../../shared/message-text.tsx';
 import './filters.css';
 
 export interface FiltersPanelProps {
@@ -177,7 +178,7 @@ export function FiltersToggle({
       onPointerEnter={preload}
       onFocus={preload}
     >
-      {open ? '[-] hide filters' : '[+] show filters'} ({alteredCount})
+      <MessageText id={open ? 'filters.hide' : 'filters.show'} values={{ count: alteredCount }} />
     </button>
   );
 }
