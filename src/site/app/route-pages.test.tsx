@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fixtureDatabaseForFile } from '../data/test-support/fixture-database.ts';
 import { currentUrl, renderApp } from './test-support/render-app.tsx';
+import { wholeText } from '../shared/test-support/whole-text.ts';
 
 // Routes that name nothing, and the tab's title on each route, on the database the real
 // builder makes from its fixture podcast (episodes 15, 14.5, 5, 4, 3, 2, 1).
@@ -32,7 +33,9 @@ describe('pages that name nothing, and tab titles', () => {
       unmount();
     }
     renderApp(fixture.database, '/episodes/999');
-    expect(await screen.findByText(/There is no episode 999 in this podcast/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(wholeText(/There is no episode 999 in this podcast/)),
+    ).toBeInTheDocument();
   });
 
   it('shows an episode whatever the filters it was reached with, and links back to them', async () => {

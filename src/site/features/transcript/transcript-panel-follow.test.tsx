@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { episode, renderPanel, transcriptBody } from './test-support/transcript-panel-setup.tsx';
+import { wholeText } from '../../shared/test-support/whole-text.ts';
 
 describe('TranscriptPanel: following along and sharing a moment', () => {
   it('stops following when the visitor scrolls, and follows again on request', async () => {
@@ -66,7 +67,7 @@ describe('TranscriptPanel: following along and sharing a moment', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe(
       `${window.location.origin}/episodes/12?t=3`,
     );
-    expect(screen.getByText('Link to 0:03 copied')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('Link to 0:03 copied'))).toBeInTheDocument();
     expect(store.getState().status).toBe('idle');
     // Playing: the word being spoken, not the start of its sentence (0:19).
     act(() => {

@@ -11,6 +11,7 @@ import {
   transcriptBody,
   transcriptOf,
 } from './test-support/transcript-panel-setup.tsx';
+import { wholeText } from '../../shared/test-support/whole-text.ts';
 
 describe('TranscriptPanel', () => {
   it('shows the words inline with a timestamp marker before every Nth word', async () => {
@@ -28,14 +29,14 @@ describe('TranscriptPanel', () => {
   it('marks the search matches and counts them', async () => {
     const { rerenderWith, container } = renderPanel({ query: searchFor('"Ice Cream"') });
     const body = await transcriptBody();
-    expect(screen.getByText('found 3 utterances of "Ice Cream"')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('found 3 utterances of "Ice Cream"'))).toBeInTheDocument();
     const marks = [...body.querySelectorAll('mark')].map((mark) => mark.textContent);
     // A matched phrase is one highlighted run, not one box per word.
     expect(marks).toEqual(['ice cream.', 'ice cream', 'ice-cream,']);
 
     // Unquoted, each word counts on its own, by its stem.
     rerenderWith({ query: searchFor('creams ice') });
-    expect(screen.getByText('found 6 utterances of "creams ice"')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('found 6 utterances of "creams ice"'))).toBeInTheDocument();
     expect([...body.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
       'ice',
       'cream.',
@@ -45,13 +46,13 @@ describe('TranscriptPanel', () => {
     ]);
 
     rerenderWith({ query: searchFor('luxury') });
-    expect(screen.getByText('found 1 utterance of "luxury"')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('found 1 utterance of "luxury"'))).toBeInTheDocument();
     expect([...container.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
       'luxury?',
     ]);
 
     rerenderWith({ query: searchFor('sorbet') });
-    expect(screen.getByText('found 0 utterances of "sorbet"')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('found 0 utterances of "sorbet"'))).toBeInTheDocument();
     expect(container.querySelectorAll('mark')).toHaveLength(0);
 
     rerenderWith({ query: searchFor('') });
@@ -61,7 +62,7 @@ describe('TranscriptPanel', () => {
   it('finds a phrase that ends on the last word', async () => {
     renderPanel({ query: searchFor('"said anna"') });
     const body = await transcriptBody();
-    expect(screen.getByText('found 1 utterance of "said anna"')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('found 1 utterance of "said anna"'))).toBeInTheDocument();
     expect([...body.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
       'said Anna.',
     ]);
