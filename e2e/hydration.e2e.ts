@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, inject, test } from 'vitest';
-import { copyPodcastInputs } from '../src/builder/reliability/fuzz-support.ts';
+import { copyPodcastInputs } from '../src/builder/test-support/copy-podcast.ts';
 import { readPublished } from '../src/builder/publish/chunk-files.ts';
 import type { RunningServer } from '../src/builder/serve/serve.ts';
 import { buildWithCli, DEMO_FOLDER, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';

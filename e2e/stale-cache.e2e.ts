@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { BUILT_CHUNK_NAME_PATTERN } from '../src/core/chunk-layout.ts';
 import { latestSchema } from '../src/core/site-config.ts';
-import { copyPodcastInputs } from '../src/builder/reliability/fuzz-support.ts';
+import { copyPodcastInputs } from '../src/builder/test-support/copy-podcast.ts';
 import { generateCorpus } from '../scripts/corpus.ts';
 import { buildWithCli, DEMO_FOLDER } from '../scripts/demo-site.ts';
 import {

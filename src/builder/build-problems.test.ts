@@ -1,10 +1,10 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPodcast } from './build.ts';
 import { InputProblems } from './errors.ts';
-import { FIXTURE_PODCAST_DIR } from './test-support/fixture-podcast.ts';
+import { copyFixturePodcast } from './test-support/fixture-podcast.ts';
 import { REPO_ROOT, runCli } from './test-support/run-cli.ts';
 
 let root: string;
@@ -19,7 +19,7 @@ afterAll(async () => {
 
 async function brokenCopy(name: string): Promise<string> {
   const dir = join(root, name);
-  await cp(FIXTURE_PODCAST_DIR, dir, { recursive: true });
+  await copyFixturePodcast(dir);
   const config = JSON.parse(await readFile(join(dir, 'trawl.config.json'), 'utf8')) as {
     site: { hostIds: number[] };
     episodeTypes: { rule: unknown }[];
@@ -75,7 +75,7 @@ describe('one build reports every input problem, each with its fix', () => {
 
   it('every broken transcript, after reading them all', async () => {
     const dir = join(root, 'transcripts');
-    await cp(FIXTURE_PODCAST_DIR, dir, { recursive: true });
+    await copyFixturePodcast(dir);
     await writeFile(join(dir, 'transcripts', '1.json'), '{"segments": [');
     await writeFile(
       join(dir, 'transcripts', '3.vtt'),
@@ -92,7 +92,7 @@ describe('one build reports every input problem, each with its fix', () => {
 
   it('broken files are all named in one run, and the CLI prints one line each', async () => {
     const dir = join(root, 'files');
-    await cp(FIXTURE_PODCAST_DIR, dir, { recursive: true });
+    await copyFixturePodcast(dir);
     await writeFile(join(dir, 'trawl.config.json'), '{"site":{"titel":"X"}}');
     await writeFile(
       join(dir, 'presenters.json'),

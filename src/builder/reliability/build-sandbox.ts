@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { buildPodcast } from '../build.ts';
 import { isInputError } from '../errors.ts';
+import { copyPodcastInputs } from '../test-support/copy-podcast.ts';
 import {
-  copyPodcastInputs,
   DEMO_PODCAST,
   makeTempDir,
   snapshotOutput,

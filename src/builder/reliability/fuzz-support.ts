@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,6 +12,7 @@ import { chunkCount } from '../../core/chunk-layout.ts';
 import { joinChunks, readPublished } from '../publish/chunk-files.ts';
 
 import { REPO_ROOT, TRAWL_BIN } from '../test-support/run-cli.ts';
+
 export const DEMO_PODCAST = join(REPO_ROOT, 'demo/podcast');
 
 /** Real-world samples beside the repository; tests that read them skip when it is absent. */
@@ -21,14 +22,6 @@ export const HAS_REALDATA = existsSync(join(REALDATA_DIR, 'README.md'));
 /** A fresh temporary folder. */
 export function makeTempDir(label: string): Promise<string> {
   return mkdtemp(join(tmpdir(), `trawl-${label}-`));
-}
-
-/** Copies a podcast folder's inputs (not its media) to `to`. */
-export async function copyPodcastInputs(from: string, to: string): Promise<void> {
-  await cp(from, to, {
-    recursive: true,
-    filter: (source) => !source.startsWith(join(from, 'media')),
-  });
 }
 
 /** What an output folder holds: the bytes of latest.json and every top-level entry. */

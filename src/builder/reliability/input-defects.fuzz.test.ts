@@ -12,7 +12,8 @@ import { buildPodcast, type BuildResult } from '../build.ts';
 import { displayPath, isInputError } from '../errors.ts';
 import { createHtmlSanitizer, MAX_DESCRIPTION_DEPTH } from '../read/sanitize-html.ts';
 import { openBuildSandbox, type BuildSandbox } from './build-sandbox.ts';
-import { copyPodcastInputs, DEMO_PODCAST, makeTempDir } from './fuzz-support.ts';
+import { copyPodcastInputs } from '../test-support/copy-podcast.ts';
+import { DEMO_PODCAST, makeTempDir } from './fuzz-support.ts';
 
 let sandbox: BuildSandbox;
 let root: string;

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { dbConfigSchema, latestSchema } from '../../core/site-config.ts';
 import { buildPodcast } from '../build.ts';
 import { startServer, type RunningServer } from '../serve/serve.ts';
-import { copyPodcastInputs, DEMO_PODCAST, makeTempDir, verifyPublished } from './fuzz-support.ts';
+import { copyPodcastInputs } from '../test-support/copy-podcast.ts';
+import { DEMO_PODCAST, makeTempDir, verifyPublished } from './fuzz-support.ts';
 
 const HOSTILE_NAMES = [
   '../../escaped',

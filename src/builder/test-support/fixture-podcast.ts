@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
 import { buildPodcast, type BuildOptions, type BuildResult } from '../build.ts';
 import { joinChunks } from '../publish/chunk-files.ts';
+import { copyPodcastInputs } from './copy-podcast.ts';
 
 /** The fixture podcast folder: 7 numbered episodes (1, 2, 3, 4, 5, 14.5, 15), every transcript format. */
 export const FIXTURE_PODCAST_DIR = join(import.meta.dirname, '..', 'fixtures', 'podcast');
@@ -37,7 +38,7 @@ export async function buildFixturePodcast(
 
 /** A copy of the fixture podcast at `dir`, for a test that changes it. */
 export async function copyFixturePodcast(dir: string): Promise<string> {
-  await cp(FIXTURE_PODCAST_DIR, dir, { recursive: true });
+  await copyPodcastInputs(FIXTURE_PODCAST_DIR, dir, { media: true });
   return dir;
 }
 
