@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createHtmlSanitizer, htmlToText } from './sanitize-html.ts';
+import { createHtmlSanitizer, htmlToText, PARSES_PER_WINDOW } from './sanitize-html.ts';
 
 const sanitizer = await createHtmlSanitizer();
 
@@ -19,6 +19,16 @@ describe('createHtmlSanitizer', () => {
   it('gives the text for the index with block boundaries as spaces and entities decoded', () => {
     expect(sanitizer.sanitize('<p>one</p><p>two &amp; three&nbsp;four</p>').text).toBe(
       'one two & three four',
+    );
+  });
+
+  it('sanitises as well after its window was replaced, far past one window of documents', () => {
+    const count = PARSES_PER_WINDOW * 2 + 7;
+    const results = Array.from({ length: count }, (_, index) =>
+      sanitizer.sanitize(`<b>${index}</b><img src=x onerror=alert(${index})><script>x()</script>`),
+    );
+    expect(results.map((result) => result.html)).toEqual(
+      Array.from({ length: count }, (_, index) => `<b>${index}</b>`),
     );
   });
 
