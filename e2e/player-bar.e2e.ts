@@ -105,17 +105,19 @@ describe('the player bar', () => {
     await box.fill('');
     await box.pressSequentially('ice cream');
     expect(await box.inputValue()).toBe('ice cream');
+    // Results follow the typing after a pause (issue 27): the URL then names the typed search.
+    await page.waitForURL((url) => url.searchParams.get('q') === 'ice cream');
     expect(await audioPaused(page)).toBe(false);
 
     // The bar's title opens the episode's page; the audio plays on, the bar stays.
     const moving = await audioTime(page);
     await bar.getByRole('link', { name: '7: Lightning Round in Chicago' }).click();
     await page.getByRole('heading', { level: 1, name: '7: Lightning Round in Chicago' }).waitFor();
-    expect(new URL(page.url()).search).toBe('?q=penguin');
+    expect(new URL(page.url()).search).toBe('?q=ice+cream');
     await expect.poll(() => audioTime(page)).toBeGreaterThan(moving);
     expect(await audioPaused(page)).toBe(false);
-    await page.getByRole('link', { name: 'Back to the search for “penguin”' }).click();
-    await page.getByText('found 1 of 10 episodes').waitFor();
+    await page.getByRole('link', { name: 'Back to the search for “ice cream”' }).click();
+    await page.getByText(/^found [1-9]\d* of 10 episodes$/).waitFor();
     await bar.getByRole('link', { name: '7: Lightning Round in Chicago' }).waitFor();
 
     // Closing it stops the audio.
