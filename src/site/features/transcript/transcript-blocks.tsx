@@ -21,7 +21,7 @@ import {
 import type { ModelSegment, TranscriptModel } from '../../../core/transcript-model.ts';
 import { spaceBetween } from '../../../core/unspaced-scripts.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
-import { escapeHtml } from './transcript-segment.tsx';
+import { escapeHtml, sameInRange } from './transcript-segment.tsx';
 import { TranscriptParagraphs } from './transcript-headings.tsx';
 
 /** About how many words one block holds (whole paragraphs). */
@@ -262,26 +262,14 @@ function PlainBlock({ model, block, matched, runStarts }: PlainBlockProps): Reac
   return <div className="transcript-block__plain" dangerouslySetInnerHTML={markup} />;
 }
 
-function sameInBlock(
-  a: ReadonlySet<number> | null,
-  b: ReadonlySet<number> | null,
-  block: TranscriptBlock,
-): boolean {
-  if (a === b) return true;
-  for (let i = block.start; i < block.end; i += 1) {
-    if ((a?.has(i) ?? false) !== (b?.has(i) ?? false)) return false;
-  }
-  return true;
-}
-
 /** A new search writes again only the plain blocks whose marks change. */
 const MemoPlainBlock = memo(
   PlainBlock,
   (previous, next) =>
     previous.model === next.model &&
     previous.block === next.block &&
-    sameInBlock(previous.matched, next.matched, next.block) &&
-    sameInBlock(previous.runStarts, next.runStarts, next.block),
+    sameInRange(previous.matched, next.matched, next.block) &&
+    sameInRange(previous.runStarts, next.runStarts, next.block),
 );
 
 /**

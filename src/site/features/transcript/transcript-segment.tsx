@@ -121,13 +121,14 @@ function TranscriptSegmentView({
   );
 }
 
-function sameInRange(
+/** Whether two sets of word indices agree on every word of `range` (its end excluded). */
+export function sameInRange(
   a: ReadonlySet<number> | null,
   b: ReadonlySet<number> | null,
-  segment: ModelSegment,
+  range: { start: number; end: number },
 ): boolean {
   if (a === b) return true;
-  for (let i = segment.start; i < segment.end; i += 1) {
+  for (let i = range.start; i < range.end; i += 1) {
     if ((a?.has(i) ?? false) !== (b?.has(i) ?? false)) return false;
   }
   return true;
