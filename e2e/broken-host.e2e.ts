@@ -13,9 +13,11 @@ import {
   freshCountLine,
   launchBrowser,
   openPage,
+  row,
   search,
   searchFails,
   submitSearch,
+  transcript,
   workFolder,
   type BrowserSession,
   type PageProblems,
@@ -34,8 +36,6 @@ import { CHUNK_PATH, startFaultServer, type FaultServer } from './fault-server.t
 const CHUNK_SIZE = 65_536;
 /** The database folder the fault server publishes (this run's own). */
 let DB_DIR: string;
-/** The site gives up on a query after 30 s (src/site/data/database.ts). */
-const QUERY_TIMEOUT_MS = 30_000;
 
 /**
  * What the first screen reads (docs/decisions/0003): the schema, the list row and the newest
@@ -384,57 +384,23 @@ for (const status of [500, 404]) {
 }
 
 test('a truncated response mid-visit: the transcript says so, and Try again loads it', async () => {
+  // One row's transcript: every chunk read is cut short while it loads, so it fails; once the
+  // fault is lifted its 'Try again' loads it. (One row, not every row: loads still in flight
+  // when the fault is lifted would fail later, one after another.)
   await midVisit(
     () => host.setFault({ kind: 'truncate', path: CHUNK_PATH }),
     async (page) => {
-      await page.getByRole('button', { name: '[+] expand all' }).click();
-      await page.getByText('The transcript could not be loaded.').first().waitFor();
-      // Every transcript's load has ended (each failed) before the fault is lifted: one still
-      // in flight would fail later and bring back a 'Try again' the next step counts as gone.
-      await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
+      await row(page, '7').getByRole('button', { name: '[+] show transcript' }).click();
+      await row(page, '7').getByText('The transcript could not be loaded.').waitFor();
     },
     async (page) => {
-      // Each transcript that failed has its own 'Try again'. A load that was still in flight
-      // when the fault was lifted may fail after this step has begun (the rows load one after
-      // another, so 'Loading transcript…' can be gone for a moment between two of them): every
-      // button there is now, and any that comes later, is pressed until none fails.
-      const retries = page.getByRole('button', { name: 'Try again' });
-      const failures = page.getByText('The transcript could not be loaded.');
-      await expect
-        .poll(
-          async () => {
-            for (const retry of await retries.all()) {
-              // A button can go between listing and pressing: its transcript is loading.
-              await retry.click({ timeout: 1_000 }).catch(() => undefined);
-            }
-            await page.getByText('Loading transcript…').first().waitFor({ state: 'detached' });
-            return (await failures.count()) + (await retries.count());
-          },
-          { timeout: 45_000 },
-        )
-        .toBe(0);
+      await row(page, '7').getByRole('button', { name: 'Try again' }).click();
+      await transcript(page, '7').locator('[data-w]').first().waitFor();
+      expect(await page.getByText('The transcript could not be loaded.').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
     },
   );
 });
-
-test(
-  'a stalled response: the search times out with a message (no endless spinner), then works again',
-  async () => {
-    await midVisit(
-      () => host.setFault({ kind: 'stall', path: CHUNK_PATH }),
-      async (page) => {
-        const started = Date.now();
-        await submitSearch(page, 'lighthouse penguin');
-        await page
-          .getByText('Problem while searching')
-          .waitFor({ timeout: QUERY_TIMEOUT_MS + 15_000 });
-        expect(Date.now() - started).toBeGreaterThanOrEqual(QUERY_TIMEOUT_MS - 1_000);
-      },
-      (page) => searchWorks(page, 'lighthouse penguin'),
-    );
-  },
-  QUERY_TIMEOUT_MS + 60_000,
-);
 
 test('reads that cross chunk files succeed: list, filters, searches and transcripts', async () => {
   // Not a fault: the same database in smaller chunk files, where the first screen's own read
@@ -466,6 +432,7 @@ test('reads that cross chunk files succeed: list, filters, searches and transcri
 
 test('every fault was injected and recovered from', () => {
   // 2 + 5 + 1 open faults or versions, the version missing chunk files, Range ignored after
-  // the first chunk and mid-visit, two statuses, truncation and stall mid-visit.
-  expect(faultsInjected).toBe(15);
+  // the first chunk and mid-visit, two statuses and truncation mid-visit (a stall mid-visit is
+  // stalled-host.e2e.ts's).
+  expect(faultsInjected).toBe(14);
 });
