@@ -1,4 +1,4 @@
-import { InputError, isInputError, lineAndColumn } from '../errors.ts';
+import { InputError, isInputError, lineLocator, type LineLocator } from '../errors.ts';
 import type { WarningCollector } from '../warnings.ts';
 import { assertWellFormedXml, decodeXmlText, skipMarkupDeclaration } from './xml.ts';
 
@@ -92,6 +92,8 @@ export function recoverBrokenItems(file: string, text: string, warnings: Warning
   }
   let kept = '';
   let last = 0;
+  // Found once for all the broken items: a feed of many broken items stays linear.
+  let locate: LineLocator | undefined;
   for (const span of findItemSpans(text)) {
     const item = text.slice(span.start, span.end);
     try {
@@ -99,7 +101,8 @@ export function recoverBrokenItems(file: string, text: string, warnings: Warning
       continue;
     } catch (error) {
       if (!isInputError(error)) throw error;
-      const line = lineAndColumn(text, span.start).line;
+      locate ??= lineLocator(text);
+      const line = locate(span.start).line;
       const problem = error.message.replace(/^[^:]*(?::\d+)*: /, '');
       const where = (error.location.line ?? 1) - 1 + line;
       warnings.add(

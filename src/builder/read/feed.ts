@@ -15,7 +15,7 @@ import {
   type NumberCandidate,
   type Numbering,
 } from './episode-numbering.ts';
-import { InputError, InputProblems, lineAndColumn } from '../errors.ts';
+import { InputError, InputProblems, lineLocator, type LineLocator } from '../errors.ts';
 import { feedLanguage } from './feed-language.ts';
 import { recoverBrokenItems } from './feed-recover.ts';
 import { transcriptLinksOf, type FeedTranscript } from './feed-links.ts';
@@ -180,10 +180,13 @@ export function parseFeed(file: string, source: string, options: ParseFeedOption
     }
     return '';
   };
+  // Every item names its line: the line starts are found once, when the first one asks.
+  let locate: LineLocator | undefined;
   const lineOf = (node: XmlNode): number => {
     const meta = META === undefined ? undefined : node[META];
     const start = isNode(meta) && typeof meta.startIndex === 'number' ? meta.startIndex : 0;
-    return lineAndColumn(text, start).line;
+    locate ??= lineLocator(text);
+    return locate(start).line;
   };
   const personsOf = (node: XmlNode, where: string): FeedPerson[] => {
     const persons: FeedPerson[] = [];
