@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,5 +155,22 @@ describe('writeVersionPages', () => {
     for (const episode of episodes) {
       expect(await ogImage(join(pagesDir, 'episodes', `${episode}.html`))).toMatch(/^https:\/\//);
     }
+  });
+
+  it('fails, naming the file, when a page cannot be written, with no write still running', async () => {
+    // The episodes' folder is a file: every episode page fails, after the list pages wrote.
+    const pagesDir = join(dir, 'pages-blocked');
+    await mkdir(pagesDir, { recursive: true });
+    await writeFile(join(pagesDir, 'episodes'), 'not a folder');
+    const failing = writeVersionPages({
+      databasePath: databaseFile,
+      config,
+      build: echoBuild(),
+      pagesDir,
+      siteUrl: '',
+    });
+    await expect(failing).rejects.toThrow(/pages-blocked\/episodes/);
+    expect(await readFile(join(pagesDir, 'episodes'), 'utf8')).toBe('not a folder');
+    expect(await readdir(pagesDir)).toEqual(['episodes', 'index.html', 'page']);
   });
 });

@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EpisodeRow } from '../../core/db-schema.ts';
@@ -29,6 +29,7 @@ import {
 import type { DbConfig } from '../../core/site-config.ts';
 import { PAGES_INDEX_FILE, type PagesIndex } from '../../core/prerendered-page.ts';
 import { checkTemplate, pageDocument, withPageHash } from './page-document.ts';
+import { PageFiles } from './page-files.ts';
 import { createHtmlSanitizer } from '../read/sanitize-html.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import type { VersionPages } from './publish.ts';
@@ -172,6 +173,8 @@ export async function writeVersionPages(input: {
     input.cacheDir === undefined || build.snapshot === undefined
       ? undefined
       : await RenderCache.open(join(input.cacheDir, RENDER_CACHE_FOLDER), input.cacheKeyFile);
+  // Pages are written while the next one renders (page-files.ts).
+  const files = new PageFiles();
   try {
     // The reads of the page being rendered, with what they returned (the render cache's).
     let reads: { read: PageRead; rows: unknown[] }[] | undefined;
@@ -258,8 +261,7 @@ export async function writeVersionPages(input: {
           : undefined;
       const cachedHtml = key === undefined ? undefined : await fromCache(path, key);
       if (cachedHtml !== undefined) {
-        await mkdir(dirname(file), { recursive: true });
-        await writeFile(file, cachedHtml);
+        await files.write(file, cachedHtml);
         done += 1;
         input.onProgress?.(done, total);
         return;
@@ -268,7 +270,6 @@ export async function writeVersionPages(input: {
       const page = await build.renderer.renderPage(source, path);
       const pageReads = reads;
       reads = undefined;
-      await mkdir(dirname(file), { recursive: true });
       const document = pageDocument(build.template, {
         head,
         appHtml: page.appHtml,
@@ -278,18 +279,19 @@ export async function writeVersionPages(input: {
       if (episode) {
         const { html, hash } = withPageHash(document);
         index.pages[path] = hash;
-        await writeFile(file, html);
-        if (key !== undefined && pageReads !== undefined) {
-          await cache?.write(path, {
+        await files.write(file, html);
+        if (cache !== undefined && key !== undefined && pageReads !== undefined) {
+          const entry = {
             key,
-            reads: pageReads.map((entry) => entry.read),
-            results: hashResults(pageReads.map((entry) => entry.rows)),
+            reads: pageReads.map((read) => read.read),
+            results: hashResults(pageReads.map((read) => read.rows)),
             hash,
             html,
-          });
+          };
+          await files.run(() => cache.write(path, entry));
         }
       } else {
-        await writeFile(file, document);
+        await files.write(file, document);
       }
       done += 1;
       input.onProgress?.(done, total);
@@ -351,6 +353,7 @@ export async function writeVersionPages(input: {
         true,
       );
     }
+    await files.flush();
     // Beside config.json: the version folder is the pages folder's parent.
     await writeFile(join(dirname(pagesDir), PAGES_INDEX_FILE), `${JSON.stringify(index)}\n`);
     await write('/404', {
@@ -362,6 +365,7 @@ export async function writeVersionPages(input: {
       siteName: show,
       jsonLd: [],
     });
+    await files.flush();
     const urls = [
       home,
       ...listPaths.map((path) => absoluteUrl(siteUrl, path)),
@@ -376,6 +380,8 @@ export async function writeVersionPages(input: {
     );
     return total;
   } finally {
+    // A failed build removes the folder: nothing may still be writing into it.
+    await files.settle();
     sqlite.close();
     sanitizer.close();
   }
