@@ -72,4 +72,28 @@ describe('renderPage', () => {
     );
     expect(page.appHtml).toContain('showing all 7 episodes');
   });
+
+  it("renders a list page from its own page of rows: the archive's size costs it nothing", async () => {
+    const { source, reads } = countingSource();
+    const sanitized: string[] = [];
+    const counted: PrerenderSource = {
+      ...source,
+      sanitizeHtml: (html) => {
+        sanitized.push(html);
+        return sanitizeInBrowser(html);
+      },
+    };
+    await renderPage(counted, '/');
+    const before = reads.length;
+    sanitized.length = 0;
+    const page = await renderPage(counted, '/page/2');
+    // Its rows are the page's own (7 episodes, 5 a page), read from the list read once.
+    expect(page.data.list?.rows.map((row) => row.episode)).toEqual(['2', '1']);
+    expect(page.data.list?.offset).toBe(5);
+    const own = reads.slice(before);
+    expect(own.filter((read) => LIST_READ.test(read.sql))).toEqual([]);
+    // Its reads return its rows' data only, and it sanitises only its rows' descriptions.
+    expect(Math.max(0, ...own.map((read) => read.rows))).toBeLessThanOrEqual(2);
+    expect(new Set(sanitized).size).toBeLessThanOrEqual(2);
+  });
 });
