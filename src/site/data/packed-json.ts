@@ -62,22 +62,49 @@ export function packJson(value: unknown): { value: unknown; transfer: ArrayBuffe
   return { value: packValue(value, transfer), transfer };
 }
 
-/** The JSON value `packJson` packed, with plain arrays again. */
-export function unpackJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(unpackJson);
+/** Items of a packed array unpacked in one task (about 20–60 ms of a loaded phone's). */
+export const UNPACK_SLICE = 100_000;
+
+/** Resolves in a later task: the page paints and answers input between slices. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 0);
+  });
+}
+
+/**
+ * The JSON value `packJson` packed, with plain arrays again: a packed array's items
+ * `UNPACK_SLICE` at a time, awaiting `pause` between them (plain loops: `Array.from` on a typed
+ * array goes through its iterator, many times slower). Unpacking a 1 M-word transcript at once (a million strings and three million
+ * numbers) was the page's longest task after hydration (issue 26, defect 10; decision 0058).
+ */
+export async function unpackJsonInSlices(
+  value: unknown,
+  pause: () => Promise<void> = nextTask,
+): Promise<unknown> {
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    for (const item of value) items.push(await unpackJsonInSlices(item, pause));
+    return items;
+  }
   if (!isRecord(value)) return value;
   const { packed } = value;
-  // Plain loops: `Array.from` on a typed array goes through its iterator, many times slower.
   if (packed === 'numbers' && value.values instanceof Float64Array) {
+    const { values } = value;
     const numbers: number[] = [];
-    for (const number of value.values) numbers.push(number);
+    for (let index = 0; index < values.length; index += 1) {
+      if (index > 0 && index % UNPACK_SLICE === 0) await pause();
+      numbers.push(values[index] ?? 0);
+    }
     return numbers;
   }
   if (packed === 'strings' && typeof value.text === 'string' && value.ends instanceof Uint32Array) {
     const { text, ends } = value;
     const items: string[] = [];
     let start = 0;
-    for (const end of ends) {
+    for (let index = 0; index < ends.length; index += 1) {
+      if (index > 0 && index % UNPACK_SLICE === 0) await pause();
+      const end = ends[index] ?? start;
       items.push(text.slice(start, end));
       start = end;
     }
@@ -85,6 +112,8 @@ export function unpackJson(value: unknown): unknown {
   }
   const record = packed === 'record' && isRecord(value.value) ? value.value : value;
   const unpacked: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(record)) unpacked[key] = unpackJson(item);
+  for (const [key, item] of Object.entries(record)) {
+    unpacked[key] = await unpackJsonInSlices(item, pause);
+  }
   return unpacked;
 }

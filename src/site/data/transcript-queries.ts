@@ -10,7 +10,7 @@ import { parseTranscriptBlob } from '../../core/transcript-blob.ts';
 import type { QueryRunner } from './database-types.ts';
 import { decodeJsonBlob, isDecodedJson, type DecodedJson } from './decoded-json.ts';
 import { blobBytes } from './inflate.ts';
-import { unpackJson } from './packed-json.ts';
+import { unpackJsonInSlices } from './packed-json.ts';
 import { cachedByRow } from './row-cache.ts';
 
 export const TRANSCRIPT_SQL = 'SELECT data FROM transcripts WHERE id = ?';
@@ -19,12 +19,14 @@ export const TRANSCRIPT_SQL = 'SELECT data FROM transcripts WHERE id = ?';
 export const TRANSCRIPT_LENGTH_SQL = 'SELECT length(data) AS bytes FROM transcripts WHERE id = ?';
 
 /** A decoded `transcripts.data` value validated; errors name `source`. */
-function transcriptOf(decoded: DecodedJson, source: string): TranscriptBlob {
+async function transcriptOf(decoded: DecodedJson, source: string): Promise<TranscriptBlob> {
   if (decoded.decoded === 'inflate-failed') {
     throw new Error(`${source}: the transcript data could not be inflated (${decoded.reason})`);
   }
   if (decoded.decoded === 'not-json') throw new Error(`${source}: the transcript data is not JSON`);
-  const value = decoded.decoded === 'packed-json' ? unpackJson(decoded.value) : decoded.value;
+  // A long transcript's arrays are unpacked over several tasks, not in one (decision 0058).
+  const value =
+    decoded.decoded === 'packed-json' ? await unpackJsonInSlices(decoded.value) : decoded.value;
   return parseTranscriptBlob(value, source);
 }
 

@@ -1,0 +1,123 @@
+/**
+ * `npx tsx bench/long-transcript-page.ts [--words 1000000]`: what a visitor's tab pays for one
+ * huge transcript (issue 26, defect 10). Builds a show of one episode of `words` words with the
+ * real CLI (with its pages; the build is timed), serves it as `trawl serve` does, opens
+ * `/episodes/1` in headless Chromium and prints the page's long tasks before and after
+ * hydration, the time until every block of the transcript is on the page, and how many word
+ * elements are live. The figure that matters: the longest task after hydration.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { z } from 'zod';
+import { buildWithCli, serveSite, SITE_DIR } from '../scripts/demo-site.ts';
+import { writeLongEpisode } from '../scripts/long-episode.ts';
+import { PANEL_READY_MARK } from '../src/site/features/transcript/panel-ready-mark.ts';
+
+const CHROMIUM = process.env.TRAWL_CHROMIUM ?? '/usr/bin/chromium';
+
+const tasksSchema = z.object({
+  hydrated: z.number(),
+  tasks: z.array(z.object({ start: z.number(), duration: z.number() })),
+});
+
+/** Records every long task of the page from its start (PerformanceObserver `longtask`). */
+async function recordLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const tasks: { start: number; duration: number }[] = [];
+    Reflect.set(window, '__longTasks', tasks);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        tasks.push({ start: Math.round(entry.startTime), duration: Math.round(entry.duration) });
+      }
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+const { values } = parseArgs({
+  options: {
+    words: { type: 'string', default: '1000000' },
+    // A CPU profile of the page's main thread, from navigation to the last block written.
+    profile: { type: 'string' },
+  },
+});
+const words = z.coerce.number().int().min(1_000).max(20_000_000).parse(values.words);
+const folder = await mkdtemp(join(tmpdir(), 'trawl-long-page-'));
+try {
+  await writeLongEpisode(join(folder, 'show'), words);
+  const started = performance.now();
+  // Its pages rendered with the site it is served with (TRAWL_SITE_DIR, else dist/site).
+  await buildWithCli(join(folder, 'show'), join(folder, 'out'), ['--site', SITE_DIR]);
+  const buildSeconds = (performance.now() - started) / 1000;
+  const server = await serveSite(join(folder, 'out'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await recordLongTasks(page);
+    const cdp = values.profile === undefined ? undefined : await page.context().newCDPSession(page);
+    await cdp?.send('Profiler.enable');
+    await cdp?.send('Profiler.setSamplingInterval', { interval: 1000 });
+    await cdp?.send('Profiler.start');
+    const opened = performance.now();
+    await page.goto(`${server.url}/episodes/1`);
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('.transcript-block').length > 0 &&
+        document.querySelectorAll('.transcript-block:empty').length === 0,
+      undefined,
+      { timeout: 600_000, polling: 200 },
+    );
+    const allWritten = (performance.now() - opened) / 1000;
+    if (cdp !== undefined && values.profile !== undefined) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(values.profile, JSON.stringify(profile));
+    }
+    const measured = tasksSchema.parse(
+      await page.evaluate((mark) => {
+        const [ready] = performance.getEntriesByName(mark);
+        return { hydrated: ready?.startTime ?? 0, tasks: Reflect.get(window, '__longTasks') };
+      }, PANEL_READY_MARK),
+    );
+    const after = measured.tasks.filter((task) => task.start + task.duration > measured.hydrated);
+    const loading = measured.tasks.filter((task) => !after.includes(task));
+    const live = await page.locator('[data-w]').count();
+    const blocks = await page.locator('.transcript-block').count();
+    console.log(
+      JSON.stringify(
+        {
+          words,
+          buildSeconds: Math.round(buildSeconds * 10) / 10,
+          hydratedMs: Math.round(measured.hydrated),
+          longTasksLoadingMs: loading.map((task) => task.duration),
+          longTasksAfterMs: after.map((task) => task.duration),
+          longestAfterMs: Math.max(0, ...after.map((task) => task.duration)),
+          everyBlockWrittenSeconds: Math.round(allWritten * 10) / 10,
+          blocks,
+          liveWordElements: live,
+          load: loadavg().map((value) => value.toFixed(2)),
+        },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+} finally {
+  await rm(folder, { recursive: true, force: true });
+}
