@@ -1,0 +1,158 @@
+/**
+ * Exact request and byte counts of the snippet loads and a transcript, at the query level in
+ * Node (issue 27, item 6): the site's own query functions on the engine's wasm, through the
+ * site's VFS (`HttpPages`), with the version's chunk files on disk standing in for the host.
+ * Each operation runs on a fresh engine after the list, as a cold page does; the trace names
+ * the table of every page read (`dbstat` of the joined chunks).
+ *
+ *   npx tsx bench/snippet-reads.ts <trawl build --out folder> [--rare WORD] [--pages]
+ *
+ * No browser and no added delay, so it prints no times: requests and bytes are what the
+ * budgets count, and they do not depend on the machine.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+import Database from 'better-sqlite3';
+import { loadAnalyzer } from '../src/core/analyzer.ts';
+import { chunkSize } from '../src/core/chunk-layout.ts';
+import { FTS_COLUMNS } from '../src/core/db-schema.ts';
+import { checkSearchTerm } from '../src/core/fts-query.ts';
+import type { DbConfig } from '../src/core/site-config.ts';
+import { joinChunks, readPublished } from '../src/builder/publish/chunk-files.ts';
+import type { QueryOptions, QueryRunner, SqlValue } from '../src/site/data/database-types.ts';
+import { HttpPages, type RangeRequest } from '../src/site/data/http-pages.ts';
+import { loadEpisodes, searchEpisodes } from '../src/site/data/queries.ts';
+import { loadSnippets } from '../src/site/data/snippet-queries.ts';
+import { installHttpVfs, type Sqlite3 } from '../src/site/data/sqlite-http-vfs.ts';
+import { getTranscript } from '../src/site/data/transcript-queries.ts';
+import { chooseWorkload } from './prepare.ts';
+
+/** Results per page, as the site shows them. */
+const PAGE_SIZE = 10;
+
+/** Range requests answered from the version folder's chunk files, as a host does. */
+function diskHost(versionDir: string, layout: DbConfig): RangeRequest {
+  return (url, start, end) => {
+    const name = url.slice(url.lastIndexOf('/') + 1);
+    const size = chunkSize(layout, Number(name.slice(layout.urlPrefix.length)));
+    const last = Math.min(end, size - 1);
+    const body = new Uint8Array(last - start + 1);
+    const file = openSync(join(versionDir, name), 'r');
+    try {
+      readSync(file, body, 0, body.length, start);
+    } finally {
+      closeSync(file);
+    }
+    const headers: Record<string, string> = { 'content-range': `bytes ${start}-${last}/${size}` };
+    return { status: 206, header: (key) => headers[key.toLowerCase()] ?? null, body };
+  };
+}
+
+interface Engine {
+  runner: QueryRunner;
+  pages: HttpPages;
+}
+
+function openEngine(sqlite3: Sqlite3, versionDir: string, config: DbConfig): Engine {
+  const pages = new HttpPages({
+    layout: config,
+    chunkUrlPrefix: `https://host.test/db/${config.version}/${config.urlPrefix}`,
+    pageSize: config.requestChunkSize,
+    request: diskHost(versionDir, config),
+  });
+  const db = installHttpVfs(sqlite3, pages);
+  const runner: QueryRunner = {
+    // Rows of a database Trawl built itself: the SQL's column list is their shape.
+    query: async <T>(sql: string, params: readonly SqlValue[] = [], options: QueryOptions = {}) =>
+      db.query(sql, params, options.readAheadBytes) as T[],
+  };
+  return { runner, pages };
+}
+
+/** Requests, KB and the pages read (by table) of `run`, after what came before it. */
+async function measure(
+  engine: Engine,
+  owners: ReadonlyMap<number, string>,
+  run: () => Promise<string>,
+): Promise<string> {
+  const before = engine.pages.stats();
+  engine.pages.takeAccessedPages();
+  const what = await run();
+  const after = engine.pages.stats();
+  const requests = after.totalRequests - before.totalRequests;
+  const kb = Math.round((after.totalFetchedBytes - before.totalFetchedBytes) / 1024);
+  const trace = engine.pages
+    .takeAccessedPages()
+    .map(({ pageno, wasCached }) => `${pageno}${wasCached ? 'c' : ''}:${owners.get(pageno) ?? '?'}`)
+    .join(' ');
+  return `${requests} / ${kb} KB  (${what})\n    ${trace}`;
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { rare: { type: 'string' } },
+  });
+  const outDir = positionals[0];
+  if (!outDir) throw new Error('usage: snippet-reads.ts <trawl build --out folder> [--rare WORD]');
+  const { versionDir, config } = await readPublished(outDir);
+  const temp = await mkdtemp(join(tmpdir(), 'trawl-snippet-reads-'));
+  try {
+    const joined = join(temp, 'db.sqlite3');
+    await joinChunks(versionDir, joined);
+    const analyzer = await loadAnalyzer(config.search);
+    const workload = chooseWorkload(joined, PAGE_SIZE, analyzer);
+    const sqlite = new Database(joined, { readonly: true });
+    const owners = new Map(
+      sqlite
+        .prepare<[], { pageno: number; name: string }>('SELECT pageno, name FROM dbstat')
+        .all()
+        .map((row) => [row.pageno, row.name]),
+    );
+    const sizes = sqlite
+      .prepare<[], { name: string; bytes: number }>(
+        'SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 12',
+      )
+      .all();
+    sqlite.close();
+    console.log(`database ${(config.databaseLengthBytes / 2 ** 20).toFixed(1)} MiB; largest:`);
+    for (const { name, bytes } of sizes)
+      console.log(`  ${name} ${(bytes / 2 ** 20).toFixed(1)} MiB`);
+    const sqlite3 = await sqlite3InitModule();
+    const rare = values.rare ?? workload.rare;
+    for (const term of [rare, workload.common, `"${workload.phrase}"`]) {
+      const check = checkSearchTerm(term, 1, analyzer);
+      if (check.kind !== 'search') throw new Error(`"${term}" is not a search`);
+      const engine = openEngine(sqlite3, versionDir, config);
+      await loadEpisodes(engine.runner);
+      let shown: number[] = [];
+      const search = await measure(engine, owners, async () => {
+        const found = await searchEpisodes(engine.runner, check.parsed, FTS_COLUMNS);
+        // The site's first page of results: newest (highest id) first.
+        shown = [...found.ids].sort((a, b) => b - a).slice(0, PAGE_SIZE);
+        return `${found.ids.size} episodes`;
+      });
+      const snippets = await measure(engine, owners, async () => {
+        const found = await loadSnippets(engine.runner, shown, check.parsed);
+        const counts = shown.map((id) => found.get(id)?.snippets.length ?? 0);
+        return `snippets per row ${counts.join(' ')}`;
+      });
+      console.log(`${term}: search ${search}\n  snippets ${snippets}`);
+    }
+    const engine = openEngine(sqlite3, versionDir, config);
+    await loadEpisodes(engine.runner);
+    const transcript = await measure(engine, owners, async () => {
+      const blob = await getTranscript(engine.runner, workload.transcript.id);
+      return `episode ${workload.transcript.episode}, ${blob.words.length} words`;
+    });
+    console.log(`transcript ${transcript}`);
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}
+
+await main();
