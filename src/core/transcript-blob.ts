@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { StoredTranscriptBlob, TranscriptBlob } from './db-schema.ts';
 import { chapterSchema, speakerOfWords, speakerRuns } from './speech.ts';
+import { fromCodedTranscript } from './transcript-codes.ts';
 
 const sameLengths = (blob: {
   words: string[];
@@ -71,7 +72,20 @@ const differenceSchema = z
     message: 'turns must be ascending word indexes from 0 within the transcript',
   });
 
-const storedSchema = z.discriminatedUnion('v', [absoluteSchema, differenceSchema]);
+const codedSchema = z.object({
+  v: z.literal(3),
+  words: z.string(),
+  n: z.number().int().min(0),
+  keep: z.string(),
+  unit: z.number().int().min(1),
+  gap: z.string(),
+  dur: z.string(),
+  prob: z.string(),
+  turns: z.string().optional(),
+  ...speakers,
+});
+
+const storedSchema = z.discriminatedUnion('v', [absoluteSchema, differenceSchema, codedSchema]);
 
 /** Writes a transcript's times as gaps and durations (the stored version 2). */
 export function toStoredTranscript(blob: TranscriptBlob): StoredTranscriptBlob {
@@ -108,6 +122,13 @@ export function parseTranscriptBlob(json: unknown, source: string): TranscriptBl
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
     throw new Error(`${source}: not a valid transcript${where}: ${issue?.message ?? 'unknown'}`);
+  }
+  if (parsed.data.v === 3) {
+    // Version 3 is version 2's columns coded as text (decision 0056).
+    const columns = fromCodedTranscript(parsed.data);
+    if (typeof columns === 'string')
+      throw new Error(`${source}: not a valid transcript: ${columns}`);
+    return parseTranscriptBlob(columns, source);
   }
   const data = parsed.data;
   const times = data.v === 1 ? data : absoluteTimes(data.gap, data.dur);

@@ -1,6 +1,7 @@
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { TranscriptBlob } from '../../core/db-schema.ts';
 import { parseTranscriptBlob, toStoredTranscript } from '../../core/transcript-blob.ts';
+import { codedTranscriptPieces, toCodedTranscript } from '../../core/transcript-codes.ts';
 import type { Chapter } from '../../core/speech.ts';
 import type { ResolvedSpeakers } from '../read/speakers.ts';
 import type { ParsedTranscript } from '../read/transcripts/word-collector.ts';
@@ -65,11 +66,26 @@ function timedBlob(
 export const BLOB_DEFLATE_LEVEL = 6;
 
 /**
- * `transcripts.data`: the blob as version-2 JSON (times as gaps and durations, about half the
- * size of absolute times once compressed), compressed with raw DEFLATE.
+ * `transcripts.data`: the blob as version-3 JSON (version 2's gaps, durations and confidences
+ * coded as text, decision 0056), or version 2 where it cannot be coded, in raw DEFLATE. Each
+ * column of version 3 is compressed as blocks of its own, ended by a sync flush: the pieces
+ * joined are one DEFLATE stream, and each column gets Huffman codes fitted to it (37.4 against
+ * 39.3 KB for a 9,000-word transcript as one piece).
  */
 export function encodeTranscriptBlob(blob: TranscriptBlob): Buffer {
-  return deflateRawSync(JSON.stringify(toStoredTranscript(blob)), { level: BLOB_DEFLATE_LEVEL });
+  const stored = toStoredTranscript(blob);
+  const coded = toCodedTranscript(stored);
+  if (!coded) return deflateRawSync(JSON.stringify(stored), { level: BLOB_DEFLATE_LEVEL });
+  const pieces = codedTranscriptPieces(coded);
+  return Buffer.concat(
+    pieces.map(({ text, numeric }, index) =>
+      deflateRawSync(text, {
+        level: BLOB_DEFLATE_LEVEL,
+        strategy: numeric ? constants.Z_HUFFMAN_ONLY : constants.Z_DEFAULT_STRATEGY,
+        finishFlush: index === pieces.length - 1 ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
+      }),
+    ),
+  );
 }
 
 /** Reads a `transcripts.data` value of either version back (for Node consumers and tests). */

@@ -71,6 +71,27 @@ const MAX_READ_HEADS = 3;
  */
 const BACKFILL_PAGES = 2;
 
+/** The most bytes of a row's record header beside one value (its length, a rowid's NULL, the type). */
+const RECORD_HEADER_MAX = 9;
+
+/**
+ * The overflow pages of a table row whose payload is `payload` bytes, by SQLite's file format
+ * (Trawl's databases reserve no bytes per page): the leaf keeps between `minLocal` and
+ * `maxLocal` bytes of it, so the overflow holds whole pages and the rest stays local. Counted
+ * as the whole value over the page size, a chain above its leaf was read one page long
+ * (decision 0056).
+ */
+export function overflowPages(payload: number, pageSize: number): number {
+  const maxLocal = pageSize - 35;
+  if (payload <= maxLocal) return 0;
+  // An overflow page holds its page size less the 4-byte pointer to the next.
+  const perPage = pageSize - 4;
+  const minLocal = Math.floor(((pageSize - 12) * 32) / 255) - 23;
+  const surplus = minLocal + ((payload - minLocal) % perPage);
+  const local = surplus <= maxLocal ? surplus : minLocal;
+  return Math.ceil((payload - local) / perPage);
+}
+
 /** The reader of one database version's chunk files. */
 export class HttpPages {
   private readonly layout: ChunkLayout;
@@ -135,8 +156,14 @@ export class HttpPages {
    * 0 clears it.
    */
   expectRun(bytes: number): void {
-    // An overflow page holds its page size less the 4-byte pointer to the next.
-    this.expectedPages = bytes > 0 ? Math.ceil(bytes / (this.pageSize - 4)) : 0;
+    // The value's record header is 2 to 9 bytes more; when they disagree, the larger count.
+    this.expectedPages =
+      bytes > 0
+        ? Math.max(
+            overflowPages(bytes + 2, this.pageSize),
+            overflowPages(bytes + RECORD_HEADER_MAX, this.pageSize),
+          )
+        : 0;
   }
 
   stats(): HttpPagesStats {
