@@ -18,8 +18,9 @@ export type EpisodeFingerprint = string;
 /**
  * Changes whenever the rows an episode gets change for the same inputs (a new column, another
  * passage length, another blob format): a database of an older writer is then never resumed.
+ * 2: transcripts as version 3 (decision 0056).
  */
-export const WRITER_VERSION = 1;
+export const WRITER_VERSION = 2;
 
 /** The table of fingerprints, by episode id; row 0 holds a resumed database's compact size. */
 export const BUILD_EPISODES_SQL = `
