@@ -69,6 +69,7 @@ describe('version 3 of transcripts.data (decision 0056)', () => {
     expect(
       toCodedTranscript({ ...stored, gap: stored.gap.map((value) => value + 0.5) }),
     ).toBeNull();
+    expect(toCodedTranscript({ ...stored, prob: stored.prob.map(() => 101) })).toBeNull();
   });
 
   it('names the source and the problem when a column is damaged or short', () => {

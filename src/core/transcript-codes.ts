@@ -26,7 +26,7 @@ export interface CodedTranscriptBlob extends Omit<
   keep: string;
   /** Centiseconds per unit of `gap` and `dur`: every gap and duration is a multiple of it. */
   unit: number;
-  /** `codeIntegers` of the gaps, durations (in `unit`s) and 100 − confidence (101: unknown). */
+  /** `codeIntegers` of the gaps, durations (in `unit`s) and confidences (`confidenceCode`). */
   gap: string;
   dur: string;
   prob: string;
@@ -120,6 +120,12 @@ function lowerSentenceStarts(words: readonly string[]): { text: string; keep: nu
   return { text: stored.join(' '), keep };
 }
 
+/**
+ * A confidence as one character: unknown (-1) as 0, a whole percent p as 101 − p, so the
+ * usual ones (above 10 %) need no escape.
+ */
+const confidenceCode = (percent: number): number => (percent < 0 ? 0 : 101 - percent);
+
 /** Ascending integers as their gaps (the first from 0), and back. */
 const gapsOf = (values: readonly number[]): number[] =>
   values.map((value, index) => value - (index > 0 ? (values[index - 1] ?? 0) : 0));
@@ -141,6 +147,7 @@ export function toCodedTranscript(stored: StoredTranscriptBlob): CodedTranscript
   if (!columns.every((values) => values.every((value) => Number.isSafeInteger(value)))) {
     return null;
   }
+  if (prob.some((value) => value < -1 || value > 100)) return null;
   const unit = [...gap, ...dur].reduce(gcd, 0) || 1;
   const { text, keep } = lowerSentenceStarts(words);
   const coded: CodedTranscriptBlob = {
@@ -152,7 +159,7 @@ export function toCodedTranscript(stored: StoredTranscriptBlob): CodedTranscript
     unit,
     gap: codeIntegers(gap.map((value) => value / unit)),
     dur: codeIntegers(dur.map((value) => value / unit)),
-    prob: codeIntegers(prob.map((value) => 100 - value)),
+    prob: codeIntegers(prob.map(confidenceCode)),
   };
   if (turns) {
     const starts = gapsOf(turns.filter((_, index) => index % 2 === 0));
@@ -189,7 +196,7 @@ export function fromCodedTranscript(coded: CodedTranscriptBlob): StoredTranscrip
     words,
     gap: gaps.map((value) => value * unit),
     dur: durations.map((value) => value * unit),
-    prob: confidences.map((value) => 100 - value),
+    prob: confidences.map((code) => (code === 0 ? -1 : 101 - code)),
   };
   if (turns !== undefined) {
     const starts = sumsOf(runs.filter((_, index) => index % 2 === 0));
@@ -201,8 +208,8 @@ export function fromCodedTranscript(coded: CodedTranscriptBlob): StoredTranscrip
 /**
  * The blob's JSON text in the pieces the builder compresses as blocks of their own: the
  * header (speakers, chapters, turns), the words, then each coded column (the last closes the
- * object). `numeric`: the piece is coded integers, which DEFLATE packs best by Huffman codes
- * alone (a 30,000-word transcript's gaps: 11.6 KB against 13.9 with string matching).
+ * object). `numeric`: the piece is coded integers, which DEFLATE often packs best by Huffman
+ * codes alone (a 30,000-word transcript's gaps: 11.6 KB against 13.9 with string matching).
  */
 export function codedTranscriptPieces(
   coded: CodedTranscriptBlob,

@@ -78,13 +78,18 @@ export function encodeTranscriptBlob(blob: TranscriptBlob): Buffer {
   if (!coded) return deflateRawSync(JSON.stringify(stored), { level: BLOB_DEFLATE_LEVEL });
   const pieces = codedTranscriptPieces(coded);
   return Buffer.concat(
-    pieces.map(({ text, numeric }, index) =>
-      deflateRawSync(text, {
+    pieces.map(({ text, numeric }, index) => {
+      const options = {
         level: BLOB_DEFLATE_LEVEL,
-        strategy: numeric ? constants.Z_HUFFMAN_ONLY : constants.Z_DEFAULT_STRATEGY,
         finishFlush: index === pieces.length - 1 ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
-      }),
-    ),
+      };
+      const matched = deflateRawSync(text, options);
+      if (!numeric) return matched;
+      // Random-looking numbers pack best by Huffman codes alone, repeated ones (a transcript
+      // without confidences) by matches: the smaller.
+      const coded = deflateRawSync(text, { ...options, strategy: constants.Z_HUFFMAN_ONLY });
+      return coded.length < matched.length ? coded : matched;
+    }),
   );
 }
 
