@@ -87,6 +87,18 @@ const codedSchema = z.object({
 
 const storedSchema = z.discriminatedUnion('v', [absoluteSchema, differenceSchema, codedSchema]);
 
+/**
+ * A version-3 transcript turned back into version 2's columns, so the database worker does
+ * it off the page's main thread (decision 0049); any other value, or one whose columns do not
+ * decode, as it is, for `parseTranscriptBlob` to judge and name.
+ */
+export function expandCodedTranscript(json: unknown): unknown {
+  const coded = codedSchema.safeParse(json);
+  if (!coded.success) return json;
+  const columns = fromCodedTranscript(coded.data);
+  return typeof columns === 'string' ? json : columns;
+}
+
 /** Writes a transcript's times as gaps and durations (the stored version 2). */
 export function toStoredTranscript(blob: TranscriptBlob): StoredTranscriptBlob {
   const gap = blob.start.map(

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseTranscriptBlob, toStoredTranscript } from './transcript-blob.ts';
+import {
+  expandCodedTranscript,
+  parseTranscriptBlob,
+  toStoredTranscript,
+} from './transcript-blob.ts';
 import {
   codeIntegers,
   codedTranscriptPieces,
@@ -60,6 +64,15 @@ describe('version 3 of transcripts.data (decision 0056)', () => {
       .join('');
     expect(JSON.parse(json)).toEqual(coded);
     expect(parseTranscriptBlob(JSON.parse(json), 'episode 2')).toEqual(blob);
+  });
+
+  it('is expanded back to version 2 where the worker decodes it; anything else stays as it is', () => {
+    const stored = toStoredTranscript(blob);
+    const coded = toCodedTranscript(stored);
+    expect(expandCodedTranscript(JSON.parse(JSON.stringify(coded)))).toEqual(stored);
+    expect(expandCodedTranscript(stored)).toBe(stored);
+    const damaged = { ...coded, gap: '~' };
+    expect(expandCodedTranscript(damaged)).toBe(damaged);
   });
 
   it('keeps version 2 where it cannot code: no words, a word with a space, times not whole', () => {

@@ -103,9 +103,12 @@ function gcd(a: number, b: number): number {
 /** A word at a sentence's start as the reader shows it: its first letter in upper case. */
 const sentenceCase = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** After a word ending in one of these, the next word starts a sentence. */
-const endsSentence = (word: string | undefined): boolean =>
-  word === undefined || /[.?!]$/.test(word);
+/** After a word ending in `.`, `?` or `!`, the next word starts a sentence. */
+const endsSentence = (word: string | undefined): boolean => {
+  if (word === undefined) return true;
+  const last = word.charCodeAt(word.length - 1);
+  return last === 0x2e || last === 0x3f || last === 0x21;
+};
 
 /** The words as stored, and the sentence starts the reader must leave as they are. */
 function lowerSentenceStarts(words: readonly string[]): { text: string; keep: number[] } {
