@@ -1,6 +1,5 @@
 // @vitest-environment node
-/* eslint-disable no-restricted-imports --
- * Node test of the site's snippet SQL on the fixture database the real builder makes. */
+// The site's snippet SQL on the fixture database the real builder makes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSearchTerm } from '../../core/fts-query.ts';
 import type { ParsedQuery } from '../../core/search-query.ts';
