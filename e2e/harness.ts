@@ -62,9 +62,11 @@ export const PAGE_NOT_FOUND =
 
 /**
  * Waits until the list comes from the database itself: a pre-rendered page shows its rows
- * from its HTML, and reads the whole list once the engine has started.
+ * from its HTML, and reads the whole list once the engine has started, which is at the
+ * visitor's first interaction (decision 0040): a Shift key press here, which does nothing else.
  */
 export async function waitForWholeList(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
   await page.locator('.results[data-list="whole"]').waitFor();
 }
 

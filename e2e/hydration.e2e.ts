@@ -16,11 +16,15 @@ import {
 } from './harness.ts';
 
 // Pre-rendered pages in the browser: the app takes over the page's HTML without a flash (no
-// console error, the very same row elements, no layout shift), the engine starts only after
-// the first paint, a search typed before it is ready waits for it, and a page older than the
-// published version stays on its own version and offers a reload.
+// console error, the very same row elements, no layout shift), the engine starts only at the
+// visitor's first interaction, a search typed before it is ready waits for it, and a page older
+// than the published version stays on its own version and offers a reload.
 
 const browser = browserForFile();
+
+/** The engine's worker and wasm, and the database's chunk files. */
+const ENGINE_REQUEST =
+  /(\/assets\/sqlite-engine\.worker-[^/]+\.js|\/assets\/sqlite3-[^/]+\.wasm|\/db\.sqlite3(\.\d+)?)$/;
 
 /** Before the app's script runs, remembers the rows and starts counting layout shifts. */
 const WATCH_HYDRATION = `
@@ -75,8 +79,21 @@ test('the home page and an episode page hydrate without an error, a new row or a
   ] as const) {
     const { page, problems } = await openPage(browser(), baseUrl);
     await page.addInitScript(WATCH_HYDRATION);
+    const engine: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (ENGINE_REQUEST.test(pathname)) engine.push(pathname);
+    });
     await page.goto(`${baseUrl}${path}`);
+    // The app has taken over and a frame has been painted since: a visitor who only reads the
+    // page loads no engine (decision 0040).
+    await page.locator('html[data-app]').waitFor({ state: 'attached' });
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(engine, path).toEqual([]);
     await waitForWholeList(page);
+    expect(engine.filter((name) => name.startsWith('/assets/')).length, path).toBe(2);
     if (path !== '/') {
       await page.getByRole('region', { name: 'Transcript of episode 3' }).waitFor();
     }

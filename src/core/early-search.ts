@@ -9,12 +9,22 @@
  * If the app never takes over (its script failed to load), the script submits the form the
  * plain way after `EARLY_SEARCH_FALLBACK_MS`, so a submit is never lost.
  */
+import { PAGE_DATA_ID } from './prerendered-page.ts';
 
 /** On `<html>`: the app's script has run and handles the search form itself. */
 export const APP_STARTED_ATTRIBUTE = 'data-app';
 
 /** On the search form: the address a submit before the app asked for (as a GET would). */
 export const EARLY_SEARCH_ATTRIBUTE = 'data-early-search';
+
+/** A `<meta>` in the page's head listing the engine's worker and wasm (space-separated URLs). */
+export const ENGINE_FILES_META = 'trawl-engine';
+
+/** On `<html>`: the early script has started fetching the engine, so the app starts it at once. */
+export const ENGINE_WANTED_ATTRIBUTE = 'data-engine';
+
+/** The events that count as the visitor's first interaction, which starts the engine. */
+export const ENGINE_INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
 
 /** How long a submit waits for the app before the form is submitted the plain way. */
 export const EARLY_SEARCH_FALLBACK_MS = 20_000;
@@ -33,4 +43,12 @@ export const EARLY_SEARCH_SCRIPT =
   `var u=new URL(f.action,location.href);u.search=q.toString();u.hash='';` +
   `f.setAttribute('${EARLY_SEARCH_ATTRIBUTE}',u.href);f.setAttribute('aria-busy','true');` +
   `setTimeout(function(){if(!h.hasAttribute('${APP_STARTED_ATTRIBUTE}'))f.submit()},${EARLY_SEARCH_FALLBACK_MS})` +
-  `},true);`;
+  `},true);` +
+  // The engine's files (decision 0040): fetched at the visitor's first interaction before the
+  // app's script has run (after, the app starts the engine itself), or once the page is parsed
+  // when it will need the database at once (an address with a query, or a page that was not
+  // pre-rendered).
+  `(function(d){var s=0;function go(){var h=d.documentElement,m=d.querySelector('meta[name="${ENGINE_FILES_META}"]');if(s||h.hasAttribute('${APP_STARTED_ATTRIBUTE}'))return;s=1;h.setAttribute('${ENGINE_WANTED_ATTRIBUTE}','');if(!m)return;` +
+  `(m.getAttribute('content')||'').split(' ').forEach(function(u){if(!u)return;var l=d.createElement('link');l.rel='prefetch';l.href=u;d.head.appendChild(l)})}` +
+  `${JSON.stringify(ENGINE_INTERACTIONS)}.forEach(function(t){d.addEventListener(t,go,{capture:true,passive:true})});` +
+  `d.addEventListener('readystatechange',function(){if(location.search||!d.getElementById('${PAGE_DATA_ID}'))go()})})(document);`;

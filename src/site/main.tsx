@@ -3,11 +3,11 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createDatabase } from './data/database.ts';
-import { afterFirstPaintOrInteraction } from './data/engine-start.ts';
+import { afterFirstPaintOrInteraction, atFirstInteraction } from './data/engine-start.ts';
 import { startFirstScreen } from './data/queries.ts';
 import { readingMarkupOf } from './features/transcript/transcript-reading.tsx';
 import { parsePageData } from './prerender/page-data.ts';
-import { takeEarlyInput } from './shared/early-input.ts';
+import { interactedBeforeApp, takeEarlyInput } from './shared/early-input.ts';
 import { PAGE_DATA_ID, PAGE_HASH_META, pageHashSchema } from '../core/prerendered-page.ts';
 import type { PageOrigin } from './data/newer-version.tsx';
 import { pathWithinBase, readPageUrl } from '../core/page-url.ts';
@@ -38,12 +38,21 @@ if (page === null) {
     </StrictMode>,
   );
 } else {
+  // Hydrate the very page that was rendered; any other address (a search in the query string,
+  // or the 404 page answering an unknown path) renders afresh over it.
+  const exact = path === page.path && location.search === '';
   // A list page stays on its version; an episode's page, which carries none, takes the one
-  // latest.json names when it first needs the database (decision 0044). Either way the engine
-  // waits for the first paint: the page is on screen from its HTML already.
+  // latest.json names when it first needs the database (decision 0044). A page of the list
+  // shown as rendered needs the engine only once the visitor does something (decision 0040):
+  // a search, a filter, another page. Any other page (an episode's reads its transcript's times
+  // for reading along, or one rendered afresh) starts it after the first paint: the page is on
+  // screen from its HTML already.
+  const listAsRendered = exact && readPageUrl(path, new URLSearchParams()).route.kind === 'home';
   const database = createDatabase({
     ...(page.config === undefined ? {} : { pinned: page.config }),
-    startAfter: afterFirstPaintOrInteraction(),
+    startAfter: listAsRendered
+      ? atFirstInteraction(interactedBeforeApp(early))
+      : afterFirstPaintOrInteraction(),
   });
   const hash = pageHashSchema.safeParse(
     document.querySelector(`meta[name="${PAGE_HASH_META}"]`)?.getAttribute('content'),
@@ -51,9 +60,6 @@ if (page === null) {
   let origin: PageOrigin | null = null;
   if (page.version !== undefined) origin = { kind: 'version', version: page.version };
   else if (hash.success) origin = { kind: 'content', path: page.path, hash: hash.data };
-  // Hydrate the very page that was rendered; any other address (a search in the query string,
-  // or the 404 page answering an unknown path) renders afresh over it.
-  const exact = path === page.path && location.search === '';
   const readings = exact ? readingMarkupOf(root) : new Map<number, string>();
   const app = (
     <StrictMode>

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaintOrInteraction, PAINT_WAIT_MS, type StartTarget } from './engine-start.ts';
+import {
+  afterFirstPaintOrInteraction,
+  atFirstInteraction,
+  PAINT_WAIT_MS,
+  type StartTarget,
+} from './engine-start.ts';
 
 /** A window of its own events and the (fake) timers, with the given frames and observer. */
 function fakeWindow(
@@ -132,5 +137,41 @@ describe('afterFirstPaintOrInteraction', () => {
     expect(await settled(started)).toBe(false);
     await vi.advanceTimersByTimeAsync(0);
     expect(await settled(started)).toBe(true);
+  });
+});
+
+describe('atFirstInteraction (decision 0040)', () => {
+  /** Settles to 'started' if the start came, 'waiting' if not, once pending tasks have run. */
+  async function state(start: Promise<void>): Promise<string> {
+    return Promise.race([
+      start.then(() => 'started'),
+      new Promise<string>((done) => setTimeout(() => done('waiting'), 0)),
+    ]);
+  }
+
+  it('waits for the first interaction, then stops listening', async () => {
+    const events = new EventTarget();
+    const remove = vi.spyOn(events, 'removeEventListener');
+    const start = atFirstInteraction(false, events);
+    expect(await state(start)).toBe('waiting');
+    events.dispatchEvent(new Event('focusin'));
+    expect(await state(start)).toBe('started');
+    expect(remove).toHaveBeenCalledTimes(4);
+  });
+
+  it('starts at once when the visitor did something before the app', async () => {
+    expect(await state(atFirstInteraction(true, new EventTarget()))).toBe('started');
+  });
+
+  it('counts a key, a pointer, a touch and focus, and nothing else', async () => {
+    for (const type of ['keydown', 'pointerdown', 'touchstart', 'focusin']) {
+      const events = new EventTarget();
+      const start = atFirstInteraction(false, events);
+      events.dispatchEvent(new Event('scroll'));
+      events.dispatchEvent(new Event('pointermove'));
+      expect(await state(start), type).toBe('waiting');
+      events.dispatchEvent(new Event(type));
+      expect(await state(start), type).toBe('started');
+    }
   });
 });

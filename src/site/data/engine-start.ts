@@ -1,7 +1,10 @@
 /**
- * When the SQLite engine (the worker and its wasm) may start on a pre-rendered page: after the
- * page's first contentful paint, so the page shows from its HTML and CSS alone, or at the
- * visitor's first interaction if that comes sooner, so a search typed at once does not wait.
+ * When the SQLite engine (the worker and its wasm) may start on a pre-rendered page. Shown as
+ * it was rendered, the page needs no database until the visitor does something: the engine
+ * starts at the first interaction (`atFirstInteraction`, decision 0040). Rendered afresh (an
+ * address with a search), it starts after the page's first contentful paint, so the page shows
+ * from its HTML and CSS alone, or at the first interaction if that comes sooner
+ * (`afterFirstPaintOrInteraction`).
  *
  * The paint is the browser's own `first-contentful-paint` entry: a frame the main thread has
  * produced may reach the screen some milliseconds later, so a task queued after the frame could
@@ -9,7 +12,7 @@
  * after the next frame; a page that never paints or has no frames (opened hidden) starts after
  * `PAINT_WAIT_MS`.
  */
-const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+import { ENGINE_INTERACTIONS as INTERACTIONS } from '../../core/early-search.ts';
 
 /** Longest wait for the first paint before the engine starts anyway. */
 export const PAINT_WAIT_MS = 1000;
@@ -69,6 +72,27 @@ export function afterFirstPaintOrInteraction(target: StartTarget = window): Prom
     } else {
       // A frame's callback runs before its paint; a task queued from it runs after.
       target.requestAnimationFrame(() => target.setTimeout(start, 0));
+    }
+  });
+}
+
+/**
+ * Settles at the visitor's first interaction, or at once if `interacted` says one came before
+ * this script ran (decision 0040: a page that shows everything from its HTML loads no engine
+ * for a visitor who only reads it). It never rejects.
+ */
+export function atFirstInteraction(
+  interacted: boolean,
+  target: Pick<StartTarget, 'addEventListener' | 'removeEventListener'> = window,
+): Promise<void> {
+  if (interacted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const start = (): void => {
+      for (const type of INTERACTIONS) target.removeEventListener(type, start, true);
+      resolve();
+    };
+    for (const type of INTERACTIONS) {
+      target.addEventListener(type, start, { capture: true, passive: true });
     }
   });
 }

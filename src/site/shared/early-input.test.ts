@@ -3,8 +3,16 @@ import {
   APP_STARTED_ATTRIBUTE,
   EARLY_SEARCH_FALLBACK_MS,
   EARLY_SEARCH_SCRIPT,
+  ENGINE_FILES_META,
+  ENGINE_WANTED_ATTRIBUTE,
 } from '../../core/early-search.ts';
-import { forgetTextTypedBeforeApp, takeEarlyInput, textTypedBeforeApp } from './early-input.ts';
+import { PAGE_DATA_ID } from '../../core/prerendered-page.ts';
+import {
+  forgetTextTypedBeforeApp,
+  interactedBeforeApp,
+  takeEarlyInput,
+  textTypedBeforeApp,
+} from './early-input.ts';
 
 // The page's early script and the app's hand-over, in jsdom: the script is the exact text the
 // pre-rendered page carries, run as the page runs it.
@@ -39,6 +47,8 @@ function submit(form: HTMLFormElement): boolean {
 beforeEach(() => {
   history.replaceState(null, '', '/');
   document.documentElement.removeAttribute(APP_STARTED_ATTRIBUTE);
+  document.documentElement.removeAttribute(ENGINE_WANTED_ATTRIBUTE);
+  document.head.innerHTML = '';
 });
 
 afterEach(() => {
@@ -113,5 +123,71 @@ describe('the early script and the hand-over', () => {
     expect(takeEarlyInput(document).searchUrl).toBeNull();
     form.setAttribute('data-early-search', 'not a url');
     expect(takeEarlyInput(document).searchUrl).toBeNull();
+  });
+});
+
+describe('the engine’s files, fetched when the page will use them (decision 0040)', () => {
+  const WORKER = '/assets/sqlite-engine.worker-abc.js';
+  const WASM = '/assets/sqlite3-def.wasm';
+
+  /** The head as the built index.html has it, and a pre-rendered page's data in the body. */
+  function preRenderedPage(): void {
+    document.head.innerHTML = `<meta name="${ENGINE_FILES_META}" content="${WORKER} ${WASM}">`;
+    document.body.innerHTML = `<form role="search"><input name="q"></form><script type="application/json" id="${PAGE_DATA_ID}">{}</script>`;
+  }
+
+  const prefetched = (): string[] =>
+    [...document.querySelectorAll('link[rel="prefetch"]')].map(
+      (link) => link.getAttribute('href') ?? '',
+    );
+
+  /** The parser's end of the page, as the browser reports it. */
+  function parsed(): void {
+    document.dispatchEvent(new Event('readystatechange'));
+  }
+
+  test('a pre-rendered page fetches nothing until the visitor interacts, then both once', () => {
+    preRenderedPage();
+    runEarlyScript();
+    parsed();
+    expect(prefetched()).toEqual([]);
+    expect(interactedBeforeApp({ typed: '', searchUrl: null })).toBe(false);
+    document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(prefetched()).toEqual([WORKER, WASM]);
+    expect(interactedBeforeApp({ typed: '', searchUrl: null })).toBe(true);
+  });
+
+  test('an address with a query, or a page not pre-rendered, fetches them once parsed', () => {
+    preRenderedPage();
+    history.replaceState(null, '', '/?q=honey');
+    runEarlyScript();
+    parsed();
+    expect(prefetched()).toEqual([WORKER, WASM]);
+
+    document.head.innerHTML = `<meta name="${ENGINE_FILES_META}" content="${WORKER} ${WASM}">`;
+    document.body.innerHTML = '<div id="root"></div>';
+    history.replaceState(null, '', '/');
+    runEarlyScript();
+    parsed();
+    expect(prefetched()).toEqual([WORKER, WASM]);
+  });
+
+  test('after the app has taken over, the script leaves the engine to it', () => {
+    preRenderedPage();
+    runEarlyScript();
+    takeEarlyInput(document);
+    document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+    expect(prefetched()).toEqual([]);
+  });
+
+  test('typed text, a submit or focus in the page count as an interaction', () => {
+    preRenderedPage();
+    expect(interactedBeforeApp({ typed: 'ho', searchUrl: null })).toBe(true);
+    expect(interactedBeforeApp({ typed: '', searchUrl: new URL('http://localhost/?q=x') })).toBe(
+      true,
+    );
+    document.querySelector('input')?.focus();
+    expect(interactedBeforeApp({ typed: '', searchUrl: null })).toBe(true);
   });
 });

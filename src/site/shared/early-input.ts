@@ -3,7 +3,11 @@
  * or submitted in the search box before the app's script ran. `src/site/main.tsx` takes it from
  * the page once, before React renders; the search box starts from the typed text.
  */
-import { APP_STARTED_ATTRIBUTE, EARLY_SEARCH_ATTRIBUTE } from '../../core/early-search.ts';
+import {
+  APP_STARTED_ATTRIBUTE,
+  EARLY_SEARCH_ATTRIBUTE,
+  ENGINE_WANTED_ATTRIBUTE,
+} from '../../core/early-search.ts';
 
 /** What the page held when the app took over. */
 export interface EarlyInput {
@@ -39,6 +43,21 @@ function parseUrl(text: string): URL | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * True when the visitor did something before the app took over: the early script saw an
+ * interaction (and began fetching the engine), text was typed or submitted, or focus is
+ * inside the page (a page without the early script, as in development).
+ */
+export function interactedBeforeApp(input: EarlyInput, page: Document = document): boolean {
+  const focused = page.activeElement;
+  return (
+    page.documentElement.hasAttribute(ENGINE_WANTED_ATTRIBUTE) ||
+    input.typed !== '' ||
+    input.searchUrl !== null ||
+    (focused !== null && focused !== page.body && focused !== page.documentElement)
+  );
 }
 
 /** The text typed before the app took over, for the search box's first render. */
