@@ -67,5 +67,7 @@ export async function openEpisodePage(
     measure: { requests: db.dbRequests, kb: db.dbKb, ms: shown.ms },
     rowsMs: shown.ms,
     entries: traffic.since(mark, shown.epoch),
+    // The page is closed before any interaction: it loads no engine (decision 0040).
+    engineEntries: [],
   };
 }

@@ -113,6 +113,10 @@ export interface FirstVisit {
   servedKb?: number;
   /** The page's HTML and CSS, gzipped: what the first screen waits for (issue 17). */
   beforeFirstScreenKb: number;
+  /** What the first interaction adds (the engine, its open, the whole list), as `compressedKb`. */
+  interactionCompressedKb?: number;
+  /** The same, as the server sent it (brotli). */
+  interactionKb?: number;
 }
 
 /** The first screen's baseline design (bench page) ÷ the Trawl site, in ms, or null. */

@@ -62,7 +62,7 @@ import {
   type TranscriptRender,
 } from './responsiveness.ts';
 import { serveBenchPage, serveSite } from './servers.ts';
-import { summarise } from './traffic.ts';
+import { summarise, type TrafficEntry } from './traffic.ts';
 
 const CACHE_DIR = resolve(REPO_ROOT, '.trawl/bench');
 const RESULTS_DIR = resolve(REPO_ROOT, 'bench/results');
@@ -296,6 +296,12 @@ function formatResults(results: BenchResults): string {
             ? `${formatNumber(results.firstVisit.requests)} requests, ${formatNumber(results.firstVisit.kb)} KB as \`trawl serve\` sent them (brotli), ${formatNumber(results.firstVisit.compressedKb)} KB with text and wasm gzipped at level 6 (the budget's figure), database chunks as they are`
             : '–',
         ],
+        [
+          'the first interaction adds (engine, its open, the whole list)',
+          results.firstVisit?.interactionKb === undefined
+            ? '–'
+            : `${formatNumber(results.firstVisit.interactionKb)} KB as sent (brotli), ${formatNumber(results.firstVisit.interactionCompressedKb ?? 0)} KB gzipped`,
+        ],
         ['first screen, rows before descriptions', `${formatNumber(results.firstScreenRowsMs)} ms`],
         [
           'before the first screen (the page and its CSS, gzipped)',
@@ -492,6 +498,10 @@ async function main(): Promise<void> {
           beforeFirstScreenKb: median(
             raw.firstScreen.site.map((run) => firstScreenBytes(run.entries, sizer) / 1024),
           ),
+          ...interactionFigures(
+            raw.firstScreen.site.map((run) => run.engineEntries),
+            sizer,
+          ),
         };
   const rows = buildRows(raw, workload);
   const bundled = await bundleSize(trawl.outDir, siteDir, join(runDir, 'bundle'));
@@ -612,3 +622,16 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exitCode = 1;
 });
+
+/** What the first interaction adds to the first visit (decision 0040), medians over the runs. */
+function interactionFigures(
+  runs: readonly (readonly TrafficEntry[])[],
+  sizer: (entry: TrafficEntry) => number,
+): Pick<FirstVisit, 'interactionKb' | 'interactionCompressedKb'> {
+  if (runs.length === 0) return {};
+  const added = runs.map((entries) => summarise(entries, sizer));
+  return {
+    interactionKb: median(added.map((visit) => visit.kb)),
+    interactionCompressedKb: median(added.map((visit) => visit.compressedKb)),
+  };
+}
