@@ -205,8 +205,6 @@ async function openHome(): Promise<{ page: Page; problems: PageProblems }> {
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
   await opened.page.goto(host.url);
-  // The list's page starts the engine at the visitor's first interaction (decision 0040).
-  await opened.page.keyboard.press('Shift');
   await opened.page.getByText(LIST_READY).or(opened.page.getByText(LIST_FAILED)).waitFor();
   return opened;
 }
