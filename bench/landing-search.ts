@@ -29,6 +29,8 @@ export interface LandingRun {
   measure: Measure;
   /** First contentful paint of the same load, ms from navigation start. */
   paintMs: number;
+  /** Navigation start (epoch ms), to place `entries` (each stamped when it finished) on the load. */
+  startEpoch: number;
   entries: TrafficEntry[];
 }
 
@@ -105,6 +107,7 @@ export async function landAndSearch(
   return {
     measure: { requests: db.dbRequests, kb: db.dbKb, ms: results.ms },
     paintMs: paint.ms,
+    startEpoch: results.epoch - results.ms,
     entries: traffic.since(mark, results.epoch),
   };
 }
