@@ -1,17 +1,16 @@
 import type { Plugin, ResolvedConfig } from 'vite';
-import { ENGINE_FILES_META } from './src/core/early-search.ts';
+import { ENGINE_WORKER_META } from './src/core/early-search.ts';
 
-/** The engine worker's bundle and the SQLite wasm, by their emitted names. */
+/** The engine worker's bundle and the SQLite wasm, by their emitted names (the worker first). */
 const ENGINE_FILES = [/(^|\/)sqlite-engine\.worker-[^/]+\.js$/, /(^|\/)sqlite3-[^/]+\.wasm$/];
 
 /**
- * The worker and the wasm are the longest part of opening the database, so they are fetched
- * before the app's JS asks for them, but only when the page will use them (decision 0040):
- * index.html lists them in a `<meta name="trawl-engine">`, and the page's early script
- * (src/core/early-search.ts) prefetches them at the visitor's first interaction, or once the
- * page is parsed when it needs the database at once (decision 0006 prefetched them on every
- * load, which put 475 KB gzipped into every first visit). They are hashed assets cached for
- * ever, so the worker, started by database.ts, gets them from the HTTP cache.
+ * The worker and its wasm are the longest part of opening the database, so the worker starts
+ * before the app's JS asks for it, but only when the page will use it (decisions 0040, 0054):
+ * index.html names the worker and the wasm in a `<meta name="trawl-engine">`, and the page's
+ * early script (src/core/early-search.ts) prefetches both and starts the worker at the
+ * visitor's first interaction, or once the page is parsed when it needs the database at once. Decision 0006 prefetched the worker and the wasm
+ * on every load, which put 475 KB gzipped into every first visit.
  */
 export function enginePrefetch(): Plugin {
   let config: ResolvedConfig | undefined;
@@ -27,19 +26,19 @@ export function enginePrefetch(): Plugin {
         if (context.bundle === undefined) return [];
         const base = config?.base ?? '/';
         const files = Object.keys(context.bundle);
-        const urls = ENGINE_FILES.flatMap((pattern) => {
-          const file = files.find((name) => pattern.test(name));
-          return file === undefined ? [] : [`${base}${file}`];
-        });
-        return urls.length === 0
-          ? []
-          : [
-              {
-                tag: 'meta',
-                attrs: { name: ENGINE_FILES_META, content: urls.join(' ') },
-                injectTo: 'head' as const,
-              },
-            ];
+        const urls = ENGINE_FILES.map((pattern) => files.find((name) => pattern.test(name)));
+        // Both or nothing: the early script takes the first for the worker.
+        if (urls.some((file) => file === undefined)) return [];
+        return [
+          {
+            tag: 'meta',
+            attrs: {
+              name: ENGINE_WORKER_META,
+              content: urls.map((file) => `${base}${file}`).join(' '),
+            },
+            injectTo: 'head' as const,
+          },
+        ];
       },
     },
   };

@@ -17,10 +17,16 @@ export const APP_STARTED_ATTRIBUTE = 'data-app';
 /** On the search form: the address a submit before the app asked for (as a GET would). */
 export const EARLY_SEARCH_ATTRIBUTE = 'data-early-search';
 
-/** A `<meta>` in the page's head listing the engine's worker and wasm (space-separated URLs). */
-export const ENGINE_FILES_META = 'trawl-engine';
+/** A `<meta>` in the page's head naming the engine's worker script and its wasm (space-separated URLs, the worker first). */
+export const ENGINE_WORKER_META = 'trawl-engine';
 
-/** On `<html>`: the early script has started fetching the engine, so the app starts it at once. */
+/**
+ * The window property where the early script leaves the engine worker it started, for the app
+ * to adopt: `{ worker, url, error }`, `error` the message of an `error` event before then.
+ */
+export const EARLY_ENGINE_PROPERTY = '__trawlEarlyEngine';
+
+/** On `<html>`: the visitor interacted before the app (the early script started the engine). */
 export const ENGINE_WANTED_ATTRIBUTE = 'data-engine';
 
 /** The events that count as the visitor's first interaction, which starts the engine. */
@@ -44,11 +50,17 @@ export const EARLY_SEARCH_SCRIPT =
   `f.setAttribute('${EARLY_SEARCH_ATTRIBUTE}',u.href);f.setAttribute('aria-busy','true');` +
   `setTimeout(function(){if(!h.hasAttribute('${APP_STARTED_ATTRIBUTE}'))f.submit()},${EARLY_SEARCH_FALLBACK_MS})` +
   `},true);` +
-  // The engine's files (decision 0040): fetched at the visitor's first interaction before the
-  // app's script has run (after, the app starts the engine itself), or once the page is parsed
-  // when it will need the database at once (an address with a query, or a page that was not
-  // pre-rendered).
-  `(function(d){var s=0;function go(){var h=d.documentElement,m=d.querySelector('meta[name="${ENGINE_FILES_META}"]');if(s||h.hasAttribute('${APP_STARTED_ATTRIBUTE}'))return;s=1;h.setAttribute('${ENGINE_WANTED_ATTRIBUTE}','');if(!m)return;` +
-  `(m.getAttribute('content')||'').split(' ').forEach(function(u){if(!u)return;var l=d.createElement('link');l.rel='prefetch';l.href=u;d.head.appendChild(l)})}` +
+  // The engine (decisions 0040, 0054): its worker is started at the visitor's first
+  // interaction while the app's script has not yet run (after, the app starts it itself), or
+  // once the page is parsed when it will need the database at once (an address with a query,
+  // or a page that was not pre-rendered). Started here, the worker fetches and compiles the
+  // wasm while the app's script downloads, runs and hydrates; the app adopts it
+  // (engine-client.ts). An error before then is kept for the app to report.
+  `(function(d){var s=0;function go(){var h=d.documentElement,m=d.querySelector('meta[name="${ENGINE_WORKER_META}"]');if(s||h.hasAttribute('${APP_STARTED_ATTRIBUTE}'))return;s=1;h.setAttribute('${ENGINE_WANTED_ATTRIBUTE}','');if(!m)return;` +
+  // The wasm (and the worker's script) are prefetched from the page at once: the worker's
+  // thread asks for its script, then the wasm, only once it has started and run its script.
+  `var f=(m.getAttribute('content')||'').split(' ');f.forEach(function(u){if(!u)return;var l=d.createElement('link');l.rel='prefetch';l.href=u;d.head.appendChild(l)});` +
+  `try{var u=new URL(f[0],location.href).href,w=new Worker(u,{type:'module',name:'trawl-sqlite'}),e={worker:w,url:u,error:null};` +
+  `w.addEventListener('error',function(v){v.preventDefault();if(e.error===null)e.error=v.message||''});window.${EARLY_ENGINE_PROPERTY}=e}catch(x){}}` +
   `${JSON.stringify(ENGINE_INTERACTIONS)}.forEach(function(t){d.addEventListener(t,go,{capture:true,passive:true})});` +
   `d.addEventListener('readystatechange',function(){if(location.search||!d.getElementById('${PAGE_DATA_ID}'))go()})})(document);`;

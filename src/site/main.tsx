@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createDatabase } from './data/database.ts';
+import { prestartEngine } from './data/engine-client.ts';
 import { afterFirstPaintOrInteraction, atFirstInteraction } from './data/engine-start.ts';
 import { startFirstScreen } from './data/queries.ts';
 import { readingMarkupOf } from './features/transcript/transcript-reading.tsx';
@@ -48,11 +49,14 @@ if (page === null) {
   // for reading along, or one rendered afresh) starts it after the first paint: the page is on
   // screen from its HTML already.
   const listAsRendered = exact && readPageUrl(path, new URLSearchParams()).route.kind === 'home';
+  const startAfter = listAsRendered
+    ? atFirstInteraction(interactedBeforeApp(early))
+    : afterFirstPaintOrInteraction();
+  // The worker starts at that moment, not at the first query that awaits it (decision 0054).
+  void startAfter.then(prestartEngine);
   const database = createDatabase({
     ...(page.config === undefined ? {} : { pinned: page.config }),
-    startAfter: listAsRendered
-      ? atFirstInteraction(interactedBeforeApp(early))
-      : afterFirstPaintOrInteraction(),
+    startAfter,
   });
   const hash = pageHashSchema.safeParse(
     document.querySelector(`meta[name="${PAGE_HASH_META}"]`)?.getAttribute('content'),

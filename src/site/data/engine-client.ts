@@ -6,6 +6,7 @@
  * be loaded fails them with the file named (engine-files.ts), at once.
  */
 import workerUrl from './sqlite-engine.worker.ts?worker&url';
+import wasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
 import {
   answerProblem,
   displayedFile,
@@ -13,6 +14,7 @@ import {
   type EngineFileProblem,
 } from './engine-files.ts';
 import { isEngineResponse, type EngineRequest } from './engine-protocol.ts';
+import { EARLY_ENGINE_PROPERTY } from '../../core/early-search.ts';
 
 /** A request without its id (the client numbers them). */
 export type EngineCall = EngineRequest extends infer R
@@ -58,9 +60,78 @@ async function diagnoseWorker(url: string, message: string | undefined): Promise
   return engineFileError(problem ?? { file, problem: 'start', got: message ?? '' });
 }
 
-/** Starts the engine worker. */
-export function startEngine(): EngineClient {
+/** The worker the page's early script started, as it leaves it on the window. */
+interface EarlyEngine {
+  worker: Worker;
+  url: string;
+  /** The message of an `error` event the worker fired before the app took it. */
+  error: string | null;
+}
+
+function isEarlyEngine(value: unknown): value is EarlyEngine {
+  if (typeof value !== 'object' || value === null) return false;
+  const error: unknown = Reflect.get(value, 'error');
+  return (
+    typeof Worker !== 'undefined' &&
+    Reflect.get(value, 'worker') instanceof Worker &&
+    typeof Reflect.get(value, 'url') === 'string' &&
+    (error === null || typeof error === 'string')
+  );
+}
+
+/** The worker `prestartEngine` started, until an engine adopts it. */
+let prestarted: EarlyEngine | null = null;
+
+/**
+ * The worker started ahead of the first query (decision 0054), by `prestartEngine` or by the
+ * page's early script at the visitor's first interaction, taken once: the first engine adopts
+ * it, any later one starts its own. One started from another script than this build's is
+ * ended and not used.
+ */
+function takeEarlyWorker(url: string): EarlyEngine | null {
+  if (prestarted !== null) {
+    const taken = prestarted;
+    prestarted = null;
+    return taken;
+  }
+  const early: unknown = Reflect.get(globalThis, EARLY_ENGINE_PROPERTY);
+  if (early === undefined) return null;
+  Reflect.deleteProperty(globalThis, EARLY_ENGINE_PROPERTY);
+  if (!isEarlyEngine(early)) return null;
+  if (early.url === url) return early;
+  early.worker.terminate();
+  return null;
+}
+
+/**
+ * Starts the engine's worker now, for the first query to adopt, unless the page's early script
+ * already has (decision 0054): called at the visitor's first interaction, so the wasm downloads
+ * and compiles while the app answers it. The wasm and the worker's script are prefetched from
+ * the page as well: the worker's thread asks for its script, then the wasm, only once it has
+ * started, which a busy machine delays.
+ */
+export function prestartEngine(): void {
+  if (prestarted !== null || Reflect.get(globalThis, EARLY_ENGINE_PROPERTY) !== undefined) return;
+  for (const href of [workerUrl, wasmUrl]) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = href;
+    document.head.append(link);
+  }
   const worker = new Worker(workerUrl, { type: 'module', name: 'trawl-sqlite' });
+  const started: EarlyEngine = { worker, url: new URL(workerUrl, location.href).href, error: null };
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    started.error ??= event instanceof ErrorEvent ? event.message : '';
+  });
+  prestarted = started;
+}
+
+/** Starts the engine worker, or adopts the one started ahead of it. */
+export function startEngine(): EngineClient {
+  const url = new URL(workerUrl, location.href).href;
+  const early = takeEarlyWorker(url);
+  const worker = early?.worker ?? new Worker(workerUrl, { type: 'module', name: 'trawl-sqlite' });
   const waiting = new Map<
     number,
     { resolve: (value: unknown) => void; fail: (error: Error) => void }
@@ -87,13 +158,17 @@ export function startEngine(): EngineClient {
   };
   // The worker's script could not be loaded or run (a missing or wrong file fires this at once,
   // before any message). A plain Event carries no message; an ErrorEvent does.
-  worker.onerror = (event: Event) => {
-    event.preventDefault();
+  const onError = (message: string | undefined): void => {
     if (broken !== null || failing !== null) return;
-    const message = event instanceof ErrorEvent ? event.message : undefined;
-    failing = diagnoseWorker(new URL(workerUrl, location.href).href, message);
+    failing = diagnoseWorker(url, message);
     void failing.then(failAll);
   };
+  worker.onerror = (event: Event) => {
+    event.preventDefault();
+    onError(event instanceof ErrorEvent ? event.message : undefined);
+  };
+  // It failed before the app took it: the same report, at once.
+  if (early !== null && early.error !== null) onError(early.error || undefined);
   worker.onmessageerror = () => {
     failAll(workerError('NetworkError', "Couldn't read the database engine's answer"));
   };

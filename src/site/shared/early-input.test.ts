@@ -3,8 +3,9 @@ import {
   APP_STARTED_ATTRIBUTE,
   EARLY_SEARCH_FALLBACK_MS,
   EARLY_SEARCH_SCRIPT,
-  ENGINE_FILES_META,
+  ENGINE_WORKER_META,
   ENGINE_WANTED_ATTRIBUTE,
+  EARLY_ENGINE_PROPERTY,
 } from '../../core/early-search.ts';
 import { PAGE_DATA_ID } from '../../core/prerendered-page.ts';
 import {
@@ -126,51 +127,86 @@ describe('the early script and the hand-over', () => {
   });
 });
 
-describe('the engine’s files, fetched when the page will use them (decision 0040)', () => {
+describe('the engine’s worker, started when the page will use it (decisions 0040, 0054)', () => {
   const WORKER = '/assets/sqlite-engine.worker-abc.js';
-  const WASM = '/assets/sqlite3-def.wasm';
+
+  /** Workers the script started (jsdom has none of its own): their URL and options. */
+  const started: { url: string; options: unknown; worker: EventTarget }[] = [];
+  class FakeWorker extends EventTarget {
+    constructor(url: string, options: unknown) {
+      super();
+      started.push({ url, options, worker: this });
+    }
+  }
+
+  beforeEach(() => {
+    started.length = 0;
+    vi.stubGlobal('Worker', FakeWorker);
+    Reflect.deleteProperty(window, EARLY_ENGINE_PROPERTY);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(window, EARLY_ENGINE_PROPERTY);
+  });
 
   /** The head as the built index.html has it, and a pre-rendered page's data in the body. */
   function preRenderedPage(): void {
-    document.head.innerHTML = `<meta name="${ENGINE_FILES_META}" content="${WORKER} ${WASM}">`;
+    document.head.innerHTML = `<meta name="${ENGINE_WORKER_META}" content="${WORKER}">`;
     document.body.innerHTML = `<form role="search"><input name="q"></form><script type="application/json" id="${PAGE_DATA_ID}">{}</script>`;
   }
 
-  const prefetched = (): string[] =>
-    [...document.querySelectorAll('link[rel="prefetch"]')].map(
-      (link) => link.getAttribute('href') ?? '',
-    );
+  const startedUrls = (): string[] => started.map((entry) => entry.url);
+  const left = (): unknown => Reflect.get(window, EARLY_ENGINE_PROPERTY);
 
   /** The parser's end of the page, as the browser reports it. */
   function parsed(): void {
     document.dispatchEvent(new Event('readystatechange'));
   }
 
-  test('a pre-rendered page fetches nothing until the visitor interacts, then both once', () => {
+  test('a pre-rendered page starts nothing until the visitor interacts, then the worker once', () => {
     preRenderedPage();
     runEarlyScript();
     parsed();
-    expect(prefetched()).toEqual([]);
+    expect(startedUrls()).toEqual([]);
     expect(interactedBeforeApp({ typed: '', searchUrl: null })).toBe(false);
     document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
     document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
-    expect(prefetched()).toEqual([WORKER, WASM]);
+    expect(startedUrls()).toEqual([`${location.origin}${WORKER}`]);
+    expect(started[0]?.options).toEqual({ type: 'module', name: 'trawl-sqlite' });
+    expect(left()).toEqual({
+      worker: started[0]?.worker,
+      url: `${location.origin}${WORKER}`,
+      error: null,
+    });
     expect(interactedBeforeApp({ typed: '', searchUrl: null })).toBe(true);
   });
 
-  test('an address with a query, or a page not pre-rendered, fetches them once parsed', () => {
+  test('an error before the app takes the worker is kept for it, and not reported', () => {
+    preRenderedPage();
+    runEarlyScript();
+    document.body.dispatchEvent(new Event('focusin', { bubbles: true }));
+    const failure = new ErrorEvent('error', {
+      message: 'SyntaxError: bad script',
+      cancelable: true,
+    });
+    started[0]?.worker.dispatchEvent(failure);
+    expect(failure.defaultPrevented).toBe(true);
+    expect(Reflect.get(Object(left()), 'error')).toBe('SyntaxError: bad script');
+  });
+
+  test('an address with a query, or a page not pre-rendered, starts it once parsed', () => {
     preRenderedPage();
     history.replaceState(null, '', '/?q=honey');
     runEarlyScript();
     parsed();
-    expect(prefetched()).toEqual([WORKER, WASM]);
+    expect(startedUrls()).toEqual([`${location.origin}${WORKER}`]);
 
-    document.head.innerHTML = `<meta name="${ENGINE_FILES_META}" content="${WORKER} ${WASM}">`;
+    document.head.innerHTML = `<meta name="${ENGINE_WORKER_META}" content="${WORKER}">`;
     document.body.innerHTML = '<div id="root"></div>';
     history.replaceState(null, '', '/');
     runEarlyScript();
     parsed();
-    expect(prefetched()).toEqual([WORKER, WASM]);
+    expect(startedUrls()).toHaveLength(2);
   });
 
   test('after the app has taken over, the script leaves the engine to it', () => {
@@ -178,7 +214,32 @@ describe('the engine’s files, fetched when the page will use them (decision 00
     runEarlyScript();
     takeEarlyInput(document);
     document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
-    expect(prefetched()).toEqual([]);
+    expect(startedUrls()).toEqual([]);
+    expect(left()).toBeUndefined();
+  });
+
+  test('a page without the meta tag starts nothing, and a browser that refuses the worker loses nothing', () => {
+    document.body.innerHTML = `<form role="search"><input name="q"></form><script type="application/json" id="${PAGE_DATA_ID}">{}</script>`;
+    runEarlyScript();
+    document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+    expect(startedUrls()).toEqual([]);
+
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new TypeError('module workers are not supported');
+        }
+      },
+    );
+    preRenderedPage();
+    runEarlyScript();
+    const form = document.querySelector('form');
+    if (form === null) throw new Error('no form');
+    document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+    expect(left()).toBeUndefined();
+    expect(submit(form)).toBe(false);
+    expect(form.getAttribute('aria-busy')).toBe('true');
   });
 
   test('typed text, a submit or focus in the page count as an interaction', () => {
