@@ -61,7 +61,7 @@ import {
   type MainPageRenders,
   type TranscriptRender,
 } from './responsiveness.ts';
-import { serveBenchPage, serveSite } from './servers.ts';
+import { serveBenchPage, serveSite, warmCompression } from './servers.ts';
 import { summarise, type TrafficEntry } from './traffic.ts';
 
 const CACHE_DIR = resolve(REPO_ROOT, '.trawl/bench');
@@ -440,6 +440,8 @@ async function main(): Promise<void> {
     );
   }
   const site = await serveSite(siteDir, trawl.outDir, mediaDirs, options.delay);
+  // The first run's visits would otherwise wait for the server to compress each asset once.
+  await warmCompression(site.url, siteDir);
   const siteWithout = withoutDir
     ? await serveSite(siteDir, withoutDir, mediaDirs, options.delay)
     : null;

@@ -5,6 +5,8 @@
  */
 import { startServer, type Mount, type RunningServer } from '../src/builder/serve/serve.ts';
 import { siteMounts } from '../src/builder/serve/site-mounts.ts';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { TrafficLog } from './traffic.ts';
 
 export interface BenchServer {
@@ -50,4 +52,20 @@ export function serveBenchPage(
     ],
     delayMs,
   );
+}
+
+/**
+ * Asks the server once for every built asset, brotli-accepted, before any run: `trawl serve`
+ * compresses a file at its first request and keeps the result, so the first visit that asks
+ * for the wasm would otherwise wait for its compression (hundreds of ms on a busy machine),
+ * and only in the first run. The requests go to the server's log: call it before marking any.
+ */
+export async function warmCompression(url: string, siteDir: string): Promise<void> {
+  for (const name of await readdir(join(siteDir, 'assets'))) {
+    if (name.endsWith('.map')) continue;
+    const response = await fetch(`${url}/assets/${name}`, {
+      headers: { 'Accept-Encoding': 'br' },
+    });
+    await response.arrayBuffer();
+  }
 }

@@ -23,7 +23,7 @@ import { joinChunks } from '../src/builder/publish/chunk-files.ts';
 import { compressedSizer, REPO_ROOT } from './assets.ts';
 import { landAndSearch } from './landing-search.ts';
 import { buildTrawl, chooseWorkload, corpusKey, ensureCorpus } from './prepare.ts';
-import { serveSite, type BenchServer } from './servers.ts';
+import { serveSite, warmCompression, type BenchServer } from './servers.ts';
 import { NAME_SHIM } from './site-driver.ts';
 import { median } from './stats.ts';
 import { summarise } from './traffic.ts';
@@ -110,7 +110,9 @@ async function main(): Promise<void> {
       );
       term = chooseWorkload(file, config.site.pageSize, await loadAnalyzer(config.search)).rare;
     }
-    servers.set(label, await serveSite(sites[label], out, [corpus.dir], options.delay));
+    const server = await serveSite(sites[label], out, [corpus.dir], options.delay);
+    servers.set(label, server);
+    await warmCompression(server.url, sites[label]);
   }
   console.log(`landing term '${term}', load average ${loadavg().map((n) => n.toFixed(1))}`);
   const runs: Record<'a' | 'b', Run[]> = { a: [], b: [] };
