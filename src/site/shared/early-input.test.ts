@@ -224,14 +224,9 @@ describe('the engine’s worker, started when the page will use it (decisions 00
     document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
     expect(startedUrls()).toEqual([]);
 
-    vi.stubGlobal(
-      'Worker',
-      class {
-        constructor() {
-          throw new TypeError('module workers are not supported');
-        }
-      },
-    );
+    vi.stubGlobal('Worker', function refusingWorker() {
+      throw new TypeError('module workers are not supported');
+    });
     preRenderedPage();
     runEarlyScript();
     const form = document.querySelector('form');
