@@ -13,6 +13,7 @@ import {
   openPage,
   search,
   searchFails,
+  waitForWholeList,
   workFolder,
   type BrowserSession,
 } from './harness.ts';
@@ -155,6 +156,9 @@ test('a version deleted under an open page fails with a message; a reload recove
   const { page, problems } = await openPage(session, host.url);
   await page.goto(host.url);
   await page.getByText('showing all 61 episodes').waitFor();
+  // The engine is reading the page's version (it starts at the first interaction, decision
+  // 0040) when the version goes.
+  await waitForWholeList(page);
   // Back to the demo inputs with no older versions kept: the page's version is deleted.
   await buildWithCli(DEMO_FOLDER, DB_DIR, ['--keep', '0']);
   await searchFails(page, 'lighthouse penguin');
