@@ -40,6 +40,7 @@ import {
   ensureCorpus,
   type CorpusParameters,
 } from './prepare.ts';
+import { formatDiff } from './db-page-diff.ts';
 import { measureWeeklyUpdate } from './weekly-update.ts';
 import { joinChunks } from '../src/builder/publish/chunk-files.ts';
 import { bundleSize, firstScreenBytes } from './bundle-size.ts';
@@ -609,6 +610,7 @@ async function weeklyOnly(
       ),
     ].join('\n'),
   );
+  log(formatDiff(weekly.database).join('\n'));
   log(`rebuild's steps:\n${weekly.rebuild.output}`);
   await mkdir(RUN_RESULTS_DIR, { recursive: true });
   const file = join(RUN_RESULTS_DIR, `weekly-${weekly.key}.json`);

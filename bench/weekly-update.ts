@@ -12,7 +12,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
+import { joinChunks, readPublished } from '../src/builder/publish/chunk-files.ts';
 import { REPO_ROOT } from './assets.ts';
+import { diffDatabases, type DatabaseDiff } from './db-page-diff.ts';
 import { corpusKey, ensureCorpus, type CorpusParameters } from './prepare.ts';
 
 /** One build of the podcast folder: its wall time and the step lines it printed. */
@@ -41,6 +43,16 @@ export interface WeeklyUpdate {
   /** rebuild ÷ first build, wall time. */
   timeRatio: number;
   newToHost: NewToHost;
+  /** The two versions' databases compared page by page: which tables changed. */
+  database: DatabaseDiff;
+}
+
+/** Chunk sizes the database diff tries: today's 8 MiB and smaller ones. */
+const DIFF_CHUNK_SIZES = [8 * 2 ** 20, 2 * 2 ** 20, 2 ** 20, 256 * 2 ** 10, 64 * 2 ** 10];
+
+/** The database `outDir`'s latest.json names, joined into `target`. */
+async function joinLatest(outDir: string, target: string): Promise<void> {
+  await joinChunks((await readPublished(outDir)).versionDir, target);
 }
 
 function run(args: string[]): Promise<TimedBuild> {
@@ -135,11 +147,18 @@ export async function measureWeeklyUpdate(
 
   log(`weekly: first build of ${parameters.episodes} episodes`);
   const firstBuild = await build();
+  await joinLatest(out, join(work, 'before.sqlite3'));
   await bundle(join(work, 'bundle-1'));
   // The next week's feed and files: the first N episodes' files are byte-identical.
   await cp(after.dir, podcast, { recursive: true, force: true });
   log(`weekly: rebuild with episode ${parameters.episodes + 1}`);
   const rebuild = await build();
+  await joinLatest(out, join(work, 'after.sqlite3'));
+  const database = await diffDatabases(
+    join(work, 'before.sqlite3'),
+    join(work, 'after.sqlite3'),
+    DIFF_CHUNK_SIZES,
+  );
   await bundle(join(work, 'bundle-2'));
   // The web root is what a host serves; the bundle's nginx/ is the host's own configuration.
   const result = newToHost(
@@ -153,5 +172,6 @@ export async function measureWeeklyUpdate(
     rebuild,
     timeRatio: rebuild.seconds / firstBuild.seconds,
     newToHost: result,
+    database,
   };
 }
