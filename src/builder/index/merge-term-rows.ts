@@ -1,11 +1,12 @@
 /**
- * An incremental build's search tables (decision 0051): the new episodes' rows of
+ * An incremental build's search tables (decisions 0051, 0059): the new episodes' rows of
  * `search_terms`, `search_stems`, `search_prefixes`, `search_pairs` and `speaker_terms` are
- * written into a small delta database by the same code a full build runs, then merged into the
- * previous build's rows. New episodes have the highest ids, so a term's merged episodes are the
- * old ones followed by the new ones, in each column. `term_lists` is written again from the
- * whole index's frequencies (its lists keep only the most frequent words, so they cannot be
- * merged).
+ * written into a small delta database by the same code a full build runs, then added to the
+ * previous build's tables as rows of a new segment (`src/core/row-segments.ts`): the old rows
+ * keep their bytes and pages, and a reader appends the new segment's entries to theirs. New
+ * episodes have the highest ids, so the joined episodes are ascending in each column.
+ * `term_lists` is written again from the whole index's frequencies (its lists keep only the
+ * most frequent words, so they cannot be merged).
  */
 import { inflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
@@ -18,52 +19,48 @@ import {
   type TermRowFormat,
 } from '../../core/term-index.ts';
 import { groupTermLists, parseTermList, type TermFrequency } from '../../core/term-lists.ts';
+import {
+  appendPostings,
+  joinSegments,
+  segmentOf,
+  segmentRowId,
+  segmentRowsSql,
+} from '../../core/row-segments.ts';
 import { compressTermList } from './write-term-tables.ts';
 
-/** The term tables merged entry by entry, with their row format. */
-const MERGED_TABLES: readonly { table: string; format: TermRowFormat }[] = [
+/** The term tables whose delta rows become a new segment as they are, with their row format. */
+const SEGMENTED_TABLES: readonly { table: string; format: TermRowFormat }[] = [
   { table: 'search_terms', format: {} },
   { table: 'search_stems', format: { counts: true } },
   { table: 'search_pairs', format: {} },
   { table: 'speaker_terms', format: {} },
 ];
 
-/** `base`'s episodes of a term, then `added`'s (all of a higher id), per column. */
-export function appendPostings(
-  base: TermPostings,
-  added: TermPostings,
+/** The segment a table's next rows go in: one past its highest row's. */
+export function nextSegment(db: Database.Database, table: string): number {
+  const row = db.prepare<[], { top: number | null }>(`SELECT max(id) AS top FROM ${table}`).get();
+  return row?.top === null || row?.top === undefined ? 0 : segmentOf(row.top) + 1;
+}
+
+/** The highest segment any term table holds (0: a full build's rows only). */
+export function highestSegment(db: Database.Database): number {
+  const tables = [...SEGMENTED_TABLES.map(({ table }) => table), 'search_prefixes'];
+  return Math.max(0, ...tables.map((table) => nextSegment(db, table) - 1));
+}
+
+/** Reads one id's rows of a term table, every segment's, joined into one row's entries. */
+function joinedReader(
+  db: Database.Database,
+  table: string,
   format: TermRowFormat,
-): TermPostings {
-  const columns = base.columns.map((ids, column) => [...ids, ...(added.columns[column] ?? [])]);
-  if (!format.counts) return { term: base.term, columns };
-  const counts = base.columns.map((_, column) => [
-    ...(base.counts?.[column] ?? []),
-    ...(added.counts?.[column] ?? []),
-  ]);
-  return { term: base.term, columns, counts };
+): (id: number) => TermPostings[] {
+  const select = db.prepare<[number], { data: Buffer }>(segmentRowsSql(table, 1));
+  return (id) =>
+    joinSegments(
+      select.all(id).map((row) => decodeTermRow(row.data, format)),
+      format,
+    );
 }
-
-function mergeEntries(
-  base: readonly TermPostings[],
-  added: readonly TermPostings[],
-  format: TermRowFormat,
-): TermPostings[] {
-  const merged = [...base];
-  for (const entry of added) {
-    const at = merged.findIndex((candidate) => candidate.term === entry.term);
-    const known = merged[at];
-    if (known) merged[at] = appendPostings(known, entry, format);
-    else merged.push(entry);
-  }
-  return merged;
-}
-
-/** Reads one term table's rows by id, one statement per table. */
-function rowReader(db: Database.Database, table: string): (id: number) => Buffer | undefined {
-  const select = db.prepare<[number], { data: Buffer }>(`SELECT data FROM ${table} WHERE id = ?`);
-  return (id) => select.get(id)?.data;
-}
-
 function deltaRows(delta: Database.Database, table: string): Iterable<[number, Buffer]> {
   return delta
     .prepare<[], [number, Buffer]>(`SELECT id, data FROM ${table} ORDER BY id`)
@@ -72,9 +69,9 @@ function deltaRows(delta: Database.Database, table: string): Iterable<[number, B
 }
 
 /**
- * Merges the delta's term tables into `db`, whose FTS tables already hold the new episodes
- * (ids from `firstNewId`). `longerPrefixes`: the prefixes some longer token of the delta
- * starts with (`PrefixRows.longer`). Returns how many rows it wrote.
+ * Adds the delta's term tables to `db` as a new segment, whose FTS tables already hold the new
+ * episodes (ids from `firstNewId`). `longerPrefixes`: the prefixes some longer token of the
+ * delta starts with (`PrefixRows.longer`). Returns how many rows it wrote.
  */
 export function mergeTermTables(
   db: Database.Database,
@@ -84,14 +81,12 @@ export function mergeTermTables(
   longerPrefixes: ReadonlySet<string>,
 ): number {
   let written = 0;
-  for (const { table, format } of MERGED_TABLES) {
-    const read = rowReader(db, table);
-    const upsert = db.prepare(`INSERT OR REPLACE INTO ${table} (id, data) VALUES (?, ?)`);
+  for (const { table } of SEGMENTED_TABLES) {
+    const segment = nextSegment(db, table);
+    const insert = db.prepare(`INSERT INTO ${table} (id, data) VALUES (?, ?)`);
+    // The delta's rows are what the new episodes add to each id, in the format a reader appends.
     for (const [id, data] of deltaRows(delta, table)) {
-      const added = decodeTermRow(data, format);
-      const base = read(id);
-      const merged = base ? mergeEntries(decodeTermRow(base, format), added, format) : added;
-      upsert.run(id, encodeTermRow(merged, format));
+      insert.run(segmentRowId(id, segment), data);
       written += 1;
     }
   }
@@ -114,8 +109,9 @@ function mergePrefixes(
   longerPrefixes: ReadonlySet<string>,
 ): number {
   const format: TermRowFormat = { counts: true };
-  const read = rowReader(db, 'search_prefixes');
-  const upsert = db.prepare('INSERT OR REPLACE INTO search_prefixes (id, data) VALUES (?, ?)');
+  const read = joinedReader(db, 'search_prefixes', format);
+  const segment = nextSegment(db, 'search_prefixes');
+  const insert = db.prepare('INSERT INTO search_prefixes (id, data) VALUES (?, ?)');
   db.exec("CREATE VIRTUAL TABLE temp.prefix_vocab USING fts5vocab(main, 'words_fts', 'instance')");
   const ownInstances = db.prepare<[string, number], { doc: number; col: string; n: number }>(
     'SELECT doc, col, COUNT(*) AS n FROM temp.prefix_vocab WHERE term = ? AND doc < ? GROUP BY doc, col ORDER BY doc',
@@ -123,21 +119,18 @@ function mergePrefixes(
   let written = 0;
   try {
     for (const [id, data] of deltaRows(delta, 'search_prefixes')) {
-      const base = read(id);
-      const merged = base ? decodeTermRow(base, format) : [];
-      let changed = false;
+      const held = new Set(read(id).map((entry) => entry.term));
+      const added: TermPostings[] = [];
       for (const entry of decodeTermRow(data, format)) {
-        const at = merged.findIndex((candidate) => candidate.term === entry.term);
-        const known = merged[at];
-        if (known) merged[at] = appendPostings(known, entry, format);
+        if (held.has(entry.term)) added.push(entry);
         else if (longerPrefixes.has(entry.term)) {
+          // New to the table: the older episodes' own token of this spelling comes first.
           const own = ownPostings(entry.term, ownInstances.all(entry.term, firstNewId));
-          merged.push(appendPostings(own, entry, format));
-        } else continue;
-        changed = true;
+          added.push(appendPostings(own, entry, format));
+        }
       }
-      if (!changed) continue;
-      upsert.run(id, encodeTermRow(merged, format));
+      if (added.length === 0) continue;
+      insert.run(segmentRowId(id, segment), encodeTermRow(added, format));
       written += 1;
     }
   } finally {

@@ -24,7 +24,8 @@ import {
 import type { ResolvedSpeakers } from '../read/speakers.ts';
 import { writeTermTables } from './write-term-tables.ts';
 import { PrefixRows } from './write-prefix-table.ts';
-import { mergeTermTables } from './merge-term-rows.ts';
+import { mergeTermTables, nextSegment } from './merge-term-rows.ts';
+import { segmentRowId } from '../../core/row-segments.ts';
 import {
   BUILD_EPISODES_SQL,
   readResumeState,
@@ -168,6 +169,9 @@ export function openDatabaseWriter(
   );
   const insertPassageFts = db.prepare('INSERT INTO passages_fts (rowid, words) VALUES (?, ?)');
   const insertPassageBlock = db.prepare('INSERT INTO passage_blocks (id, data) VALUES (?, ?)');
+  // A resumed database's new blocks go in a segment of their own after the old ones, whose
+  // pages then keep their bytes (decision 0059).
+  const blockSegment = resume ? nextSegment(db, 'passage_blocks') : 0;
 
   const firstNewId = state.nextId;
   let nextId = state.nextId;
@@ -250,7 +254,7 @@ export function openDatabaseWriter(
             ...(codes ? { p: speakerRuns(codes.slice(span.firstWord, span.endWord)) } : {}),
           }));
         insertPassageBlock.run(
-          passageBlockId(id, start / PASSAGE_BLOCK_SIZE),
+          segmentRowId(passageBlockId(id, start / PASSAGE_BLOCK_SIZE), blockSegment),
           deflateRawSync(JSON.stringify(block), { level: BLOB_DEFLATE_LEVEL }),
         );
       }

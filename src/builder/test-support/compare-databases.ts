@@ -1,11 +1,12 @@
 /**
  * What two Trawl databases answer, table by table, for tests that check an incremental build
  * against a full one (decision 0051): the same rows in every plain table, the same entries in
- * every term table (whatever their order within a row), and the same instances (term, episode,
+ * every term table (every segment's rows of an id joined, whatever their order within a row), and the same instances (term, episode,
  * column, offset) in every FTS table, which is everything an FTS query can tell apart.
  */
 import Database from 'better-sqlite3';
-import { decodeTermRow, type TermRowFormat } from '../../core/term-index.ts';
+import { decodeTermRow, type TermPostings, type TermRowFormat } from '../../core/term-index.ts';
+import { joinSegments, unsegmentedId } from '../../core/row-segments.ts';
 
 /** Tables whose rows are compared as they are. */
 const PLAIN_TABLES = [
@@ -13,7 +14,6 @@ const PLAIN_TABLES = [
   'episodes',
   'episode_descriptions',
   'transcripts',
-  'passage_blocks',
   'presenters',
   'venues',
   'meta',
@@ -39,6 +39,13 @@ export function databaseAnswers(path: string): Record<string, unknown> {
     for (const table of PLAIN_TABLES) {
       answers[table] = db.prepare(`SELECT * FROM ${table} ORDER BY 1`).raw().all();
     }
+    // A resumed database's new blocks are in a segment of their own (decision 0059).
+    answers.passage_blocks = db
+      .prepare<[], [number, Buffer]>('SELECT id, data FROM passage_blocks')
+      .raw()
+      .all()
+      .map(([id, data]): [number, Buffer] => [unsegmentedId(id), data])
+      .sort(([a], [b]) => a - b);
     // Row 0 is a resumed database's compact size, not an episode.
     answers.build_episodes = db
       .prepare('SELECT * FROM build_episodes WHERE id > 0 ORDER BY 1')
@@ -49,10 +56,18 @@ export function databaseAnswers(path: string): Record<string, unknown> {
         .prepare<[], [number, Buffer]>(`SELECT id, data FROM ${table} ORDER BY id`)
         .raw()
         .all();
-      answers[table] = rows.map(([id, data]) => [
-        id,
-        decodeTermRow(data, format).sort((a, b) => (a.term < b.term ? -1 : 1)),
-      ]);
+      // A resumed database's rows come in segments (decision 0059): each id's, joined in order.
+      const joined = new Map<number, TermPostings[][]>();
+      for (const [rowId, data] of rows) {
+        const id = unsegmentedId(rowId);
+        joined.set(id, [...(joined.get(id) ?? []), decodeTermRow(data, format)]);
+      }
+      answers[table] = [...joined]
+        .sort(([a], [b]) => a - b)
+        .map(([id, segments]) => [
+          id,
+          joinSegments(segments, format).sort((a, b) => (a.term < b.term ? -1 : 1)),
+        ]);
     }
     for (const table of FTS_TABLES) {
       db.exec(

@@ -71,7 +71,9 @@ describe('the pair index', () => {
       .prepare<[number], { detail: string }>(`EXPLAIN QUERY PLAN ${SEARCH_PAIRS_SQL}`)
       .all(pairRowId('ice', 'cream'))
       .map((row) => row.detail);
-    expect(plan).toEqual(['SEARCH search_pairs USING INTEGER PRIMARY KEY (rowid=?)']);
+    // Every segment's row (decision 0059): seeks by rowid, never a scan or a sort.
+    expect(plan).toContain('SEARCH search_pairs USING INTEGER PRIMARY KEY (rowid=?)');
+    expect(plan.join('\n')).not.toMatch(/SCAN search_pairs|TEMP B-TREE/);
   });
 
   it('falls back to words_fts in a database built before search_pairs', async () => {

@@ -30,6 +30,7 @@ import {
   termRowId,
   type TermRowFormat,
 } from '../../core/term-index.ts';
+import { joinSegments, segmentRowsSql } from '../../core/row-segments.ts';
 import { z } from 'zod';
 import type { QueryRunner, TrawlDatabase } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
@@ -169,8 +170,11 @@ export async function loadDescriptions(
   return found;
 }
 
-/** One row of the single-token index, by `termRowId` (docs/decisions/0007-term-index.md). */
-export const SEARCH_TERMS_SQL = 'SELECT data FROM search_terms WHERE id = ?';
+/**
+ * The rows of the single-token index of one `termRowId`, every segment's (decisions 0007,
+ * 0059): a full build's database has one.
+ */
+export const SEARCH_TERMS_SQL = segmentRowsSql('search_terms', 1);
 
 /** Descriptions of the newest episodes, from the end of the table (the home page's first rows). */
 export const NEWEST_DESCRIPTIONS_SQL =
@@ -191,14 +195,14 @@ export function startFirstScreen(db: TrawlDatabase, isHomePage: boolean): void {
     .catch(() => undefined);
 }
 
-/** One row of the stem index (`search_stems`, decision 0009): the same format with counts. */
-export const SEARCH_STEMS_SQL = 'SELECT data FROM search_stems WHERE id = ?';
+/** The rows of the stem index (`search_stems`, decision 0009): the same format with counts. */
+export const SEARCH_STEMS_SQL = segmentRowsSql('search_stems', 1);
 
-/** One row of the prefix index (`search_prefixes`, decision 0034): the same format with counts. */
-export const SEARCH_PREFIXES_SQL = 'SELECT data FROM search_prefixes WHERE id = ?';
+/** The rows of the prefix index (`search_prefixes`, decision 0034): the same format with counts. */
+export const SEARCH_PREFIXES_SQL = segmentRowsSql('search_prefixes', 1);
 
-/** One row of the pair index (`search_pairs`, decision 0015): 2-word phrases, no counts. */
-export const SEARCH_PAIRS_SQL = 'SELECT data FROM search_pairs WHERE id = ?';
+/** The rows of the pair index (`search_pairs`, decision 0015): 2-word phrases, no counts. */
+export const SEARCH_PAIRS_SQL = segmentRowsSql('search_pairs', 1);
 
 const TERM_TABLE_SQL = {
   search_terms: SEARCH_TERMS_SQL,
@@ -212,7 +216,7 @@ const COUNTED_TABLES: ReadonlySet<string> = new Set(['search_stems', 'search_pre
 const COUNTED: TermRowFormat = { counts: true };
 
 /**
- * A term's matches per checked column from one row of a term table (`search_terms`,
+ * A term's matches per checked column from its rows of a term table (`search_terms`,
  * `search_stems` or `search_pairs`), or null when the database predates that table.
  */
 async function lookUpTerm(
@@ -229,9 +233,12 @@ async function lookUpTerm(
     if (error instanceof Error && error.message.includes(`no such table: ${table}`)) return null;
     throw error;
   }
-  const bytes = blobBytes(rows[0]?.data);
-  const entries = bytes ? decodeTermRow(bytes, COUNTED_TABLES.has(table) ? COUNTED : {}) : [];
-  return { columns: termColumnCounts(entries, term, columns) };
+  const format = COUNTED_TABLES.has(table) ? COUNTED : {};
+  const segments = rows.flatMap((row) => {
+    const bytes = blobBytes(row.data);
+    return bytes ? [decodeTermRow(bytes, format)] : [];
+  });
+  return { columns: termColumnCounts(joinSegments(segments, format), term, columns) };
 }
 
 /** A phrase's matches per checked column from `words_fts` (one query per column). */

@@ -35,6 +35,7 @@ import {
   type PassageRange,
   type PassageText,
 } from '../../core/snippets.ts';
+import { segmentRowsSql, unsegmentedId } from '../../core/row-segments.ts';
 import type { QueryRunner, SqlValue } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 import { loadEpisodeList, type EpisodeList } from './queries.ts';
@@ -80,9 +81,12 @@ export function matchingPassagesSql(
   };
 }
 
-/** Passage blocks by id, ascending (one `?` per id; ids from `passageBlockId`). */
+/**
+ * Passage blocks by id, in every segment (one `?` per id; ids from `passageBlockId`): a
+ * rebuild's new episodes have their blocks in a segment of their own (decision 0059).
+ */
 export function passageBlocksSql(count: number): string {
-  return `SELECT id, data FROM passage_blocks WHERE id IN (${marks(count)}) ORDER BY id`;
+  return segmentRowsSql('passage_blocks', count);
 }
 
 /** A block's passages, or null for a damaged row (it costs its own snippets only). */
@@ -285,7 +289,7 @@ async function readBlocks(
   ]);
   const blocks = await Promise.all(rows.map((row) => readBlock(row.data)));
   rows.forEach((row, index) => {
-    const { episodeId, ordinal } = passageBlockOf(row.id);
+    const { episodeId, ordinal } = passageBlockOf(unsegmentedId(row.id));
     const first = (firstOf.get(episodeId) ?? 0) + ordinal * PASSAGE_BLOCK_SIZE;
     blocks[index]?.forEach(({ f, ...data }, offset) => {
       const id = first + offset;

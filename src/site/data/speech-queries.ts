@@ -11,14 +11,17 @@ import { matchingEpisodes, type PartHits } from '../../core/ranking.ts';
 import type { ParsedQuery, QueryPart } from '../../core/search-query.ts';
 import { speakerTermRowId, speechRowOf } from '../../core/speech.ts';
 import { decodeTermRow, termEpisodeIds, termRowId } from '../../core/term-index.ts';
+import { segmentRowsSql } from '../../core/row-segments.ts';
 import type { QueryRunner } from './database-types.ts';
 import { blobBytes } from './inflate.ts';
 import type { SearchHits } from './queries.ts';
 
-/** The `speaker_terms` rows of one term for the given speakers (one `?` per speaker). */
+/**
+ * The `speaker_terms` rows of one term for the given speakers (one `?` per speaker), every
+ * segment's (decision 0059).
+ */
 export function speakerTermsSql(count: number): string {
-  const marks = Array.from({ length: count }, () => '?').join(', ');
-  return `SELECT data FROM speaker_terms WHERE id IN (${marks})`;
+  return segmentRowsSql('speaker_terms', count);
 }
 
 /** Turns of named speakers that hold a phrase (or a token `speaker_terms` does not hold). */

@@ -69,7 +69,9 @@ describe('searchEpisodes', () => {
       .prepare<[number], { detail: string }>(`EXPLAIN QUERY PLAN ${SEARCH_STEMS_SQL}`)
       .all(termRowId('narwhal'))
       .map((row) => row.detail);
-    expect(plan).toEqual(['SEARCH search_stems USING INTEGER PRIMARY KEY (rowid=?)']);
+    // Every segment's row (decision 0059): seeks by rowid, never a scan or a sort.
+    expect(plan).toContain('SEARCH search_stems USING INTEGER PRIMARY KEY (rowid=?)');
+    expect(plan.join('\n')).not.toMatch(/SCAN search_stems|TEMP B-TREE/);
   });
 });
 
