@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { buildPodcast, type BuildResult } from './build.ts';
-import { readBaseDatabase } from './index/episode-fingerprint.ts';
+import { MAX_SEGMENTS, segmentRowId } from '../core/row-segments.ts';
+import { readBaseDatabase, segmentCount } from './index/episode-fingerprint.ts';
 import { joinChunks, readPublished } from './publish/chunk-files.ts';
 import { RESUME_RECORD_FILE } from './resume-record.ts';
 import { databaseAnswers } from './test-support/compare-databases.ts';
@@ -159,6 +160,25 @@ describe('a rebuild after new episodes resumes the previous database (decision 0
     expect(readBaseDatabase(file)?.compactPagesPerEpisode).toBe(pages / 7);
     record(pages / 7 / 1.3);
     db.close();
+    expect(readBaseDatabase(file)).toBeUndefined();
+  });
+
+  it('writes every episode again once a resumed database holds MAX_SEGMENTS segments (decision 0059)', async () => {
+    const folder = await copyFixturePodcast(join(root, 'fixture-segments'));
+    const built = await buildPodcast({ folder, outDir: join(root, 'fixture-segments-out') });
+    const file = await joined(built, 'fixture-segments');
+    const db = new Database(file);
+    expect(segmentCount(db)).toBe(1);
+    const insert = db.prepare('INSERT INTO passage_blocks (id, data) VALUES (?, ?)');
+    insert.run(segmentRowId(1, MAX_SEGMENTS - 2), Buffer.from('x'));
+    expect(segmentCount(db)).toBe(MAX_SEGMENTS - 1);
+    db.close();
+    expect(readBaseDatabase(file)?.fingerprints).toHaveLength(7);
+    const again = new Database(file);
+    again
+      .prepare('INSERT INTO search_pairs (id, data) VALUES (?, ?)')
+      .run(segmentRowId(1, MAX_SEGMENTS - 1), Buffer.from('x'));
+    again.close();
     expect(readBaseDatabase(file)).toBeUndefined();
   });
 

@@ -17,6 +17,23 @@ import type { TermPostings, TermRowFormat } from './term-index.ts';
  */
 export const SEGMENT_STRIDE = 2 ** 43;
 
+/** The tables whose rows a resumed build adds in segments (the term tables and passage blocks). */
+export const SEGMENTED_TABLES = [
+  'search_terms',
+  'search_stems',
+  'search_prefixes',
+  'search_pairs',
+  'speaker_terms',
+  'passage_blocks',
+] as const;
+
+/**
+ * Segments a database may hold before the next build writes every episode again (a full build:
+ * one segment). Each one costs a reader one more row per term, so they are bounded, as FTS5
+ * bounds its own segments by merging them (decision 0059).
+ */
+export const MAX_SEGMENTS = 16;
+
 /** The row id of `id` in segment `segment` (0: a full build's rows). */
 export function segmentRowId(id: number, segment: number): number {
   return segment * SEGMENT_STRIDE + id;

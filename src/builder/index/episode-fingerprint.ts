@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { SCHEMA_VERSION } from '../../core/db-schema.ts';
+import { MAX_SEGMENTS, segmentOf, SEGMENTED_TABLES } from '../../core/row-segments.ts';
 import type { Analyzer } from '../../core/analyzer.ts';
 
 /** A hex SHA-256. */
@@ -97,7 +98,8 @@ const compactSchema = z.object({ compactPagesPerEpisode: z.number().positive() }
 /**
  * Reads what resuming the database at `path` needs, or undefined when it cannot be resumed: no
  * `build_episodes` table (a database of an older Trawl), ids that are not exactly 1 to the
- * episode count (then positions would not be ids), or grown past `RESUME_GROWTH_LIMIT`.
+ * episode count (then positions would not be ids), grown past `RESUME_GROWTH_LIMIT`, or holding
+ * `MAX_SEGMENTS` segments.
  */
 export function readBaseDatabase(path: string): BaseDatabase | undefined {
   let db: Database.Database | undefined;
@@ -126,6 +128,7 @@ export function readBaseDatabase(path: string): BaseDatabase | undefined {
       : pages / Math.max(1, episodes.n);
     if (pages > RESUME_GROWTH_LIMIT * compactPagesPerEpisode * Math.max(1, episodes.n))
       return undefined;
+    if (segmentCount(db) >= MAX_SEGMENTS) return undefined;
     return { fingerprints: rows.map((row) => row.fingerprint), compactPagesPerEpisode };
   } catch {
     // Not a Trawl database of this kind, or damaged: the build starts from nothing.
@@ -133,6 +136,22 @@ export function readBaseDatabase(path: string): BaseDatabase | undefined {
   } finally {
     db?.close();
   }
+}
+
+/** How many segments the database's segmented tables hold (decision 0059): 1 after a full build. */
+export function segmentCount(db: Database.Database): number {
+  let top = 0;
+  for (const table of SEGMENTED_TABLES) {
+    const exists = db
+      .prepare<[string], { n: number }>(
+        "SELECT COUNT(*) AS n FROM sqlite_schema WHERE type = 'table' AND name = ?",
+      )
+      .get(table);
+    if (!exists?.n) continue;
+    const row = db.prepare<[], { top: number | null }>(`SELECT max(id) AS top FROM ${table}`).get();
+    top = Math.max(top, segmentOf(row?.top ?? 0));
+  }
+  return top + 1;
 }
 
 /** Records, in a resumed database, the compact size it is measured against. */

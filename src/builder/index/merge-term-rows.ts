@@ -29,7 +29,7 @@ import {
 import { compressTermList } from './write-term-tables.ts';
 
 /** The term tables whose delta rows become a new segment as they are, with their row format. */
-const SEGMENTED_TABLES: readonly { table: string; format: TermRowFormat }[] = [
+const APPENDED_TABLES: readonly { table: string; format: TermRowFormat }[] = [
   { table: 'search_terms', format: {} },
   { table: 'search_stems', format: { counts: true } },
   { table: 'search_pairs', format: {} },
@@ -40,12 +40,6 @@ const SEGMENTED_TABLES: readonly { table: string; format: TermRowFormat }[] = [
 export function nextSegment(db: Database.Database, table: string): number {
   const row = db.prepare<[], { top: number | null }>(`SELECT max(id) AS top FROM ${table}`).get();
   return row?.top === null || row?.top === undefined ? 0 : segmentOf(row.top) + 1;
-}
-
-/** The highest segment any term table holds (0: a full build's rows only). */
-export function highestSegment(db: Database.Database): number {
-  const tables = [...SEGMENTED_TABLES.map(({ table }) => table), 'search_prefixes'];
-  return Math.max(0, ...tables.map((table) => nextSegment(db, table) - 1));
 }
 
 /** Reads one id's rows of a term table, every segment's, joined into one row's entries. */
@@ -81,7 +75,7 @@ export function mergeTermTables(
   longerPrefixes: ReadonlySet<string>,
 ): number {
   let written = 0;
-  for (const { table } of SEGMENTED_TABLES) {
+  for (const { table } of APPENDED_TABLES) {
     const segment = nextSegment(db, table);
     const insert = db.prepare(`INSERT INTO ${table} (id, data) VALUES (?, ?)`);
     // The delta's rows are what the new episodes add to each id, in the format a reader appends.
