@@ -40,6 +40,10 @@
  *   a common word matches) are a few adjacent pages
  *   (docs/decisions/0008-compressed-passage-blocks.md). These tables come last in the file,
  *   so the first screen's tables stay at the front.
+ * - segments: a rebuild that resumes the previous database adds the new episodes' term rows
+ *   and passage blocks as a new segment, ids offset by `segment × SEGMENT_STRIDE`, after the
+ *   old rows, whose pages keep their bytes; readers ask for an id in every segment
+ *   (`src/core/row-segments.ts`, docs/decisions/0059-rows-in-segments.md).
  */
 
 import { FTS_TOKENIZER } from './tokenizer.ts';
