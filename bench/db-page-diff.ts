@@ -68,8 +68,8 @@ export async function diffDatabases(
     tables.set(name, entry);
   }
   for (const page of changed) {
-    // Page 1 is the header; free pages belong to no table.
-    const name = owners.get(page) ?? (page === 1 ? '(header)' : '(free)');
+    // Free pages (on the freelist) belong to no table.
+    const name = owners.get(page) ?? '(free)';
     const entry = tables.get(name) ?? { name, pages: 0, changed: 0 };
     entry.changed += 1;
     tables.set(name, entry);
