@@ -28,13 +28,8 @@ import {
 } from '../../core/row-segments.ts';
 import { compressTermList } from './write-term-tables.ts';
 
-/** The term tables whose delta rows become a new segment as they are, with their row format. */
-const APPENDED_TABLES: readonly { table: string; format: TermRowFormat }[] = [
-  { table: 'search_terms', format: {} },
-  { table: 'search_stems', format: { counts: true } },
-  { table: 'search_pairs', format: {} },
-  { table: 'speaker_terms', format: {} },
-];
+/** The term tables whose delta rows become a new segment as they are. */
+const APPENDED_TABLES = ['search_terms', 'search_stems', 'search_pairs', 'speaker_terms'];
 
 /** The segment a table's next rows go in: one past its highest row's. */
 export function nextSegment(db: Database.Database, table: string): number {
@@ -55,6 +50,7 @@ function joinedReader(
       format,
     );
 }
+
 function deltaRows(delta: Database.Database, table: string): Iterable<[number, Buffer]> {
   return delta
     .prepare<[], [number, Buffer]>(`SELECT id, data FROM ${table} ORDER BY id`)
@@ -75,7 +71,7 @@ export function mergeTermTables(
   longerPrefixes: ReadonlySet<string>,
 ): number {
   let written = 0;
-  for (const { table } of APPENDED_TABLES) {
+  for (const table of APPENDED_TABLES) {
     const segment = nextSegment(db, table);
     const insert = db.prepare(`INSERT INTO ${table} (id, data) VALUES (?, ?)`);
     // The delta's rows are what the new episodes add to each id, in the format a reader appends.
