@@ -364,6 +364,8 @@ export interface EpisodeListBlob {
   venues: VenueRow[];
   /** The show's named speakers, by id (the 'said by' options); absent when it has none. */
   speakers?: ShowSpeaker[];
+  /** Segments of the term tables and passage blocks (decision 0059); absent: one. */
+  segments?: number;
 }
 
 /**

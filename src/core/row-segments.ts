@@ -50,16 +50,17 @@ export function unsegmentedId(rowId: number): number {
 }
 
 /**
- * SQL that reads every segment's row (`id`, `data`) of `count` ids of `table` (one `?` per id,
- * segment 0's ids), in id order: by segment, then by id. The segments are counted from the table's highest id, so the query
- * needs nothing from outside the database and a table of one segment reads as before.
+ * SQL that reads every segment's row (`id`, `data`) of `count` ids of `table`, in id order: by
+ * segment, then by id. Its first parameter is the database's segment count (the episode list's
+ * `segments`, which the site has read before any search, so counting them costs no request),
+ * then one per id (segment 0's ids). One segment reads exactly the rows it did before.
  */
 export function segmentRowsSql(table: string, count: number): string {
   const marks = Array.from({ length: count }, () => '(?)').join(', ');
   return (
-    `WITH RECURSIVE wanted(id) AS (VALUES ${marks}), ` +
-    `segments(base) AS (SELECT 0 UNION ALL SELECT base + ${SEGMENT_STRIDE} FROM segments ` +
-    `WHERE base + ${SEGMENT_STRIDE} <= (SELECT max(id) FROM ${table})) ` +
+    `WITH RECURSIVE segments(base) AS (SELECT 0 UNION ALL SELECT base + ${SEGMENT_STRIDE} ` +
+    `FROM segments WHERE base + ${SEGMENT_STRIDE} < ? * ${SEGMENT_STRIDE}), ` +
+    `wanted(id) AS (VALUES ${marks}) ` +
     `SELECT id, data FROM ${table} WHERE id IN (SELECT base + wanted.id FROM segments, wanted) ORDER BY id`
   );
 }

@@ -22,7 +22,6 @@ import { groupTermLists, parseTermList, type TermFrequency } from '../../core/te
 import {
   appendPostings,
   joinSegments,
-  segmentOf,
   segmentRowId,
   segmentRowsSql,
 } from '../../core/row-segments.ts';
@@ -31,22 +30,17 @@ import { compressTermList } from './write-term-tables.ts';
 /** The term tables whose delta rows become a new segment as they are. */
 const APPENDED_TABLES = ['search_terms', 'search_stems', 'search_pairs', 'speaker_terms'];
 
-/** The segment a table's next rows go in: one past its highest row's. */
-export function nextSegment(db: Database.Database, table: string): number {
-  const row = db.prepare<[], { top: number | null }>(`SELECT max(id) AS top FROM ${table}`).get();
-  return row?.top === null || row?.top === undefined ? 0 : segmentOf(row.top) + 1;
-}
-
-/** Reads one id's rows of a term table, every segment's, joined into one row's entries. */
+/** Reads one id's rows of a term table in `segments` segments, joined into one row's entries. */
 function joinedReader(
   db: Database.Database,
   table: string,
   format: TermRowFormat,
+  segments: number,
 ): (id: number) => TermPostings[] {
-  const select = db.prepare<[number], { data: Buffer }>(segmentRowsSql(table, 1));
+  const select = db.prepare<[number, number], { data: Buffer }>(segmentRowsSql(table, 1));
   return (id) =>
     joinSegments(
-      select.all(id).map((row) => decodeTermRow(row.data, format)),
+      select.all(segments, id).map((row) => decodeTermRow(row.data, format)),
       format,
     );
 }
@@ -58,21 +52,27 @@ function deltaRows(delta: Database.Database, table: string): Iterable<[number, B
     .iterate();
 }
 
+/** Where a resumed build's rows go: the first new episode's id and the new segment's number. */
+export interface NewSegment {
+  firstNewId: number;
+  /** One past the highest segment of `db`'s rows: the segments before it are `db`'s. */
+  segment: number;
+}
+
 /**
  * Adds the delta's term tables to `db` as a new segment, whose FTS tables already hold the new
- * episodes (ids from `firstNewId`). `longerPrefixes`: the prefixes some longer token of the
- * delta starts with (`PrefixRows.longer`). Returns how many rows it wrote.
+ * episodes. `longerPrefixes`: the prefixes some longer token of the delta starts with
+ * (`PrefixRows.longer`). Returns how many rows it wrote.
  */
 export function mergeTermTables(
   db: Database.Database,
   delta: Database.Database,
   analyzer: Analyzer,
-  firstNewId: number,
+  { firstNewId, segment }: NewSegment,
   longerPrefixes: ReadonlySet<string>,
 ): number {
   let written = 0;
   for (const table of APPENDED_TABLES) {
-    const segment = nextSegment(db, table);
     const insert = db.prepare(`INSERT INTO ${table} (id, data) VALUES (?, ?)`);
     // The delta's rows are what the new episodes add to each id, in the format a reader appends.
     for (const [id, data] of deltaRows(delta, table)) {
@@ -80,7 +80,7 @@ export function mergeTermTables(
       written += 1;
     }
   }
-  written += mergePrefixes(db, delta, firstNewId, longerPrefixes);
+  written += mergePrefixes(db, delta, { firstNewId, segment }, longerPrefixes);
   writeTermListsAgain(db, analyzer);
   return written;
 }
@@ -95,12 +95,11 @@ export function mergeTermTables(
 function mergePrefixes(
   db: Database.Database,
   delta: Database.Database,
-  firstNewId: number,
+  { firstNewId, segment }: NewSegment,
   longerPrefixes: ReadonlySet<string>,
 ): number {
   const format: TermRowFormat = { counts: true };
-  const read = joinedReader(db, 'search_prefixes', format);
-  const segment = nextSegment(db, 'search_prefixes');
+  const read = joinedReader(db, 'search_prefixes', format, segment);
   const insert = db.prepare('INSERT INTO search_prefixes (id, data) VALUES (?, ?)');
   db.exec("CREATE VIRTUAL TABLE temp.prefix_vocab USING fts5vocab(main, 'words_fts', 'instance')");
   const ownInstances = db.prepare<[string, number], { doc: number; col: string; n: number }>(

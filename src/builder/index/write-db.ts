@@ -24,11 +24,12 @@ import {
 import type { ResolvedSpeakers } from '../read/speakers.ts';
 import { writeTermTables } from './write-term-tables.ts';
 import { PrefixRows } from './write-prefix-table.ts';
-import { mergeTermTables, nextSegment } from './merge-term-rows.ts';
+import { mergeTermTables } from './merge-term-rows.ts';
 import { segmentRowId } from '../../core/row-segments.ts';
 import {
   BUILD_EPISODES_SQL,
   readResumeState,
+  segmentCount,
   writeBuildFingerprint,
   writeCompactSize,
   type BaseDatabase,
@@ -169,9 +170,9 @@ export function openDatabaseWriter(
   );
   const insertPassageFts = db.prepare('INSERT INTO passages_fts (rowid, words) VALUES (?, ?)');
   const insertPassageBlock = db.prepare('INSERT INTO passage_blocks (id, data) VALUES (?, ?)');
-  // A resumed database's new blocks go in a segment of their own after the old ones, whose
-  // pages then keep their bytes (decision 0059).
-  const blockSegment = resume ? nextSegment(db, 'passage_blocks') : 0;
+  // A resumed database's new term rows and blocks go in a segment of their own after the old
+  // ones, whose pages then keep their bytes (decision 0059).
+  const segment = resume ? segmentCount(db) : 0;
 
   const firstNewId = state.nextId;
   let nextId = state.nextId;
@@ -254,14 +255,15 @@ export function openDatabaseWriter(
             ...(codes ? { p: speakerRuns(codes.slice(span.firstWord, span.endWord)) } : {}),
           }));
         insertPassageBlock.run(
-          segmentRowId(passageBlockId(id, start / PASSAGE_BLOCK_SIZE), blockSegment),
+          segmentRowId(passageBlockId(id, start / PASSAGE_BLOCK_SIZE), segment),
           deflateRawSync(JSON.stringify(block), { level: BLOB_DEFLATE_LEVEL }),
         );
       }
     },
     finish(onStep, speakers = []) {
       if (base && delta && deltaSpeech) {
-        writeEpisodeList(db, speakers, true);
+        // The site reads the segment count from the list: counting them costs it no request.
+        writeEpisodeList(db, speakers, true, nextId > firstNewId ? segment + 1 : segment);
         onStep?.('optimize');
         // The FTS tables keep the new episodes in a segment of their own: optimising would
         // rewrite every old segment, and the older pages keep their bytes (decision 0051).
@@ -270,7 +272,7 @@ export function openDatabaseWriter(
           const prefixes = new PrefixRows(true);
           writeTermTables(delta, analyzer, prefixes);
           deltaSpeech.finish();
-          mergeTermTables(db, delta, analyzer, firstNewId, prefixes.longer);
+          mergeTermTables(db, delta, analyzer, { firstNewId, segment }, prefixes.longer);
         }
         delta.close();
         db.exec('COMMIT');
@@ -305,7 +307,12 @@ export function openDatabaseWriter(
  * episode's columns, the presenters and the venues, in the orders the site shows them.
  * docs/decisions/0003-first-screen-list-blob.md says why.
  */
-function writeEpisodeList(db: Database.Database, speakers: ShowSpeaker[], replace = false): void {
+function writeEpisodeList(
+  db: Database.Database,
+  speakers: ShowSpeaker[],
+  replace = false,
+  segments = 1,
+): void {
   const episodes = db.prepare<[], (string | number | null)[]>('SELECT * FROM episodes ORDER BY id');
   const columns = episodes.columns().map((column) => column.name);
   const rows = episodes.raw().all();
@@ -321,6 +328,7 @@ function writeEpisodeList(db: Database.Database, speakers: ShowSpeaker[], replac
     .all();
   const blob: EpisodeListBlob = { v: 1, columns, episodes: rows, presenters, venues };
   if (speakers.length > 0) blob.speakers = speakers;
+  if (segments > 1) blob.segments = segments;
   const data = deflateRawSync(JSON.stringify(blob), { level: 9 });
   if (replace) {
     // A resumed database (decision 0051): the old row goes, unless it is the same.

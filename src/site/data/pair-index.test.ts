@@ -68,8 +68,8 @@ describe('the pair index', () => {
 
   it('looks a pair up by rowid', () => {
     const plan = fixture.sqlite
-      .prepare<[number], { detail: string }>(`EXPLAIN QUERY PLAN ${SEARCH_PAIRS_SQL}`)
-      .all(pairRowId('ice', 'cream'))
+      .prepare<[number, number], { detail: string }>(`EXPLAIN QUERY PLAN ${SEARCH_PAIRS_SQL}`)
+      .all(1, pairRowId('ice', 'cream'))
       .map((row) => row.detail);
     // Every segment's row (decision 0059): seeks by rowid, never a scan or a sort.
     expect(plan).toContain('SEARCH search_pairs USING INTEGER PRIMARY KEY (rowid=?)');

@@ -200,7 +200,7 @@ describe('query plans', () => {
   });
 
   it('looks a single token up by rowid in search_terms', () => {
-    const rows = plan(SEARCH_TERMS_SQL, [termRowId('narwhal')]);
+    const rows = plan(SEARCH_TERMS_SQL, [1, termRowId('narwhal')]);
     // Every segment's row (decision 0059): seeks by rowid, never a scan or a sort.
     expect(rows).toContain('SEARCH search_terms USING INTEGER PRIMARY KEY (rowid=?)');
     expect(rows.join('\n')).not.toMatch(/SCAN search_terms|TEMP B-TREE/);

@@ -67,7 +67,11 @@ export interface EpisodeList {
   venues: VenueRow[];
   /** The show's named speakers ('said by' options); empty for a show without them. */
   speakers: ShowSpeaker[];
+  /** Segments of the term tables and passage blocks (decision 0059): 1 after a full build. */
+  segments: number;
 }
+
+const segmentsSchema = z.number().int().min(1).catch(1);
 
 const showSpeakersSchema = z.array(showSpeakerSchema).catch([]);
 
@@ -98,7 +102,7 @@ async function readEpisodeList(db: QueryRunner): Promise<EpisodeList> {
     const presenters = await db.query<PresenterRow>(PRESENTERS_SQL);
     const venues = await db.query<VenueRow>(VENUES_SQL);
     const episodes = await db.query<EpisodeRow>(EPISODES_SQL);
-    return { episodes, presenters, venues, speakers: [] };
+    return { episodes, presenters, venues, speakers: [], segments: 1 };
   }
   const bytes = blobBytes(rows[0]?.data);
   if (!bytes) throw new Error('The database has no episode list row');
@@ -116,6 +120,7 @@ async function readEpisodeList(db: QueryRunner): Promise<EpisodeList> {
     presenters: blob.presenters,
     venues: blob.venues,
     speakers: showSpeakersSchema.parse(blob.speakers ?? []),
+    segments: segmentsSchema.parse(blob.segments ?? 1),
   };
 }
 
@@ -226,19 +231,20 @@ async function lookUpTerm(
   columns: readonly FtsColumn[],
   rowId = termRowId(term),
 ): Promise<PartHits | null> {
+  const { segments } = await loadEpisodeList(db);
   let rows: { data: unknown }[];
   try {
-    rows = await db.query<{ data: unknown }>(TERM_TABLE_SQL[table], [rowId]);
+    rows = await db.query<{ data: unknown }>(TERM_TABLE_SQL[table], [segments, rowId]);
   } catch (error) {
     if (error instanceof Error && error.message.includes(`no such table: ${table}`)) return null;
     throw error;
   }
   const format = COUNTED_TABLES.has(table) ? COUNTED : {};
-  const segments = rows.flatMap((row) => {
+  const decoded = rows.flatMap((row) => {
     const bytes = blobBytes(row.data);
     return bytes ? [decodeTermRow(bytes, format)] : [];
   });
-  return { columns: termColumnCounts(joinSegments(segments, format), term, columns) };
+  return { columns: termColumnCounts(joinSegments(decoded, format), term, columns) };
 }
 
 /** A phrase's matches per checked column from `words_fts` (one query per column). */

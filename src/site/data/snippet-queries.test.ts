@@ -356,7 +356,8 @@ describe('query plans', () => {
     expect(plan(demo, passageRangesSql(3), [1, 2, 3])).toMatch(
       /SEARCH episodes USING INTEGER PRIMARY KEY \(rowid=\?\)/,
     );
-    const blocks = [1, 5, passageBlockId(9, 2)];
+    // The segment count first (decision 0059), then the ids.
+    const blocks = [1, 1, 5, passageBlockId(9, 2)];
     expect(plan(demo, passageBlocksSql(3), blocks)).toMatch(
       /SEARCH passage_blocks USING INTEGER PRIMARY KEY \(rowid=\?\)/,
     );

@@ -284,7 +284,9 @@ async function readBlocks(
   passages: Map<number, PassageText>,
 ): Promise<void> {
   if (blockIds.length === 0) return;
+  const { segments } = await loadEpisodeList(db);
   const rows = await db.query<{ id: number; data: unknown }>(passageBlocksSql(blockIds.length), [
+    segments,
     ...blockIds,
   ]);
   const blocks = await Promise.all(rows.map((row) => readBlock(row.data)));

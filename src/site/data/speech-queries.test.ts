@@ -90,7 +90,11 @@ describe("'said by' searches", () => {
         .all(...params)
         .map((row) => row.detail);
     const hash = termRowId('the');
-    const rows = plan(speakerTermsSql(2), [speakerTermRowId(hash, 1), speakerTermRowId(hash, 2)]);
+    const rows = plan(speakerTermsSql(2), [
+      1,
+      speakerTermRowId(hash, 1),
+      speakerTermRowId(hash, 2),
+    ]);
     // Every segment's rows (decision 0059): seeks by rowid, never a scan or a sort.
     expect(rows).toContain('SEARCH speaker_terms USING INTEGER PRIMARY KEY (rowid=?)');
     expect(rows.join('\n')).not.toMatch(/SCAN speaker_terms|TEMP B-TREE/);

@@ -14,7 +14,7 @@ import { decodeTermRow, termEpisodeIds, termRowId } from '../../core/term-index.
 import { segmentRowsSql } from '../../core/row-segments.ts';
 import type { QueryRunner } from './database-types.ts';
 import { blobBytes } from './inflate.ts';
-import type { SearchHits } from './queries.ts';
+import { loadEpisodeList, type SearchHits } from './queries.ts';
 
 /**
  * The `speaker_terms` rows of one term for the given speakers (one `?` per speaker), every
@@ -38,10 +38,11 @@ async function saidPart(
   if (part.kind === 'word' && analyzer.inTermTables(part.stem)) {
     // An unquoted word by its stem (decision 0009): the stem's rows, one per speaker.
     const hash = termRowId(part.stem);
-    const rows = await db.query<{ data: unknown }>(
-      speakerTermsSql(chosen.length),
-      chosen.map((speaker) => speakerTermRowId(hash, speaker)),
-    );
+    const { segments } = await loadEpisodeList(db);
+    const rows = await db.query<{ data: unknown }>(speakerTermsSql(chosen.length), [
+      segments,
+      ...chosen.map((speaker) => speakerTermRowId(hash, speaker)),
+    ]);
     for (const row of rows) {
       const bytes = blobBytes(row.data);
       if (!bytes) continue;

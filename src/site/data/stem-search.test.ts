@@ -66,8 +66,8 @@ describe('searchEpisodes', () => {
 
   it('reads a stem by rowid', () => {
     const plan = fixture.sqlite
-      .prepare<[number], { detail: string }>(`EXPLAIN QUERY PLAN ${SEARCH_STEMS_SQL}`)
-      .all(termRowId('narwhal'))
+      .prepare<[number, number], { detail: string }>(`EXPLAIN QUERY PLAN ${SEARCH_STEMS_SQL}`)
+      .all(1, termRowId('narwhal'))
       .map((row) => row.detail);
     // Every segment's row (decision 0059): seeks by rowid, never a scan or a sort.
     expect(plan).toContain('SEARCH search_stems USING INTEGER PRIMARY KEY (rowid=?)');
