@@ -71,7 +71,7 @@ interface Session {
   database: TrawlDatabase;
   list: Promise<ListIndex>;
   /** What every page may show of the list besides its rows: presenters, venues, speakers. */
-  shared: Promise<Omit<EpisodeList, 'episodes'>>;
+  shared: Promise<Omit<EpisodeList, 'episodes' | 'segments'>>;
 }
 
 /**
@@ -104,7 +104,7 @@ function sessionOf(source: PrerenderSource): Session {
 export async function pageSnapshot(
   source: PrerenderSource,
   path: string,
-): Promise<{ list: ListSnapshot; shared: Omit<EpisodeList, 'episodes'> }> {
+): Promise<{ list: ListSnapshot; shared: Omit<EpisodeList, 'episodes' | 'segments'> }> {
   const session = sessionOf(source);
   const list = snapshotFor(await session.list, path, source.config.site.pageSize);
   return { list, shared: await session.shared };
