@@ -89,7 +89,38 @@ const optionsSchema = z.object({
 
 type Options = z.infer<typeof optionsSchema>;
 
+/** The usage lines of this file's header comment, for --help and a mistyped option. */
+const USAGE = `Usage:
+  npm run bench [-- --delay 50 --runs 3 --episodes 600 --words 9000 --seed 1 --language en]
+  npm run bench -- --quick            (a small smoke run: 40 episodes, 1 run)
+  npm run bench -- --scale            (2,000 episodes x 30,000 words)
+  npm run bench -- --only search-rare,transcript --no-render
+  npm run bench -- --compare-engines  (also the queries on sql.js-httpvfs)
+  npm run bench -- --save             (a full run that also refreshes bench/results/)
+  npm run bench -- --pages            (pre-rendering's cost: bench/page-scale.ts)
+  npm run bench -- --weekly           (the weekly update: rebuild time, bytes new to the host)`;
+
+/** parseArgs's own error for an unknown or malformed option, which is its `code`. */
+function isArgumentError(error: unknown): error is Error {
+  return error instanceof Error && /^ERR_PARSE_ARGS_/.test(String(Reflect.get(error, 'code')));
+}
+
 function parseOptions(argv: string[]): Options {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  try {
+    return parseValidOptions(argv);
+  } catch (error) {
+    if (isArgumentError(error)) {
+      throw new Error(`bench: ${error.message}\n${USAGE}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+function parseValidOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -623,7 +654,11 @@ async function weeklyOnly(
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  // The bench's own messages say all there is; anything else gets its stack.
+  const own = error instanceof Error && error.message.startsWith('bench: ');
+  console.error(
+    error instanceof Error ? (own ? error.message : (error.stack ?? error.message)) : String(error),
+  );
   process.exitCode = 1;
 });
 
