@@ -156,7 +156,16 @@ describe('atFirstInteraction (decision 0040)', () => {
     expect(await state(start)).toBe('waiting');
     events.dispatchEvent(new Event('focusin'));
     expect(await state(start)).toBe('started');
-    expect(remove).toHaveBeenCalledTimes(4);
+    expect(remove).toHaveBeenCalledTimes(5);
+  });
+
+  it('starts at a move through the history, which needs the database without a press', async () => {
+    const events = new EventTarget();
+    const start = atFirstInteraction(false, events);
+    events.dispatchEvent(new Event('scroll'));
+    expect(await state(start)).toBe('waiting');
+    events.dispatchEvent(new Event('popstate'));
+    expect(await state(start)).toBe('started');
   });
 
   it('starts at once when the visitor did something before the app', async () => {

@@ -77,9 +77,16 @@ export function afterFirstPaintOrInteraction(target: StartTarget = window): Prom
 }
 
 /**
- * Settles at the visitor's first interaction, or at once if `interacted` says one came before
- * this script ran (decision 0040: a page that shows everything from its HTML loads no engine
- * for a visitor who only reads it). It never rejects.
+ * What starts the engine on a page shown as rendered, once the app runs: the visitor's first
+ * interaction, or a move through the history (back, forward, or an address the page itself
+ * pushed), whose route needs the database though nothing was pressed on the page.
+ */
+const APP_START_EVENTS = [...INTERACTIONS, 'popstate'] as const;
+
+/**
+ * Settles at the visitor's first interaction or history move, or at once if `interacted` says
+ * one came before this script ran (decision 0040: a page that shows everything from its HTML
+ * loads no engine for a visitor who only reads it). It never rejects.
  */
 export function atFirstInteraction(
   interacted: boolean,
@@ -88,10 +95,10 @@ export function atFirstInteraction(
   if (interacted) return Promise.resolve();
   return new Promise((resolve) => {
     const start = (): void => {
-      for (const type of INTERACTIONS) target.removeEventListener(type, start, true);
+      for (const type of APP_START_EVENTS) target.removeEventListener(type, start, true);
       resolve();
     };
-    for (const type of INTERACTIONS) {
+    for (const type of APP_START_EVENTS) {
       target.addEventListener(type, start, { capture: true, passive: true });
     }
   });
