@@ -10,31 +10,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
 import { z } from 'zod';
 import { buildWithCli, serveSite, SITE_DIR } from '../scripts/demo-site.ts';
 import { writeLongEpisode } from '../scripts/long-episode.ts';
-import { PANEL_READY_MARK } from '../src/site/features/transcript/panel-ready-mark.ts';
-
-const CHROMIUM = process.env.TRAWL_CHROMIUM ?? '/usr/bin/chromium';
-
-const tasksSchema = z.object({
-  hydrated: z.number(),
-  tasks: z.array(z.object({ start: z.number(), duration: z.number() })),
-});
-
-/** Records every long task of the page from its start (PerformanceObserver `longtask`). */
-async function recordLongTasks(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const tasks: { start: number; duration: number }[] = [];
-    Reflect.set(window, '__longTasks', tasks);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        tasks.push({ start: Math.round(entry.startTime), duration: Math.round(entry.duration) });
-      }
-    }).observe({ type: 'longtask', buffered: true });
-  });
-}
+import { launchBrowser } from '../e2e/browser.ts';
+import { allBlocksWritten, longTasks, recordLongTasks } from '../e2e/long-tasks.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,21 +32,9 @@ try {
   await buildWithCli(join(folder, 'show'), join(folder, 'out'), ['--site', SITE_DIR]);
   const buildSeconds = (performance.now() - started) / 1000;
   const server = await serveSite(join(folder, 'out'));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const session = await launchBrowser();
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await session.context.newPage();
     await recordLongTasks(page);
     const cdp = values.profile === undefined ? undefined : await page.context().newCDPSession(page);
     await cdp?.send('Profiler.enable');
@@ -74,26 +42,13 @@ try {
     await cdp?.send('Profiler.start');
     const opened = performance.now();
     await page.goto(`${server.url}/episodes/1`);
-    await page.waitForFunction(
-      () =>
-        document.querySelectorAll('.transcript-block').length > 0 &&
-        document.querySelectorAll('.transcript-block:empty').length === 0,
-      undefined,
-      { timeout: 600_000, polling: 200 },
-    );
+    await allBlocksWritten(page, 600_000);
     const allWritten = (performance.now() - opened) / 1000;
     if (cdp !== undefined && values.profile !== undefined) {
       const { profile } = await cdp.send('Profiler.stop');
       await writeFile(values.profile, JSON.stringify(profile));
     }
-    const measured = tasksSchema.parse(
-      await page.evaluate((mark) => {
-        const [ready] = performance.getEntriesByName(mark);
-        return { hydrated: ready?.startTime ?? 0, tasks: Reflect.get(window, '__longTasks') };
-      }, PANEL_READY_MARK),
-    );
-    const after = measured.tasks.filter((task) => task.start + task.duration > measured.hydrated);
-    const loading = measured.tasks.filter((task) => !after.includes(task));
+    const measured = await longTasks(page);
     const live = await page.locator('[data-w]').count();
     const blocks = await page.locator('.transcript-block').count();
     console.log(
@@ -102,9 +57,9 @@ try {
           words,
           buildSeconds: Math.round(buildSeconds * 10) / 10,
           hydratedMs: Math.round(measured.hydrated),
-          longTasksLoadingMs: loading.map((task) => task.duration),
-          longTasksAfterMs: after.map((task) => task.duration),
-          longestAfterMs: Math.max(0, ...after.map((task) => task.duration)),
+          longTasksLoadingMs: measured.loading,
+          longTasksAfterMs: measured.after,
+          longestAfterMs: Math.max(0, ...measured.after),
           everyBlockWrittenSeconds: Math.round(allWritten * 10) / 10,
           blocks,
           liveWordElements: live,
@@ -115,7 +70,7 @@ try {
       ),
     );
   } finally {
-    await browser.close();
+    await session.close();
     await server.close();
   }
 } finally {

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildWithCli, serveSite } from '../scripts/demo-site.ts';
 import { RARE_EVERY, RARE_WORD, writeLongEpisode } from '../scripts/long-episode.ts';
 import type { RunningServer } from '../src/builder/serve/serve.ts';
-import { PANEL_READY_MARK } from '../src/site/features/transcript/panel-ready-mark.ts';
 import {
   expectNoProblems,
   launchBrowser,
@@ -12,6 +11,7 @@ import {
   workFolder,
   type BrowserSession,
 } from './harness.ts';
+import { allBlocksWritten, longTasks, recordLongTasks } from './long-tasks.ts';
 
 // Issue 26, defect 10: a long transcript never blocks the tab. One episode of 100,000 words
 // (and nothing else), built by the real CLI: after load and hydration, its longest task stays
@@ -38,57 +38,9 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Records every long task of the page from its start (PerformanceObserver `longtask`). */
-async function recordLongTasks(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const tasks: { start: number; duration: number }[] = [];
-    Reflect.set(window, '__longTasks', tasks);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        tasks.push({ start: Math.round(entry.startTime), duration: Math.round(entry.duration) });
-      }
-    }).observe({ type: 'longtask', buffered: true });
-  });
-}
-
-/**
- * The page's long tasks (ms) up to its hydration (the HTML's parse and layout, the app's module
- * and hydration render: the same for any transcript over 30,000 words, INLINE_WORD_LIMIT) and
- * after it (the transcript's load, model and blocks). Hydration is over when the transcript
- * panel's first effect has run (`PANEL_READY_MARK`).
- */
-async function longTasks(page: Page): Promise<{ loading: number[]; after: number[] }> {
-  return page.evaluate((mark) => {
-    const [ready] = performance.getEntriesByName(mark);
-    const hydrated = ready?.startTime ?? 0;
-    const value: unknown = Reflect.get(window, '__longTasks');
-    const tasks = Array.isArray(value) ? value : [];
-    const durations = (after: boolean): number[] =>
-      tasks
-        .filter((task: unknown) => {
-          const start: unknown = Reflect.get(Object(task), 'start');
-          const duration: unknown = Reflect.get(Object(task), 'duration');
-          // A task that ends after the mark is not the hydration's.
-          return (
-            typeof start === 'number' &&
-            typeof duration === 'number' &&
-            start + duration > hydrated === after
-          );
-        })
-        .map((task: unknown) => Number(Reflect.get(Object(task), 'duration')));
-    return { loading: durations(false), after: durations(true) };
-  }, PANEL_READY_MARK);
-}
-
 /** Every block written, as text or live, and the first one live. */
-async function allBlocksWritten(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.querySelectorAll('.transcript-block').length > 0 &&
-      document.querySelectorAll('.transcript-block:empty').length === 0,
-    undefined,
-    { timeout: 60_000, polling: 100 },
-  );
+async function allBlocksReady(page: Page): Promise<void> {
+  await allBlocksWritten(page, 60_000);
   await page.locator('.transcript-block [data-w]').first().waitFor();
 }
 
@@ -96,7 +48,7 @@ test('a 100,000-word transcript loads in tasks under 500 ms, every word on the p
   const { page, problems } = await openPage(session, server.url);
   await recordLongTasks(page);
   await page.goto(`${server.url}/episodes/1`);
-  await allBlocksWritten(page);
+  await allBlocksReady(page);
   const tasks = await longTasks(page);
   // The figures go with the test's output: the machine's load stretches every task.
   console.log(
@@ -117,7 +69,7 @@ test('a 100,000-word transcript loads in tasks under 500 ms, every word on the p
 test('a search marks its matches in every block, and steps to one in a block not live', async () => {
   const { page, problems } = await openPage(session, server.url);
   await page.goto(`${server.url}/episodes/1?q=${RARE_WORD}`);
-  await allBlocksWritten(page);
+  await allBlocksReady(page);
   const marks = page.locator('.transcript-body mark');
   await expect.poll(() => marks.allTextContents()).toEqual(Array(RARE_COUNT).fill(RARE_WORD));
   // The last match is far down, in a block that is text only until the step reaches it.
