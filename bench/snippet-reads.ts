@@ -10,7 +10,6 @@
  * No browser and no added delay, so it prints no times: requests and bytes are what the
  * budgets count, and they do not depend on the machine.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,39 +17,21 @@ import { parseArgs } from 'node:util';
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import Database from 'better-sqlite3';
 import { loadAnalyzer } from '../src/core/analyzer.ts';
-import { chunkSize } from '../src/core/chunk-layout.ts';
 import { FTS_COLUMNS } from '../src/core/db-schema.ts';
 import { checkSearchTerm } from '../src/core/fts-query.ts';
 import type { DbConfig } from '../src/core/site-config.ts';
 import { joinChunks, readPublished } from '../src/builder/publish/chunk-files.ts';
 import type { QueryOptions, QueryRunner, SqlValue } from '../src/site/data/database-types.ts';
-import { HttpPages, type RangeRequest } from '../src/site/data/http-pages.ts';
+import { HttpPages } from '../src/site/data/http-pages.ts';
 import { loadEpisodes, searchEpisodes } from '../src/site/data/queries.ts';
 import { loadSnippets } from '../src/site/data/snippet-queries.ts';
 import { installHttpVfs, type Sqlite3 } from '../src/site/data/sqlite-http-vfs.ts';
 import { getTranscript } from '../src/site/data/transcript-queries.ts';
 import { chooseWorkload } from './prepare.ts';
+import { diskHost } from '../src/site/data/test-support/disk-host.ts';
 
 /** Results per page, as the site shows them. */
 const PAGE_SIZE = 10;
-
-/** Range requests answered from the version folder's chunk files, as a host does. */
-function diskHost(versionDir: string, layout: DbConfig): RangeRequest {
-  return (url, start, end) => {
-    const name = url.slice(url.lastIndexOf('/') + 1);
-    const size = chunkSize(layout, Number(name.slice(layout.urlPrefix.length)));
-    const last = Math.min(end, size - 1);
-    const body = new Uint8Array(last - start + 1);
-    const file = openSync(join(versionDir, name), 'r');
-    try {
-      readSync(file, body, 0, body.length, start);
-    } finally {
-      closeSync(file);
-    }
-    const headers: Record<string, string> = { 'content-range': `bytes ${start}-${last}/${size}` };
-    return { status: 206, header: (key) => headers[key.toLowerCase()] ?? null, body };
-  };
-}
 
 interface Engine {
   runner: QueryRunner;

@@ -3,7 +3,6 @@
  * Node only, never bundled: the engine's wasm (the same sqlite3.wasm the worker loads) reads the
  * chunk files the real builder wrote, through the site's own VFS, with the file system standing
  * in for the host. */
-import { openSync, readSync, closeSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,16 +10,17 @@ import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildFixturePodcast } from '../../builder/test-support/fixture-podcast.ts';
-import { chunkSize, planChunks } from '../../core/chunk-layout.ts';
+import { planChunks } from '../../core/chunk-layout.ts';
 import { FTS_COLUMNS } from '../../core/db-schema.ts';
 import { checkSearchTerm } from '../../core/fts-query.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
 import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
 import type { QueryRunner, SqlValue } from './database-types.ts';
-import { HttpPages, type RangeRequest } from './http-pages.ts';
+import { HttpPages } from './http-pages.ts';
 import { loadEpisodes, searchEpisodes } from './queries.ts';
 import { installHttpVfs } from './sqlite-http-vfs.ts';
 import { getTranscript } from './transcript-queries.ts';
+import { diskHost } from './test-support/disk-host.ts';
 
 // Every database the builder makes must open in the browser's engine (design note 7): the
 // fixture podcast, built by the real builder in chunk files of one page each (every multi-page
@@ -33,25 +33,6 @@ let config: DbConfig;
 let sqlite: Database.Database;
 let engine: QueryRunner;
 let pages: HttpPages;
-
-/** Range requests answered from the version folder's chunk files, as a host does. */
-function diskHost(versionDir: string, layout: DbConfig): RangeRequest {
-  return (url, start, end) => {
-    const name = url.slice(url.lastIndexOf('/') + 1);
-    const index = Number(name.slice(layout.urlPrefix.length));
-    const size = chunkSize(layout, index);
-    const last = Math.min(end, size - 1);
-    const body = new Uint8Array(last - start + 1);
-    const file = openSync(join(versionDir, name), 'r');
-    try {
-      readSync(file, body, 0, body.length, start);
-    } finally {
-      closeSync(file);
-    }
-    const headers: Record<string, string> = { 'content-range': `bytes ${start}-${last}/${size}` };
-    return { status: 206, header: (key) => headers[key.toLowerCase()] ?? null, body };
-  };
-}
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'trawl-site-engine-'));
