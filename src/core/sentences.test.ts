@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { endsSentence, sentenceIndexes, spokenSentenceIndexes } from './sentences.ts';
+import {
+  endsSentence,
+  sentenceIndexes,
+  spokenSentenceIndexes,
+  spokenSentenceSteps,
+} from './sentences.ts';
 
 describe('endsSentence', () => {
   it('ends at a full stop, question mark or exclamation mark', () => {
@@ -85,5 +90,47 @@ describe('spokenSentenceIndexes', () => {
   it('agrees with sentenceIndexes on short punctuated text without pauses', () => {
     const words = ['One', 'two.', 'Three', 'four', 'five?', 'Six'];
     expect([...timed(words)]).toEqual([...sentenceIndexes(words)]);
+  });
+});
+
+describe('spokenSentenceSteps', () => {
+  /** Runs the steps to the end: the sentence numbers and how many times they paused. */
+  function run(steps: Generator<void, Int32Array, void>): { indexes: number[]; pauses: number } {
+    let pauses = 0;
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return { indexes: [...step.value], pauses };
+      pauses += 1;
+    }
+  }
+
+  it('pauses every N words and numbers the sentences as one pass over seconds does', () => {
+    // Centiseconds with pauses of 69, 70 and 71 (around the 0.7 s a sentence ends at), words
+    // with and without marks, an emoji (two UTF-16 units, one character) and a lone surrogate.
+    const words: string[] = [];
+    const starts: number[] = [];
+    const ends: number[] = [];
+    let time = 0;
+    for (let i = 0; i < 1_000; i += 1) {
+      words.push(i % 37 === 0 ? 'end.' : i % 11 === 0 ? '🎙️' : i % 53 === 0 ? '\ud800x' : 'word');
+      starts.push(time);
+      time += 17 + (i % 5);
+      ends.push(time);
+      time += i % 7 === 0 ? 69 + (i % 3) : 3;
+    }
+    const seconds = (times: number[]): number[] => times.map((value) => value / 100);
+    const once = [...spokenSentenceIndexes(words, seconds(starts), seconds(ends))];
+    const sliced = run(spokenSentenceSteps(words, starts, ends, 100, 300));
+    expect(sliced.indexes).toEqual(once);
+    expect(sliced.pauses).toBe(3);
+    // The pauses of 0.7 s and more did end sentences: more than the marks alone make.
+    expect((once.at(-1) ?? 0) + 1).toBeGreaterThan(1_000 / 37 + 1);
+  });
+
+  it('counts characters as code points: 24 words of four emoji stay under 120 characters', () => {
+    const emoji = Array.from({ length: 30 }, () => '🎙🎙🎙🎙');
+    // 4 code points and a space each: 24 words (the word limit) before 120 characters.
+    const counts = run(spokenSentenceSteps(emoji, [], [], 1, Number.POSITIVE_INFINITY)).indexes;
+    expect(counts.filter((sentence) => sentence === 0)).toHaveLength(24);
   });
 });

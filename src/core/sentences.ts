@@ -51,6 +51,22 @@ const SHORT_PAUSE_SECONDS = 0.25;
 /** A word that closes a clause: a comma, semicolon, colon or dash, before closing quotes. */
 const CLAUSE_END = /[,;:–—]["'”’»)\]}]*$/u;
 
+/** The code points of a word, as `Array.from(word).length` counts them, without an array. */
+function codePoints(word: string): number {
+  let count = word.length;
+  for (let i = 0; i < word.length - 1; i += 1) {
+    const code = word.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = word.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count -= 1;
+        i += 1;
+      }
+    }
+  }
+  return count;
+}
+
 /**
  * The sentence number of every word as the reading view lights them up: at the marks
  * `sentenceIndexes` knows, and where those are missing (machine transcripts without
@@ -64,6 +80,27 @@ export function spokenSentenceIndexes(
   starts: ArrayLike<number>,
   ends: ArrayLike<number>,
 ): Int32Array {
+  const steps = spokenSentenceSteps(words, starts, ends, 1, Number.POSITIVE_INFINITY);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `spokenSentenceIndexes` in steps of `every` words, so a page can split a long transcript
+ * between its other tasks (one pass over a million words was the page's longest task; issue
+ * 26, defect 10). The times are in units of 1 / `perSecond` s (100: a stored transcript's
+ * centiseconds), each divided as it is read: the same seconds, to the bit, as dividing the
+ * arrays first, without two more arrays of a million numbers.
+ */
+export function* spokenSentenceSteps(
+  words: readonly string[],
+  starts: ArrayLike<number>,
+  ends: ArrayLike<number>,
+  perSecond: number,
+  every: number,
+): Generator<void, Int32Array, void> {
   const indexes = new Int32Array(words.length);
   let sentence = 0;
   let length = 0;
@@ -72,8 +109,12 @@ export function spokenSentenceIndexes(
     indexes[i] = sentence;
     const word = words[i] ?? '';
     length += 1;
-    characters += (length > 1 ? 1 : 0) + Array.from(word).length;
-    const pause = (starts[i + 1] ?? Number.NaN) - (ends[i] ?? starts[i] ?? Number.NaN);
+    characters += (length > 1 ? 1 : 0) + codePoints(word);
+    const next = starts[i + 1];
+    const end = ends[i] ?? starts[i];
+    const pause =
+      (next === undefined ? Number.NaN : next / perSecond) -
+      (end === undefined ? Number.NaN : end / perSecond);
     const long = length >= SOFT_SENTENCE_WORDS || characters >= SOFT_SENTENCE_CHARACTERS;
     const closes =
       endsSentence(word) ||
@@ -86,6 +127,7 @@ export function spokenSentenceIndexes(
       length = 0;
       characters = 0;
     }
+    if ((i + 1) % every === 0) yield;
   }
   return indexes;
 }

@@ -4,7 +4,7 @@
  * markers, paragraphs that start at each change of speaker, and low-confidence flags.
  */
 import type { TranscriptBlob } from './db-schema.ts';
-import { spokenSentenceIndexes } from './sentences.ts';
+import { spokenSentenceSteps } from './sentences.ts';
 import type { Chapter } from './speech.ts';
 import { chapterWords, wordSpeakerCodes } from './transcript-chapters.ts';
 
@@ -102,8 +102,14 @@ export function* transcriptModelSteps(
   options: TranscriptModelOptions,
 ): Generator<void, TranscriptModel, void> {
   const count = blob.words.length;
-  const seconds = (times: readonly number[]): number[] => times.map((time) => time / 100);
-  const sentences = spokenSentenceIndexes(blob.words, seconds(blob.start), seconds(blob.end));
+  // The sentence pass in slices too: in one, it was a 1 M-word page's longest task.
+  const sentences = yield* spokenSentenceSteps(
+    blob.words,
+    blob.start,
+    blob.end,
+    100,
+    WORDS_PER_STEP,
+  );
   yield;
   const words: ModelWord[] = new Array<ModelWord>(count);
   for (let i = 0; i < count; i += 1) {
