@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  expandCodedTranscript,
-  parseTranscriptBlob,
-  toStoredTranscript,
-} from './transcript-blob.ts';
+import { absoluteTranscript, parseTranscriptBlob, toStoredTranscript } from './transcript-blob.ts';
 import {
   codeIntegers,
   codedTranscriptPieces,
@@ -66,13 +62,21 @@ describe('version 3 of transcripts.data (decision 0056)', () => {
     expect(parseTranscriptBlob(JSON.parse(json), 'episode 2')).toEqual(blob);
   });
 
-  it('is expanded back to version 2 where the worker decodes it; anything else stays as it is', () => {
+  it('is turned into absolute times where the worker decodes it; an invalid one stays as it is', () => {
     const stored = toStoredTranscript(blob);
     const coded = toCodedTranscript(stored);
-    expect(expandCodedTranscript(JSON.parse(JSON.stringify(coded)))).toEqual(stored);
-    expect(expandCodedTranscript(stored)).toBe(stored);
+    // Version 3 and version 2 both come out as version 1: what the page's parse returns.
+    expect(absoluteTranscript(JSON.parse(JSON.stringify(coded)))).toEqual(blob);
+    expect(absoluteTranscript(stored)).toEqual(blob);
+    expect(parseTranscriptBlob(absoluteTranscript(stored), 'episode 2')).toEqual(blob);
     const damaged = { ...coded, gap: '~' };
-    expect(expandCodedTranscript(damaged)).toBe(damaged);
+    expect(absoluteTranscript(damaged)).toBe(damaged);
+    const wrongItem = { ...stored, dur: stored.dur.map((value, i) => (i === 3 ? 'x' : value)) };
+    expect(absoluteTranscript(wrongItem)).toBe(wrongItem);
+    // The page's parse still names the problem: the worker passed it on as it was.
+    expect(() => parseTranscriptBlob(wrongItem, 'episode 2')).toThrow(
+      'episode 2: not a valid transcript at dur: expected an array of finite numbers',
+    );
   });
 
   it('keeps version 2 where it cannot code: no words, a word with a space, times not whole', () => {

@@ -4,7 +4,7 @@
  * transcript's `JSON.parse` (issue 26, defect 10), or by the page for a runner that cannot.
  * A failure is a value, not an error, so the reader names its own source in the message.
  */
-import { expandCodedTranscript } from '../../core/transcript-blob.ts';
+import { absoluteTranscript } from '../../core/transcript-blob.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 import { packJson } from './packed-json.ts';
 
@@ -33,9 +33,10 @@ export async function decodeJsonBlob(bytes: Uint8Array): Promise<DecodedJson> {
   } catch {
     return { decoded: 'not-json' };
   }
-  // A version-3 transcript's coded columns are decoded here too: in the worker, that keeps
-  // a 100,000-word transcript's loops off the page's main thread (decision 0056).
-  return { decoded: 'json', value: expandCodedTranscript(value) };
+  // A transcript's coded columns are decoded, checked and summed into absolute times here
+  // too: in the worker, that keeps a long transcript's loops off the page's main thread
+  // (decisions 0056 and 0062).
+  return { decoded: 'json', value: absoluteTranscript(value) };
 }
 
 /** A column value that is a `DecodedJson` (what the worker answers for `inflateJson`). */
