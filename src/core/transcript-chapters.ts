@@ -14,7 +14,7 @@ const CHAPTER_LEAD_SECONDS = 0.3;
  */
 export function chapterWords(
   chapters: readonly Chapter[],
-  wordStarts: readonly number[],
+  wordStarts: ArrayLike<number>,
 ): Map<number, Chapter[]> {
   const placed = new Map<number, Chapter[]>();
   let word = 0;

@@ -111,51 +111,59 @@ export function* transcriptModelSteps(
     WORDS_PER_STEP,
   );
   yield;
+  const sentenceCount = count === 0 ? 0 : (sentences[count - 1] ?? 0) + 1;
+  const sentenceStarts = new Float64Array(sentenceCount);
+  // The words' start times again as one typed array, for placing the chapters.
+  const starts = new Float64Array(count);
   const words: ModelWord[] = new Array<ModelWord>(count);
   for (let i = 0; i < count; i += 1) {
     const rawProbability = blob.prob[i] ?? -1;
     const probability = rawProbability >= 0 ? rawProbability / 100 : null;
+    const sentence = sentences[i] ?? 0;
+    const start = (blob.start[i] ?? 0) / 100;
     words[i] = {
       index: i,
       text: blob.words[i] ?? '',
-      start: (blob.start[i] ?? 0) / 100,
+      start,
       end: (blob.end[i] ?? blob.start[i] ?? 0) / 100,
-      sentence: sentences[i] ?? 0,
+      sentence,
       probability,
       lowConfidence: probability !== null && probability < options.lowConfidence,
     };
+    starts[i] = start;
+    // Sentence numbers only ever go up by one: a sentence starts where the number changes.
+    if (i === 0 || sentence !== sentences[i - 1]) sentenceStarts[sentence] = start;
     if ((i + 1) % WORDS_PER_STEP === 0) yield;
-  }
-
-  const sentenceCount = count === 0 ? 0 : (sentences[count - 1] ?? 0) + 1;
-  const sentenceStarts = new Float64Array(sentenceCount);
-  for (let i = count - 1; i >= 0; i -= 1) {
-    const word = words[i];
-    if (!word) continue;
-    sentenceStarts[word.sentence] = word.start;
   }
 
   const every = Math.max(1, Math.floor(options.timestampEvery));
   const markers: number[] = [];
   for (let i = 0; i < count; i += every) markers.push(i);
-  yield;
-
   const markerSet = new Set(markers);
-  const chapters = chapterWords(
-    blob.chapters ?? [],
-    words.map((word) => word.start),
-  );
+  const chapters = chapterWords(blob.chapters ?? [], starts);
   yield;
+  // Paragraphs are split by walking the breaks, not the words: one step for any length.
   const paragraphs = splitAt(
     splitAt(buildParagraphs(blob, count), sentenceStartsAfter(markers, words)),
-    new Set(chapters.keys()),
+    [...chapters.keys()].sort((a, b) => a - b),
   ).map((paragraph) => {
     const before = chapters.get(paragraph.start);
     // After a chapter heading the speaker is named again.
     return before ? { ...paragraph, chapters: before, continues: false } : paragraph;
   });
   yield;
-  const segments = paragraphs.map((paragraph) => buildSegments(paragraph, words, markerSet));
+  const segments: ModelSegment[][] = new Array<ModelSegment[]>(paragraphs.length);
+  let segmented = 0;
+  for (let p = 0; p < paragraphs.length; p += 1) {
+    const paragraph = paragraphs[p];
+    if (!paragraph) continue;
+    segments[p] = buildSegments(paragraph, words, markerSet);
+    segmented += paragraph.end - paragraph.start;
+    if (segmented >= WORDS_PER_STEP) {
+      segmented = 0;
+      yield;
+    }
+  }
   yield;
   const last = words[count - 1];
   return {
@@ -202,29 +210,33 @@ function buildParagraphs(blob: TranscriptBlob, count: number): ModelParagraph[] 
   return paragraphs;
 }
 
-/** For each marker, the first word at or after it that starts a sentence. */
-function sentenceStartsAfter(markers: readonly number[], words: readonly ModelWord[]): Set<number> {
-  const starts = new Set<number>();
+/** For each marker, the first word at or after it that starts a sentence, ascending. */
+function sentenceStartsAfter(markers: readonly number[], words: readonly ModelWord[]): number[] {
+  const starts: number[] = [];
   for (const marker of markers) {
     let i = marker;
     while (i > 0 && i < words.length && words[i]?.sentence === words[i - 1]?.sentence) i += 1;
-    if (i < words.length) starts.add(i);
+    // Markers ascend, so the starts do too; two markers in one sentence give one start.
+    if (i < words.length && starts.at(-1) !== i) starts.push(i);
   }
   return starts;
 }
 
+/** The paragraphs split before each of `breaks` (ascending word indexes) inside them. */
 function splitAt(
   paragraphs: readonly ModelParagraph[],
-  breaks: ReadonlySet<number>,
+  breaks: readonly number[],
 ): ModelParagraph[] {
   const split: ModelParagraph[] = [];
+  let next = 0;
   for (const paragraph of paragraphs) {
     let start = paragraph.start;
-    for (let i = paragraph.start + 1; i < paragraph.end; i += 1) {
-      if (!breaks.has(i)) continue;
+    while (next < breaks.length && (breaks[next] ?? 0) <= paragraph.start) next += 1;
+    for (; next < breaks.length && (breaks[next] ?? 0) < paragraph.end; next += 1) {
+      const at = breaks[next] ?? 0;
       const continues = paragraph.continues || start !== paragraph.start;
-      split.push({ ...paragraph, start, end: i, continues });
-      start = i;
+      split.push({ ...paragraph, start, end: at, continues });
+      start = at;
     }
     split.push({
       ...paragraph,
