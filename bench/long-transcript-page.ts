@@ -46,7 +46,9 @@ try {
     const allWritten = (performance.now() - opened) / 1000;
     if (cdp !== undefined && values.profile !== undefined) {
       const { profile } = await cdp.send('Profiler.stop');
-      await writeFile(values.profile, JSON.stringify(profile));
+      // The page's clock when the profile ended: the profile's own clock is another.
+      const pageEnd = await page.evaluate(() => performance.now());
+      await writeFile(values.profile, JSON.stringify({ ...profile, pageEndMs: pageEnd }));
     }
     const measured = await longTasks(page);
     const live = await page.locator('[data-w]').count();
@@ -60,6 +62,8 @@ try {
           longTasksLoadingMs: measured.loading,
           longTasksAfterMs: measured.after,
           longestAfterMs: Math.max(0, ...measured.after),
+          // With a profile: where each task after hydration began, to find it in the profile.
+          ...(values.profile === undefined ? {} : { longTasksAfterAtMs: measured.afterStarts }),
           everyBlockWrittenSeconds: Math.round(allWritten * 10) / 10,
           blocks,
           liveWordElements: live,

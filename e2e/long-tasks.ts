@@ -33,7 +33,7 @@ const recordedSchema = z.object({
  */
 export async function longTasks(
   page: Page,
-): Promise<{ hydrated: number; loading: number[]; after: number[] }> {
+): Promise<{ hydrated: number; loading: number[]; after: number[]; afterStarts: number[] }> {
   const { hydrated, tasks } = recordedSchema.parse(
     await page.evaluate((mark) => {
       const [ready] = performance.getEntriesByName(mark);
@@ -44,7 +44,11 @@ export async function longTasks(
     tasks
       .filter((task) => task.start + task.duration > hydrated === after)
       .map((task) => task.duration);
-  return { hydrated, loading: durations(false), after: durations(true) };
+  // When each task after hydration began (ms from navigation), to find it in a CPU profile.
+  const afterStarts = tasks
+    .filter((task) => task.start + task.duration > hydrated)
+    .map((task) => task.start);
+  return { hydrated, loading: durations(false), after: durations(true), afterStarts };
 }
 
 /** Waits until every block of the transcript is written, as text or live. */

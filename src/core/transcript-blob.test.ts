@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseTranscriptBlob, toStoredTranscript } from './transcript-blob.ts';
+import {
+  CHECK_SLICE,
+  checkItemsInSlices,
+  parseTranscriptBlob,
+  toStoredTranscript,
+} from './transcript-blob.ts';
 
 describe('parseTranscriptBlob', () => {
   it('accepts a blob with and without speakers', () => {
@@ -82,5 +87,62 @@ describe('parseTranscriptBlob', () => {
       expect(() => parseTranscriptBlob({ ...base, chapters: [chapter] }, 'ep 1')).toThrow(
         /ep 1: not a valid transcript at chapters\.0/,
       );
+  });
+});
+
+describe('checkItemsInSlices', () => {
+  /** A version-1 blob of `count` words with speakers, as the worker posts a long one. */
+  function longBlob(count: number): Record<string, unknown[] | number> {
+    return {
+      v: 1,
+      words: Array.from({ length: count }, (_, i) => `w${i % 89}`),
+      start: Array.from({ length: count }, (_, i) => i * 40),
+      end: Array.from({ length: count }, (_, i) => i * 40 + 30.5),
+      prob: Array.from({ length: count }, (_, i) => i % 100),
+      speaker: Array.from({ length: count }, (_, i) => i % 3),
+    };
+  }
+  const counting = (): { pause: () => Promise<void>; count: () => number } => {
+    let pauses = 0;
+    return {
+      pause: () => {
+        pauses += 1;
+        return Promise.resolve();
+      },
+      count: () => pauses,
+    };
+  };
+
+  it('checks every item a slice at a time, and the parse returns the same transcript', async () => {
+    const json = longBlob(60_000);
+    const expected = parseTranscriptBlob(longBlob(60_000), 'episode 1');
+    const { pause, count } = counting();
+    await checkItemsInSlices(json, pause);
+    // Five columns of 60,000 items: a pause after every CHECK_SLICE of the 300,000.
+    expect(CHECK_SLICE).toBe(100_000);
+    expect(count()).toBe(3);
+    expect(parseTranscriptBlob(json, 'episode 1')).toEqual(expected);
+  });
+
+  it('leaves a column with a wrong item to the parse, which names it', async () => {
+    const notFinite = longBlob(1_000);
+    notFinite.start = Array.from({ length: 1_000 }, (_, i) => (i === 999 ? Infinity : i));
+    await checkItemsInSlices(notFinite, counting().pause);
+    expect(() => parseTranscriptBlob(notFinite, 'episode 2')).toThrow(
+      'episode 2: not a valid transcript at start: expected an array of finite numbers',
+    );
+    // Finite numbers that are not integers are no speakers.
+    const halfSpeaker = longBlob(1_000);
+    halfSpeaker.speaker = Array.from({ length: 1_000 }, (_, i) => (i === 500 ? 0.5 : 0));
+    await checkItemsInSlices(halfSpeaker, counting().pause);
+    expect(() => parseTranscriptBlob(halfSpeaker, 'episode 3')).toThrow(
+      'episode 3: not a valid transcript at speaker: expected an array of integers',
+    );
+    const numberWord = longBlob(1_000);
+    numberWord.words = Array.from({ length: 1_000 }, (_, i) => (i === 7 ? 7 : 'w'));
+    await checkItemsInSlices(numberWord, counting().pause);
+    expect(() => parseTranscriptBlob(numberWord, 'episode 4')).toThrow(
+      'episode 4: not a valid transcript at words: expected an array of strings',
+    );
   });
 });

@@ -43,8 +43,8 @@ describe('packJson', () => {
     };
     const unpacked = await unpackJsonInSlices(packed, pause);
     expect(unpacked).toEqual(value);
-    // A pause every UNPACK_SLICE items of each array (at 100,000 and 200,000 of 250,000).
-    expect(UNPACK_SLICE).toBe(100_000);
-    expect(pauses).toBe(2 * 2);
+    // A pause every UNPACK_SLICE items of each array (at 50,000, 100,000, … 200,000 of 250,000).
+    expect(UNPACK_SLICE).toBe(50_000);
+    expect(pauses).toBe(2 * 4);
   });
 });

@@ -6,11 +6,11 @@
  * per database and kept; a failed fetch is forgotten so the next open tries again.
  */
 import type { TranscriptBlob } from '../../core/db-schema.ts';
-import { parseTranscriptBlob } from '../../core/transcript-blob.ts';
+import { checkItemsInSlices, parseTranscriptBlob } from '../../core/transcript-blob.ts';
 import type { QueryRunner } from './database-types.ts';
 import { decodeJsonBlob, isDecodedJson, type DecodedJson } from './decoded-json.ts';
 import { blobBytes } from './inflate.ts';
-import { unpackJsonInSlices } from './packed-json.ts';
+import { nextTask, unpackJsonInSlices } from './packed-json.ts';
 import { cachedByRow } from './row-cache.ts';
 
 export const TRANSCRIPT_SQL = 'SELECT data FROM transcripts WHERE id = ?';
@@ -24,9 +24,11 @@ async function transcriptOf(decoded: DecodedJson, source: string): Promise<Trans
     throw new Error(`${source}: the transcript data could not be inflated (${decoded.reason})`);
   }
   if (decoded.decoded === 'not-json') throw new Error(`${source}: the transcript data is not JSON`);
-  // A long transcript's arrays are unpacked over several tasks, not in one (decision 0058).
-  const value =
-    decoded.decoded === 'packed-json' ? await unpackJsonInSlices(decoded.value) : decoded.value;
+  // A long transcript's arrays are unpacked and their items checked over several tasks, not
+  // in one (decisions 0058 and 0062).
+  if (decoded.decoded === 'json') return parseTranscriptBlob(decoded.value, source);
+  const value = await unpackJsonInSlices(decoded.value, nextTask);
+  await checkItemsInSlices(value, nextTask);
   return parseTranscriptBlob(value, source);
 }
 
