@@ -61,3 +61,18 @@ export async function allBlocksWritten(page: Page, timeoutMs: number): Promise<v
     { timeout: timeoutMs, polling: 100 },
   );
 }
+
+/**
+ * Waits until the transcript is written: its word elements are on the page and, for one long
+ * enough to come in blocks, every block is written. A short transcript (up to
+ * `BLOCKS_FROM_WORDS` words) is rendered whole, with no blocks to wait for.
+ */
+export async function transcriptWritten(page: Page, timeoutMs: number): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('.transcript-body [data-w]') !== null &&
+      document.querySelectorAll('.transcript-block:empty').length === 0,
+    undefined,
+    { timeout: timeoutMs, polling: 100 },
+  );
+}
