@@ -76,3 +76,39 @@ export async function transcriptWritten(page: Page, timeoutMs: number): Promise<
     { timeout: timeoutMs, polling: 100 },
   );
 }
+
+/** The calibration: a fixed integer loop, about 25 ms of CPU in V8 on this machine. */
+const CALIBRATION_LOOPS = 5_000_000;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 1;
+}
+
+/**
+ * How much the machine stretches the page's main thread now (decision 0063): the wall time
+ * of a fixed loop run as a task in the page, over the CPU time the same loop takes in this
+ * process (V8 both), medians of five. About 1 on an idle machine, 3 to 7 at load 16–19 on two
+ * cores. Run it after the tasks it scales are recorded: its own tasks are long ones.
+ */
+export async function pageContention(page: Page): Promise<number> {
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  for (let sample = 0; sample < 5; sample += 1) {
+    walls.push(
+      await page.evaluate((loops) => {
+        const started = performance.now();
+        let value = 1;
+        for (let i = 0; i < loops; i += 1) value = (value * 31 + i) % 1_000_003;
+        // `value` is used, so the loop is not optimised away.
+        return performance.now() - started + (value < 0 ? 1 : 0);
+      }, CALIBRATION_LOOPS),
+    );
+    const cpuStart = process.cpuUsage();
+    let value = 1;
+    for (let i = 0; i < CALIBRATION_LOOPS; i += 1) value = (value * 31 + i) % 1_000_003;
+    const cpu = process.cpuUsage(cpuStart);
+    cpus.push((cpu.user + cpu.system) / 1000 + (value < 0 ? 1 : 0));
+  }
+  return Math.max(1, median(walls) / median(cpus));
+}

@@ -11,13 +11,14 @@ import {
   workFolder,
   type BrowserSession,
 } from './harness.ts';
-import { allBlocksWritten, longTasks, recordLongTasks } from './long-tasks.ts';
+import { allBlocksWritten, longTasks, recordLongTasks, pageContention } from './long-tasks.ts';
 
 // Issue 26, defect 10: a long transcript never blocks the tab. One episode of 100,000 words
 // (and nothing else), built by the real CLI: after load and hydration, its longest task stays
 // under 500 ms while the transcript loads, every word reaches the page as text, only the blocks near the visitor
 // are live, and a search marks its matches in every block and steps to one that was not live
-// (decisions 0049, 0050). About real time: in TIMED.
+// (decisions 0049, 0050). About real time: in TIMED; the bound scales with the machine's
+// contention, measured in the same page (decision 0063).
 
 const WORDS = 100_000;
 const RARE_COUNT = WORDS / RARE_EVERY;
@@ -50,12 +51,16 @@ test('a 100,000-word transcript loads in tasks under 500 ms, every word on the p
   await page.goto(`${server.url}/episodes/1`);
   await allBlocksReady(page);
   const tasks = await longTasks(page);
+  const contention = await pageContention(page);
   // The figures go with the test's output: the machine's load stretches every task.
   console.log(
-    `long tasks (ms), loading: ${tasks.loading.join(', ')}; after: ${tasks.after.join(', ')}`,
+    `long tasks (ms), loading: ${tasks.loading.join(', ')}; after: ${tasks.after.join(', ')}; ` +
+      `contention ${contention.toFixed(2)}`,
   );
-  // The bound is on what follows the page's load and hydration (issue 26, defect 10).
-  expect(Math.max(0, ...tasks.after)).toBeLessThan(500);
+  // The bound is on what follows the page's load and hydration (issue 26, defect 10): 500 ms
+  // of an idle machine's time, stretched as much as the machine stretches a fixed loop in the
+  // same page (decision 0063); on an idle machine, 500 ms.
+  expect(Math.max(0, ...tasks.after)).toBeLessThan(500 * contention);
   // Find-in-page sees every word: each occurrence of the rare word is on the page as text
   // (textContent: innerText leaves out blocks whose layout content-visibility skips).
   const text = await page.locator('.transcript-block').allTextContents();

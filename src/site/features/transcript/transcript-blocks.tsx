@@ -75,8 +75,11 @@ function nearestMissing(count: number, done: ReadonlySet<number>, focus: number)
   return -1;
 }
 
-/** Blocks written as plain text in one task (a few milliseconds of the browser's parser). */
-export const FILL_PER_TASK = 4;
+/**
+ * Blocks written as plain text in one task: with the list's render, the parse and the style
+ * work, four blocks were tasks of 300–670 ms at 1 M words under load 17–19 (decision 0062).
+ */
+export const FILL_PER_TASK = 2;
 /** Blocks on either side of the focus that become live without being near the viewport. */
 export const LIVE_AROUND = 1;
 /** How far outside the viewport a block becomes live as the page scrolls towards it. */
