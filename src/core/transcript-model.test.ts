@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptBlob } from './db-schema.ts';
-import { buildTranscriptModel, sentenceAtTime, wordAtTime } from './transcript-model.ts';
+import {
+  buildTranscriptModel,
+  sentenceAtTime,
+  transcriptModelSteps,
+  wordAtTime,
+} from './transcript-model.ts';
 
 /** A blob of `count` words, one per second, a sentence every five words. */
 function blobOf(count: number, extra: Partial<TranscriptBlob> = {}): TranscriptBlob {
@@ -211,5 +216,23 @@ describe('sentenceAtTime and wordAtTime', () => {
     expect(wordAtTime(model, -1)).toBe(0);
     expect(wordAtTime(model, 7.5)).toBe(7);
     expect(wordAtTime(model, 999)).toBe(11);
+  });
+});
+
+describe('transcriptModelSteps', () => {
+  it('builds a long model a slice at a time in every pass, the same model as at once', () => {
+    const blob = blobOf(41_000);
+    const steps = transcriptModelSteps(blob, options);
+    let pauses = 0;
+    let step = steps.next();
+    while (!step.done) {
+      pauses += 1;
+      step = steps.next();
+    }
+    // The sentences, the words and the segments each pause every 20,000 words (2 × 3), and
+    // the passes between them once each: no pass over all 41,000 words in one step.
+    expect(pauses).toBeGreaterThanOrEqual(2 * 3 + 3);
+    // Compared as JSON: a deep equality of 41,000 word objects takes seconds.
+    expect(JSON.stringify(step.value)).toBe(JSON.stringify(buildTranscriptModel(blob, options)));
   });
 });
