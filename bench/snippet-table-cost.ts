@@ -6,7 +6,11 @@
  * from the term tables (exact) and cuts the snippets of a sample of keys with the site's own
  * code (`buildEpisodeSnippets`), compressed per row as the other blobs are, for their bytes.
  *
- *   npx tsx bench/snippet-table-cost.ts <trawl build --out folder> [--sample N] [--newest N]
+ * With `--postings`, also what a table that only replaces the FTS lookup would hold: each
+ * stem's matching passage ids per episode (a row per stem and episode, ids as varint
+ * differences, about 9 bytes of row overhead), counted from `passages_fts` with `fts5vocab`.
+ *
+ *   npx tsx bench/snippet-table-cost.ts <trawl build --out folder> [--sample N] [--newest N] [--postings]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -49,10 +53,70 @@ function keysOf(db: Database.Database, table: string, counts: boolean): Key[] {
   return keys;
 }
 
+/** Bytes of an unsigned LEB128 varint. */
+function varintBytes(value: number): number {
+  let bytes = 1;
+  for (let rest = value; rest >= 0x80; rest = Math.floor(rest / 0x80)) bytes += 1;
+  return bytes;
+}
+
+/** A row's rowid, cell header and blob length, about. */
+const ROW_OVERHEAD = 9;
+
+/** Rows and bytes of a table of each stem's matching passage ids, per episode. */
+function passagePostings(
+  db: Database.Database,
+  episodes: readonly { id: number; first: number; count: number }[],
+): { rows: number; bytes: number } {
+  db.exec(
+    "CREATE VIRTUAL TABLE temp.passage_vocab USING fts5vocab(main, 'passages_fts', 'instance')",
+  );
+  const ranges = episodes.filter((range) => range.count > 0).sort((a, b) => a.first - b.first);
+  const episodeOf = (passage: number): { id: number; first: number } | undefined => {
+    let low = 0;
+    let high = ranges.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((ranges[middle]?.first ?? Infinity) <= passage) low = middle;
+      else high = middle - 1;
+    }
+    return ranges[low];
+  };
+  let rows = 0;
+  let bytes = 0;
+  let term = '';
+  let episode = -1;
+  let previous = 0;
+  // Instances come by term, then passage: a row ends where either changes episode or term.
+  const instances = db
+    .prepare<[], [string, number]>('SELECT term, doc FROM temp.passage_vocab')
+    .raw()
+    .iterate();
+  for (const [token, passage] of instances) {
+    const owner = episodeOf(passage);
+    if (!owner) continue;
+    if (token !== term || owner.id !== episode) {
+      rows += 1;
+      bytes += ROW_OVERHEAD;
+      term = token;
+      episode = owner.id;
+      previous = owner.first - 1;
+    }
+    if (passage === previous) continue;
+    bytes += varintBytes(passage - previous);
+    previous = passage;
+  }
+  return { rows, bytes };
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { sample: { type: 'string' }, newest: { type: 'string' } },
+    options: {
+      sample: { type: 'string' },
+      newest: { type: 'string' },
+      postings: { type: 'boolean' },
+    },
   });
   const outDir = positionals[0];
   if (!outDir) throw new Error('usage: snippet-table-cost.ts <trawl build --out folder>');
@@ -138,6 +202,12 @@ async function main(): Promise<void> {
         `  ${table}: ${keys.length} keys, ${entries} entries; sample of ${sampleSize} keys: ` +
           `${sampledEntries} snippets, ${perEntry.toFixed(0)} bytes each compressed per row ` +
           `(${missed} entries without one); about ${estimate.toFixed(1)} MiB`,
+      );
+    }
+    if (values.postings) {
+      const { rows, bytes } = passagePostings(db, [...ranges.values()]);
+      console.log(
+        `  passage ids by stem and episode: ${rows} rows, about ${(bytes / 2 ** 20).toFixed(1)} MiB`,
       );
     }
     db.close();
