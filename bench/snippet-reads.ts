@@ -87,11 +87,20 @@ async function measure(
       return `${page}${wasCached ? 'c' : ''}:${owners.get(page) ?? '?'}`;
     })
     .join(' ');
-  const ranges = engine.requests
-    .splice(0)
+  const fetched = engine.requests.splice(0);
+  const ranges = fetched
     .map(([first, last]) => (first === last ? `${first}` : `${first}-${last}`))
     .join(' ');
-  return `${requests} / ${kb} KB  (${what})\n    pages: ${trace}\n    requests: ${ranges}`;
+  // Pages fetched per table, read-ahead included: what each table costs the operation.
+  const perTable = new Map<string, number>();
+  for (const [first, last] of fetched) {
+    for (let page = first; page <= last; page += 1) {
+      const table = owners.get(page) ?? '?';
+      perTable.set(table, (perTable.get(table) ?? 0) + 1);
+    }
+  }
+  const summary = [...perTable].map(([table, pages]) => `${table} ${pages}`).join(', ');
+  return `${requests} / ${kb} KB  (${what})\n    pages: ${trace}\n    requests: ${ranges}\n    fetched pages by table: ${summary}`;
 }
 
 async function main(): Promise<void> {
