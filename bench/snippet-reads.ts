@@ -5,7 +5,7 @@
  * Each operation runs on a fresh engine after the list, as a cold page does; the trace names
  * the table of every page read (`dbstat` of the joined chunks) and the pages of every request.
  *
- *   npx tsx bench/snippet-reads.ts <trawl build --out folder> [--rare WORD] [--pages]
+ *   npx tsx bench/snippet-reads.ts <trawl build --out folder> [--rare WORD]
  *
  * No browser and no added delay, so it prints no times: requests and bytes are what the
  * budgets count, and they do not depend on the machine.
