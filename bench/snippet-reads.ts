@@ -3,9 +3,9 @@
  * Node (issue 27, item 6): the site's own query functions on the engine's wasm, through the
  * site's VFS (`HttpPages`), with the version's chunk files on disk standing in for the host.
  * Each operation runs on a fresh engine after the list, as a cold page does; the trace names
- * the table of every page read (`dbstat` of the joined chunks).
+ * the table of every page read (`dbstat` of the joined chunks) and the pages of every request.
  *
- *   npx tsx bench/snippet-reads.ts <trawl build --out folder> [--rare WORD] [--pages]
+ *   npx tsx bench/snippet-reads.ts <trawl build --out folder> [--rare WORD]
  *
  * No browser and no added delay, so it prints no times: requests and bytes are what the
  * budgets count, and they do not depend on the machine.
@@ -36,14 +36,26 @@ const PAGE_SIZE = 10;
 interface Engine {
   runner: QueryRunner;
   pages: HttpPages;
+  /** Each request's pages (1-based, as `dbstat` numbers them), first and last, since the last `measure`. */
+  requests: [number, number][];
 }
 
 function openEngine(sqlite3: Sqlite3, versionDir: string, config: DbConfig): Engine {
+  const host = diskHost(versionDir, config);
+  const requests: [number, number][] = [];
   const pages = new HttpPages({
     layout: config,
     chunkUrlPrefix: `https://host.test/db/${config.version}/${config.urlPrefix}`,
     pageSize: config.requestChunkSize,
-    request: diskHost(versionDir, config),
+    request: (url, start, end) => {
+      // The chunk file's number and the byte range give the pages in the whole file.
+      const chunk = Number(url.slice(url.lastIndexOf('.') + 1));
+      const base = (chunk * config.serverChunkSize) / config.requestChunkSize;
+      const answer = host(url, start, end);
+      const first = base + start / config.requestChunkSize + 1;
+      requests.push([first, first + answer.body.length / config.requestChunkSize - 1]);
+      return answer;
+    },
   });
   const db = installHttpVfs(sqlite3, pages);
   const runner: QueryRunner = {
@@ -51,7 +63,7 @@ function openEngine(sqlite3: Sqlite3, versionDir: string, config: DbConfig): Eng
     query: async <T>(sql: string, params: readonly SqlValue[] = [], options: QueryOptions = {}) =>
       db.query(sql, params, options.readAheadBytes) as T[],
   };
-  return { runner, pages };
+  return { runner, pages, requests };
 }
 
 /** Requests, KB and the pages read (by table) of `run`, after what came before it. */
@@ -62,15 +74,33 @@ async function measure(
 ): Promise<string> {
   const before = engine.pages.stats();
   engine.pages.takeAccessedPages();
+  engine.requests.length = 0;
   const what = await run();
   const after = engine.pages.stats();
   const requests = after.totalRequests - before.totalRequests;
   const kb = Math.round((after.totalFetchedBytes - before.totalFetchedBytes) / 1024);
   const trace = engine.pages
     .takeAccessedPages()
-    .map(({ pageno, wasCached }) => `${pageno}${wasCached ? 'c' : ''}:${owners.get(pageno) ?? '?'}`)
+    // The VFS counts pages from 0 (offset ÷ page size); SQLite and `dbstat` from 1.
+    .map(({ pageno, wasCached }) => {
+      const page = pageno + 1;
+      return `${page}${wasCached ? 'c' : ''}:${owners.get(page) ?? '?'}`;
+    })
     .join(' ');
-  return `${requests} / ${kb} KB  (${what})\n    ${trace}`;
+  const fetched = engine.requests.splice(0);
+  const ranges = fetched
+    .map(([first, last]) => (first === last ? `${first}` : `${first}-${last}`))
+    .join(' ');
+  // Pages fetched per table, read-ahead included: what each table costs the operation.
+  const perTable = new Map<string, number>();
+  for (const [first, last] of fetched) {
+    for (let page = first; page <= last; page += 1) {
+      const table = owners.get(page) ?? '?';
+      perTable.set(table, (perTable.get(table) ?? 0) + 1);
+    }
+  }
+  const summary = [...perTable].map(([table, pages]) => `${table} ${pages}`).join(', ');
+  return `${requests} / ${kb} KB  (${what})\n    pages: ${trace}\n    requests: ${ranges}\n    fetched pages by table: ${summary}`;
 }
 
 async function main(): Promise<void> {
