@@ -42,7 +42,7 @@ export function warmRequests(
   const wanted = pagesOfRuns(pageRuns(pagesOfRuns(runs))).filter((page) => page <= lastPage);
   const requests: WarmRequest[] = [];
   for (const [first, count] of pageRuns(wanted)) {
-    for (let page = first - 1; page < first - 1 + count; ) {
+    for (let page = first - 1; page < first - 1 + count;) {
       const { index, offset } = chunkAt(layout, page * pageSize);
       const fileSize = chunkSize(layout, index);
       const inFile = Math.min(first - 1 + count - page, Math.ceil((fileSize - offset) / pageSize));
@@ -75,6 +75,9 @@ async function fetchWarm(
     const response = await fetchImpl(request.url, {
       headers: { Range: `bytes=${request.start}-${request.end}` },
       credentials: 'same-origin',
+      // Past the HTTP cache: Chromium's cache lets one request at a time write an entry, so
+      // ranges of one chunk file would come one after another, not in parallel.
+      cache: 'no-store',
       signal,
     });
     const body = new Uint8Array(await response.arrayBuffer());

@@ -35,7 +35,9 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'trawl-warm-pages-'));
   const built = await buildFixturePodcast(root);
   versionDir = built.result.versionDir;
-  config = dbConfigSchema.parse(JSON.parse(await readFile(join(versionDir, 'config.json'), 'utf8')));
+  config = dbConfigSchema.parse(
+    JSON.parse(await readFile(join(versionDir, 'config.json'), 'utf8')),
+  );
   sqlite3 = await sqlite3InitModule();
 });
 
