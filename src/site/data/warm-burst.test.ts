@@ -122,7 +122,7 @@ describe('startWarmBurst', () => {
       PAGE,
       site.pages,
     );
-    await startWarmBurst(requests, site.fetchImpl).primeInto(site.pages, 10_000);
+    await startWarmBurst(requests, site.fetchImpl).primeInto(site.pages);
     expect(site.fetched).toEqual([
       `0:0-${2 * PAGE - 1}`,
       `0:${7 * PAGE}-${8 * PAGE - 1}`,
@@ -144,7 +144,7 @@ describe('startWarmBurst', () => {
     async (fault) => {
       const site = host(database(6), 8, fault);
       const requests = warmRequests([[1, 3]], site.layout, PAGE, site.pages);
-      await startWarmBurst(requests, site.fetchImpl).primeInto(site.pages, 10_000);
+      await startWarmBurst(requests, site.fetchImpl).primeInto(site.pages);
       expect(site.fetched).toEqual([`0:0-${3 * PAGE - 1}`]);
       expect(site.pages.stats().totalRequests).toBe(0);
       expect(readPage(site.pages, 0)).toBe(1);
@@ -155,11 +155,38 @@ describe('startWarmBurst', () => {
   test('a stalled burst is cancelled after the grace, and SQLite reads the pages itself', async () => {
     const site = host(database(6), 8, 'stall');
     const requests = warmRequests([[1, 3]], site.layout, PAGE, site.pages);
-    await startWarmBurst(requests, site.fetchImpl).primeInto(site.pages, 0);
+    await startWarmBurst(requests, site.fetchImpl).primeInto(site.pages, { answerMs: 0 });
     expect(site.aborted()).toBe(1);
     expect(site.pages.stats().totalRequests).toBe(0);
     expect(readPage(site.pages, 2)).toBe(3);
     expect(site.asked).toEqual([`0:${2 * PAGE}-${3 * PAGE - 1}`]);
+  });
+
+  test('a body still arriving when the host has answered is waited for, not asked again', async () => {
+    const site = host(database(6), 8);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The headers at once, the bytes only once the test lets them through.
+    const slowBody: typeof fetch = async (input, init) => {
+      const whole = await site.fetchImpl(input, init);
+      const bytes = new Uint8Array(await whole.arrayBuffer());
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await released;
+          controller.enqueue(bytes);
+          controller.close();
+        },
+      });
+      return new Response(body, { status: whole.status, headers: whole.headers });
+    };
+    const burst = startWarmBurst(warmRequests([[1, 3]], site.layout, PAGE, site.pages), slowBody);
+    const primed = burst.primeInto(site.pages, { answerMs: 0 });
+    release();
+    await primed;
+    expect(readPage(site.pages, 2)).toBe(3);
+    expect(site.asked).toEqual([]);
   });
 
   test('a cancelled burst hands nothing over', async () => {
@@ -169,7 +196,7 @@ describe('startWarmBurst', () => {
       site.fetchImpl,
     );
     burst.cancel();
-    await burst.primeInto(site.pages, 10_000);
+    await burst.primeInto(site.pages);
     expect(site.pages.stats().totalRequests).toBe(0);
   });
 });

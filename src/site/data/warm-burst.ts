@@ -8,15 +8,14 @@
  * A hint, never a new way to fail: an answer that is not exactly the bytes asked for (a 404,
  * a whole file, compressed, cut short) or a request that fails is dropped without a word, and
  * SQLite's own read of those pages then meets the problem and reports it as it always has. A
- * burst still waiting when the engine is ready gets `graceMs` more, then is cancelled, so a
- * stalled host costs the open that much and no more.
+ * request the host has not begun to answer once the engine is ready gets `WARM_WAITS.answerMs`
+ * more, then is cancelled, so a stalled host costs the open that much and no more; a body
+ * still arriving is waited for (a slow network's burst still beats asking again), at most
+ * `WARM_WAITS.bodyMs`.
  */
 import { chunkAt, chunkSize, type ChunkLayout } from '../../core/chunk-layout.ts';
 import { pagesOfRuns, pageRuns, type PageRun } from '../../core/warm-pages.ts';
 import { checkAnswer, type HttpPages } from './http-pages.ts';
-
-/** How long a burst still in flight may hold the open once the engine is ready. */
-export const WARM_GRACE_MS = 500;
 
 /** One request of the burst: inclusive bytes of one chunk file, from page `first` (0-based). */
 export interface WarmRequest {
@@ -57,19 +56,36 @@ export function warmRequests(
 /** A started burst. */
 export interface WarmBurst {
   /**
-   * Waits for the burst (at most `graceMs` once called), cancels what is still in flight and
-   * hands what arrived whole and right to `pages`.
+   * Waits for the burst, cancels what is still in flight (below) and hands what arrived whole
+   * and right to `pages`.
    */
-  primeInto(pages: Pick<HttpPages, 'prime'>, graceMs?: number): Promise<void>;
+  primeInto(pages: Pick<HttpPages, 'prime'>, waits?: Partial<WarmWaits>): Promise<void>;
   /** Cancels the burst; nothing more arrives. */
   cancel(): void;
+}
+
+/** How long `primeInto` waits, from its call (the engine is ready by then). */
+export interface WarmWaits {
+  /** For a request the host has not begun to answer: then it is stalled, and cancelled. */
+  answerMs: number;
+  /** For a body still arriving: a slow network's burst is still the quickest way to its pages. */
+  bodyMs: number;
+}
+
+export const WARM_WAITS: WarmWaits = { answerMs: 1_000, bodyMs: 10_000 };
+
+/** One request in flight: cancelled alone when its host has not answered in time. */
+interface InFlight {
+  abort: AbortController;
+  answered: boolean;
+  done: Promise<void>;
 }
 
 /** Fetches one request's bytes, or null when the answer is anything but exactly them. */
 async function fetchWarm(
   request: WarmRequest,
   fetchImpl: typeof fetch,
-  signal: AbortSignal,
+  flight: Pick<InFlight, 'abort' | 'answered'>,
 ): Promise<{ first: number; body: Uint8Array } | null> {
   try {
     const response = await fetchImpl(request.url, {
@@ -78,8 +94,9 @@ async function fetchWarm(
       // Past the HTTP cache: Chromium's cache lets one request at a time write an entry, so
       // ranges of one chunk file would come one after another, not in parallel.
       cache: 'no-store',
-      signal,
+      signal: flight.abort.signal,
     });
+    flight.answered = true;
     const body = new Uint8Array(await response.arrayBuffer());
     checkAnswer(
       { status: response.status, header: (name) => response.headers.get(name), body },
@@ -95,32 +112,44 @@ async function fetchWarm(
   }
 }
 
+/** Settles when `promise` does or after `ms`, whichever is first. */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 /** Starts fetching `requests` in parallel. */
 export function startWarmBurst(
   requests: readonly WarmRequest[],
   fetchImpl: typeof fetch = fetch,
 ): WarmBurst {
-  const abort = new AbortController();
   const arrived: { first: number; body: Uint8Array }[] = [];
-  const all = Promise.all(
-    requests.map(async (request) => {
-      const answer = await fetchWarm(request, fetchImpl, abort.signal);
-      if (answer !== null && !abort.signal.aborted) arrived.push(answer);
-    }),
-  );
+  let cancelled = false;
+  const flights = requests.map((request): InFlight => {
+    const flight = { abort: new AbortController(), answered: false };
+    const done = fetchWarm(request, fetchImpl, flight).then((answer) => {
+      if (answer !== null && !cancelled) arrived.push(answer);
+    });
+    return Object.assign(flight, { done });
+  });
+  const all = Promise.all(flights.map(({ done }) => done));
+  const cancel = (): void => {
+    cancelled = true;
+    for (const { abort } of flights) abort.abort();
+  };
   return {
-    async primeInto(pages, graceMs = WARM_GRACE_MS) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const grace = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, graceMs);
-      });
-      await Promise.race([all, grace]);
-      clearTimeout(timer);
-      abort.abort();
-      for (const { first, body } of arrived.splice(0)) pages.prime(first, body);
+    async primeInto(pages, waits = {}) {
+      const { answerMs, bodyMs } = { ...WARM_WAITS, ...waits };
+      await within(all, answerMs);
+      for (const flight of flights) if (!flight.answered) flight.abort.abort();
+      await within(all, bodyMs);
+      const kept = cancelled ? [] : arrived.splice(0);
+      cancel();
+      for (const { first, body } of kept) pages.prime(first, body);
     },
     cancel() {
-      abort.abort();
+      cancel();
       arrived.length = 0;
     },
   };

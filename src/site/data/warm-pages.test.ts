@@ -55,7 +55,10 @@ function diskFetch(): typeof fetch {
     const answer = request(url, Number(range[1]), Number(range[2]));
     const contentRange = answer.header('content-range') ?? '';
     return Promise.resolve(
-      new Response(answer.body, { status: 206, headers: { 'Content-Range': contentRange } }),
+      new Response(answer.body.slice(), {
+        status: 206,
+        headers: { 'Content-Range': contentRange },
+      }),
     );
   };
 }
@@ -70,7 +73,7 @@ async function openEngine(warm: boolean): Promise<{ runner: QueryRunner; pages: 
   });
   if (warm) {
     const requests = warmRequests(config.warmPages ?? [], config, config.requestChunkSize, pages);
-    await startWarmBurst(requests, diskFetch()).primeInto(pages, 60_000);
+    await startWarmBurst(requests, diskFetch()).primeInto(pages);
   }
   const db = installHttpVfs(sqlite3, pages);
   const runner: QueryRunner = {
