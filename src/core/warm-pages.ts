@@ -47,7 +47,12 @@ export function pageRuns(pages: Iterable<number>, maxPages = MAX_WARM_PAGES): Pa
   return runs;
 }
 
-/** Every page number of `runs`, ascending (runs as `pageRuns` makes them). */
+/** Every page number of `runs`, in their order; a run longer than the cap counts as the cap. */
 export function pagesOfRuns(runs: readonly PageRun[]): number[] {
-  return runs.flatMap(([first, count]) => Array.from({ length: count }, (_, at) => first + at));
+  return runs.flatMap(([first, count]) =>
+    Array.from(
+      { length: Number.isSafeInteger(count) ? Math.min(Math.max(count, 0), MAX_WARM_PAGES) : 0 },
+      (_, at) => first + at,
+    ),
+  );
 }

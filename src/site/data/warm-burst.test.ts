@@ -103,6 +103,22 @@ describe('warmRequests', () => {
     ).toEqual([`0:0-${3 * PAGE - 1}@0`, `1:0-${3 * PAGE - 1}@3`, `3:0-${PAGE - 1}@9`]);
   });
 
+  test('a hostile list asks for at most 64 pages, each once', () => {
+    const { layout, pages } = host(database(200), 256);
+    const requests = warmRequests(
+      [
+        [1, 64],
+        [1, 64],
+        [100, 64],
+        [Number.MAX_SAFE_INTEGER, 64],
+      ],
+      layout,
+      PAGE,
+      pages,
+    );
+    expect(requests.map(({ start, end }) => `${start}-${end}`)).toEqual([`0-${64 * PAGE - 1}`]);
+  });
+
   test('nothing for no runs, or runs wholly past the end', () => {
     const { layout, pages } = host(database(4), 8);
     expect(warmRequests([], layout, PAGE, pages)).toEqual([]);
