@@ -13,8 +13,21 @@ import {
   type PageRun,
 } from '../../core/warm-pages.ts';
 
-/** The runs of pages the site's engine fetches as it starts, for the database at `file`. */
+/**
+ * The runs of pages the site's engine fetches as it starts, for the database at `file`; none
+ * for a file SQLite cannot read as a database (the list is a hint: the site then reads as it
+ * would without it, and the publish itself does not depend on it).
+ */
 export function warmPagesOf(file: string): PageRun[] {
+  try {
+    return warmPagesOfDatabase(file);
+  } catch (error) {
+    if (error instanceof Database.SqliteError) return [];
+    throw error;
+  }
+}
+
+function warmPagesOfDatabase(file: string): PageRun[] {
   const db = new Database(file, { readonly: true });
   try {
     const whole = db
