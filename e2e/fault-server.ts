@@ -32,16 +32,33 @@ export type Fault =
       status: number;
       path: RegExp;
       count?: number;
-      bytes?: (path: string, start: number, end: number) => boolean;
+      bytes?: ByteFilter;
     }
   /** The right headers, then half the body, then the connection closes. */
   | { kind: 'truncate'; path: RegExp; count?: number }
-  /** Matching requests are held open and never answered (until the fault is cleared). */
-  | { kind: 'stall'; path: RegExp }
+  /**
+   * Matching requests are held open and never answered (until the fault is cleared); `bytes`
+   * and `count` narrow them as for 'status'.
+   */
+  | { kind: 'stall'; path: RegExp; count?: number; bytes?: ByteFilter }
   /** latest.json answers with this body (200), or 404 when `body` is null. */
   | { kind: 'latest'; body: string | null }
-  /** Matching requests get this answer: a host that serves its index.html for a missing file. */
-  | { kind: 'body'; path: RegExp; status: number; contentType: string; body: string };
+  /**
+   * Matching requests get this answer: a host that serves its index.html for a missing file;
+   * `bytes` and `count` narrow them as for 'status'.
+   */
+  | {
+      kind: 'body';
+      path: RegExp;
+      status: number;
+      contentType: string;
+      body: string;
+      count?: number;
+      bytes?: ByteFilter;
+    };
+
+/** Which range requests a fault takes: the inclusive bytes asked of the file at `path`. */
+export type ByteFilter = (path: string, start: number, end: number) => boolean;
 
 /** One request the fault server answered (or held). */
 export interface FaultedRequest {
@@ -125,11 +142,10 @@ export async function startFaultServer(
         return LATEST_PATH.test(path) ? fault : null;
       case 'stall':
       case 'body':
-        return fault.path.test(path) ? fault : null;
       case 'status':
       case 'truncate': {
         if (!fault.path.test(path)) return null;
-        if (fault.kind === 'status' && fault.bytes !== undefined) {
+        if (fault.kind !== 'truncate' && fault.bytes !== undefined) {
           const bytes = /^bytes=(\d+)-(\d+)$/.exec(range ?? '');
           if (!bytes || !fault.bytes(path, Number(bytes[1]), Number(bytes[2]))) return null;
         }

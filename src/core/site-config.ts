@@ -3,6 +3,7 @@ import { correctionTargetSchema } from './correction-target.ts';
 import { DEFAULT_LANGUAGE, languageTagSchema } from './language.ts';
 import { messagesSchema } from './messages/message-format.ts';
 import { siteUrlProblem } from './site-url.ts';
+import { MAX_WARM_PAGES } from './warm-pages.ts';
 
 /** An http(s) URL, or empty. */
 const httpUrlOrEmpty = z
@@ -199,6 +200,16 @@ export const dbConfigSchema = z.object({
   localMedia: z.boolean().optional(),
   /** How the search tables were written; absent in versions built before languages. */
   search: searchIndexSchema.optional(),
+  /**
+   * The pages every search reads first (`src/core/warm-pages.ts`), as runs of SQLite page
+   * numbers `[first, count]`: the engine fetches them in one burst as it starts (decision
+   * 0066). A hint only: absent in older versions, and pages past the database's end are
+   * never asked for.
+   */
+  warmPages: z
+    .array(z.tuple([z.number().int().min(1), z.number().int().min(1).max(MAX_WARM_PAGES)]))
+    .max(MAX_WARM_PAGES)
+    .optional(),
 });
 
 export type DbConfig = z.infer<typeof dbConfigSchema>;

@@ -13,6 +13,7 @@ import {
 } from '../../core/site-config.ts';
 import { writeChunks } from './chunk-files.ts';
 import { isRunning, withOutputLock } from './output-lock.ts';
+import { warmPagesOf } from './warm-pages.ts';
 
 /** Default size of one chunk file: 8 MiB. */
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
@@ -186,6 +187,7 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
     mediaOrigins,
     ...(input.localMedia === undefined ? {} : { localMedia: input.localMedia }),
     ...(search ? { search } : {}),
+    warmPages: warmPagesOf(databasePath),
   };
   await writeFile(join(stage, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
   const pageCount = pages ? await pages.render(databasePath, config, join(stage, PAGES_FOLDER)) : 0;

@@ -84,6 +84,7 @@ async function connect(
       layout: config,
       chunkUrlPrefix,
       pageSize: config.requestChunkSize,
+      warmPages: config.warmPages ?? [],
     });
     // Awaited below; this keeps a failed open from being reported while the check runs.
     opening.catch(() => undefined);

@@ -6,6 +6,7 @@
 import type { ChunkLayout } from '../../core/chunk-layout.ts';
 import type { DatabaseStats, SqlValue } from './database-types.ts';
 import type { PageAccess } from './http-pages.ts';
+import type { PageRun } from '../../core/warm-pages.ts';
 
 /** What the page asks of the worker; `id` pairs an answer with its question. */
 export type EngineRequest =
@@ -16,6 +17,8 @@ export type EngineRequest =
       /** The chunk file prefix, absolute. */
       chunkUrlPrefix: string;
       pageSize: number;
+      /** The version's warm pages (`DbConfig.warmPages`), fetched as the engine starts. */
+      warmPages?: PageRun[];
     }
   | {
       id: number;
@@ -43,6 +46,19 @@ export type EnginePages = PageAccess[];
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
+/** Runs of page numbers: pairs of positive whole numbers. */
+function isPageRuns(value: unknown): value is PageRun[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (run: unknown) =>
+        Array.isArray(run) &&
+        run.length === 2 &&
+        run.every((part: unknown) => Number.isSafeInteger(part) && Number(part) >= 1),
+    )
+  );
+}
+
 /** A message from the worker that is an answer. */
 export function isEngineResponse(value: unknown): value is EngineResponse {
   if (!isRecord(value) || typeof value.id !== 'number') return false;
@@ -58,7 +74,8 @@ export function isEngineRequest(value: unknown): value is EngineRequest {
       return (
         isRecord(value.layout) &&
         typeof value.chunkUrlPrefix === 'string' &&
-        typeof value.pageSize === 'number'
+        typeof value.pageSize === 'number' &&
+        (value.warmPages === undefined || isPageRuns(value.warmPages))
       );
     case 'query':
       return (

@@ -124,6 +124,11 @@ export class HttpPages {
     }
   }
 
+  /** The absolute URL of chunk file `index`. */
+  chunkUrl(index: number): string {
+    return `${this.prefix}${chunkName(this.layout, index).slice(this.layout.urlPrefix.length)}`;
+  }
+
   /** The database's length in bytes. */
   get length(): number {
     return this.layout.databaseLengthBytes;
@@ -164,6 +169,20 @@ export class HttpPages {
             overflowPages(bytes + RECORD_HEADER_MAX, this.pageSize),
           )
         : 0;
+  }
+
+  /**
+   * Pages fetched ahead of SQLite's reads, from page `first` on (the engine's warm burst,
+   * decision 0066): kept unless already cached, and counted as one request. The read heads
+   * stay where they are: these pages are no sequence SQLite has followed.
+   */
+  prime(first: number, body: Uint8Array): void {
+    this.requests += 1;
+    this.fetchedBytes += body.length;
+    for (let at = 0; at < body.length; at += this.pageSize) {
+      const pageno = first + at / this.pageSize;
+      if (!this.cache.has(pageno)) this.store(pageno, body.slice(at, at + this.pageSize));
+    }
   }
 
   stats(): HttpPagesStats {
@@ -290,7 +309,7 @@ export class HttpPages {
     const { index, offset } = chunkAt(this.layout, start);
     const fileSize = chunkSize(this.layout, index);
     const endInFile = Math.min(offset + (last - first + 1) * this.pageSize, fileSize) - 1;
-    const url = `${this.prefix}${chunkName(this.layout, index).slice(this.layout.urlPrefix.length)}`;
+    const url = this.chunkUrl(index);
     this.requests += 1;
     const answer = this.request(url, offset, endInFile);
     checkAnswer(answer, url, offset, endInFile, fileSize);
@@ -315,7 +334,7 @@ export class HttpPages {
 }
 
 /** Throws the host's problem when an answer is not exactly the bytes asked for. */
-function checkAnswer(
+export function checkAnswer(
   answer: RangeAnswer,
   url: string,
   start: number,

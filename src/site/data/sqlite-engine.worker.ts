@@ -19,6 +19,8 @@ import { withDecodedColumn } from './decoded-json.ts';
 import { isEngineRequest, type EngineRequest, type EngineResponse } from './engine-protocol.ts';
 import { HttpPages, type RangeAnswer } from './http-pages.ts';
 import { installHttpVfs, type OpenDatabase, type Sqlite3 } from './sqlite-http-vfs.ts';
+import { startWarmBurst, warmRequests } from './warm-burst.ts';
+import type { PageRun } from '../../core/warm-pages.ts';
 
 // None of the library's storage back-ends is used (OPFS would need COOP/COEP, kvvfs is local
 // storage): it skips setting them up, and what it would report on the console stays quiet.
@@ -151,9 +153,24 @@ function rangeRequest(url: string, start: number, end: number): RangeAnswer {
 
 let database: { db: OpenDatabase; pages: HttpPages } | null = null;
 
-async function open(layout: ChunkLayout, chunkUrlPrefix: string, pageSize: number) {
-  const sqlite3 = await engine;
+async function open(
+  layout: ChunkLayout,
+  chunkUrlPrefix: string,
+  pageSize: number,
+  warmPages: readonly PageRun[],
+) {
   const pages = new HttpPages({ layout, chunkUrlPrefix, pageSize, request: rangeRequest });
+  // The pages every search reads first, asked for now, while the wasm may still be on its
+  // way or compiling; SQLite would ask for them one round trip after another (decision 0066).
+  const burst = startWarmBurst(warmRequests(warmPages, layout, pageSize, pages));
+  let sqlite3: Sqlite3;
+  try {
+    sqlite3 = await engine;
+  } catch (error) {
+    burst.cancel();
+    throw error;
+  }
+  await burst.primeInto(pages);
   database = { db: installHttpVfs(sqlite3, pages), pages };
   return null;
 }
@@ -161,7 +178,12 @@ async function open(layout: ChunkLayout, chunkUrlPrefix: string, pageSize: numbe
 async function answer(request: EngineRequest, transfer: ArrayBuffer[]): Promise<unknown> {
   switch (request.type) {
     case 'open':
-      return open(request.layout, request.chunkUrlPrefix, request.pageSize);
+      return open(
+        request.layout,
+        request.chunkUrlPrefix,
+        request.pageSize,
+        request.warmPages ?? [],
+      );
     case 'query':
       if (database === null) throw new Error('The database is not open');
       return withDecodedColumn(
