@@ -7,25 +7,31 @@
  * page carries no version (decision 0044): it is older when the version latest.json names
  * lists another content hash for its path (`pages.json`), or none.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { loadLatestPageHash, loadLatestVersion } from './db-config.ts';
 
 /** What a pre-rendered page knows of where it came from. */
 export type PageOrigin =
   { kind: 'version'; version: string } | { kind: 'content'; path: string; hash: string };
 
-const PageOriginContext = createContext<PageOrigin | null>(null);
-
-/** The page's origin (null: not a pre-rendered page). */
-export function PageVersionProvider({
-  origin,
-  children,
-}: {
-  origin: PageOrigin | null;
-  children: ReactNode;
-}): ReactNode {
-  return <PageOriginContext value={origin}>{children}</PageOriginContext>;
+interface PageVersion {
+  /** True once the published archive is newer than the page. */
+  newer: boolean;
+  /** Asks latest.json again (after a failure that a newer archive would explain). */
+  recheck: () => void;
 }
+
+const NOT_PRERENDERED: PageVersion = { newer: false, recheck: () => undefined };
+
+const PageVersionContext = createContext<PageVersion>(NOT_PRERENDERED);
 
 /** Whether the archive latest.json names is newer than the page (see the module comment). */
 async function isNewer(origin: PageOrigin, dbBase: string, signal: AbortSignal): Promise<boolean> {
@@ -35,22 +41,54 @@ async function isNewer(origin: PageOrigin, dbBase: string, signal: AbortSignal):
 }
 
 /**
- * True once the published archive is newer than the page. Asked once after the page is on
- * screen; a failure to ask changes nothing (the page keeps working).
+ * Holds whether the page is older than the published archive: asked once after the page is on
+ * screen, and again whenever a reader calls `recheck` (a search that failed because the page's
+ * version was deleted by a later build, say). A failure to ask changes nothing: the page keeps
+ * working.
  */
-export function useNewerVersion(dbBase = `${import.meta.env.BASE_URL}db`): boolean {
-  const origin = useContext(PageOriginContext);
+export function PageVersionProvider({
+  origin,
+  dbBase = `${import.meta.env.BASE_URL}db`,
+  children,
+}: {
+  /** The page's origin (null: not a pre-rendered page). */
+  origin: PageOrigin | null;
+  dbBase?: string;
+  children: ReactNode;
+}): ReactNode {
   const [newer, setNewer] = useState(false);
+  // Each recheck is a new ask; the first is made once the page is on screen.
+  const [asks, setAsks] = useState(0);
   useEffect(() => {
     if (origin === null) return undefined;
     const abort = new AbortController();
     const timer = setTimeout(() => {
-      isNewer(origin, dbBase, abort.signal).then(setNewer, () => undefined);
+      isNewer(origin, dbBase, abort.signal).then(
+        (answer) => {
+          if (answer) setNewer(true);
+        },
+        () => undefined,
+      );
     }, 0);
     return () => {
       clearTimeout(timer);
       abort.abort();
     };
-  }, [origin, dbBase]);
-  return newer;
+  }, [origin, dbBase, asks]);
+  const recheck = useCallback(() => setAsks((count) => count + 1), []);
+  const value = useMemo(
+    () => (origin === null ? NOT_PRERENDERED : { newer, recheck }),
+    [origin, newer, recheck],
+  );
+  return <PageVersionContext value={value}>{children}</PageVersionContext>;
+}
+
+/** True once the published archive is newer than the page (false: not a pre-rendered page). */
+export function useNewerVersion(): boolean {
+  return useContext(PageVersionContext).newer;
+}
+
+/** Asks again whether the archive is newer than the page (see PageVersionProvider). */
+export function useVersionRecheck(): () => void {
+  return useContext(PageVersionContext).recheck;
 }

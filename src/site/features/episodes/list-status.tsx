@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { createTexts, type Texts } from '../../../core/messages/message-format.ts';
+import { useVersionRecheck } from '../../data/newer-version.tsx';
 import { ReloadLink } from '../../shared/reload-link.tsx';
 import { useTexts } from '../../shared/texts-context.tsx';
 import { MessageText } from '../../shared/message-text.tsx';
@@ -91,6 +92,9 @@ export function ExpandToggle({
  */
 export function ListLoadError({ problem = null }: { problem?: string | null }): ReactNode {
   const { text } = useTexts();
+  // A later build may have deleted the page's version: the notice above the list says so.
+  const recheck = useVersionRecheck();
+  useEffect(recheck, [recheck]);
   return (
     <div className="empty-results" role="alert">
       <h2 className="empty-results__title">{text('list.loadError')}</h2>

@@ -6,12 +6,17 @@ import {
   subscribeReports,
 } from '../../shared/error-report.ts';
 import { useTexts } from '../../shared/texts-context.tsx';
+import { useNewerVersion, useVersionRecheck } from '../../data/newer-version.tsx';
+import { ReloadLink } from '../../shared/reload-link.tsx';
 import './search.css';
 
 /**
  * The card shown when a search fails: the error as its title, and the spec's apology. It files
  * one report per failure (`reportKey`) where the show configures where reports go
  * (`reportTo`), and says that a report has been filed only then, unless the browser refused it.
+ * A pre-rendered page asks again whether the archive is newer: a later build may have deleted
+ * the page's version, and then the way out is a reload, which the card offers instead of the
+ * host's problem.
  */
 export function SearchErrorCard({
   title,
@@ -28,6 +33,9 @@ export function SearchErrorCard({
   reportKey?: string;
 }): ReactNode {
   const { text } = useTexts();
+  const newer = useNewerVersion();
+  const recheck = useVersionRecheck();
+  useEffect(recheck, [recheck]);
   useEffect(() => {
     fileReportOnce(reportKey, reportTo, () => ({
       kind: 'search',
@@ -45,7 +53,13 @@ export function SearchErrorCard({
       <h2 id="search-error-title" className="search-error__title">
         {title}
       </h2>
-      {problem !== null && <p className="search-error__problem">{problem}</p>}
+      {newer ? (
+        <p className="search-error__problem">
+          <ReloadLink>{text('newer.reload')}</ReloadLink>
+        </p>
+      ) : (
+        problem !== null && <p className="search-error__problem">{problem}</p>
+      )}
       <p className="search-error__body">
         {filed ? text('search.sorryReported') : text('search.sorry')}
       </p>
