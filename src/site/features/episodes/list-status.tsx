@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { createTexts, type Texts } from '../../../core/messages/message-format.ts';
-import { useVersionRecheck } from '../../data/newer-version.tsx';
+import { useNewerVersion, useVersionRecheck } from '../../data/newer-version.tsx';
 import { ReloadLink } from '../../shared/reload-link.tsx';
 import { useTexts } from '../../shared/texts-context.tsx';
 import { MessageText } from '../../shared/message-text.tsx';
@@ -92,13 +92,15 @@ export function ExpandToggle({
  */
 export function ListLoadError({ problem = null }: { problem?: string | null }): ReactNode {
   const { text } = useTexts();
-  // A later build may have deleted the page's version: the notice above the list says so.
+  // A later build may have deleted the page's version: then the notice above the list says
+  // so, and the host's problem (its files missing) would only mislead.
+  const newer = useNewerVersion();
   const recheck = useVersionRecheck();
   useEffect(recheck, [recheck]);
   return (
     <div className="empty-results" role="alert">
       <h2 className="empty-results__title">{text('list.loadError')}</h2>
-      {problem !== null && <p className="list-load-problem">{problem}</p>}
+      {problem !== null && !newer && <p className="list-load-problem">{problem}</p>}
       <p>
         {text('reload.before')}
         <ReloadLink />
