@@ -285,12 +285,22 @@ export class HttpPages {
     this.fetchPages(first, this.lastUncached(pageno, last));
   }
 
+  /**
+   * Chunk `index`'s URL. A chunk named by its bytes (`../chunks/<hash>.bin`) resolves against
+   * the prefix as against its version folder, since the prefix is that folder's URL + a name.
+   */
+  private chunkUrl(index: number): string {
+    const name = chunkName(this.layout, index);
+    if (this.layout.chunks !== undefined) return new URL(name, this.prefix).href;
+    return `${this.prefix}${name.slice(this.layout.urlPrefix.length)}`;
+  }
+
   private fetchPages(first: number, last: number): void {
     const start = first * this.pageSize;
     const { index, offset } = chunkAt(this.layout, start);
     const fileSize = chunkSize(this.layout, index);
     const endInFile = Math.min(offset + (last - first + 1) * this.pageSize, fileSize) - 1;
-    const url = `${this.prefix}${chunkName(this.layout, index).slice(this.layout.urlPrefix.length)}`;
+    const url = this.chunkUrl(index);
     this.requests += 1;
     const answer = this.request(url, offset, endInFile);
     checkAnswer(answer, url, offset, endInFile, fileSize);
