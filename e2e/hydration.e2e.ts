@@ -24,7 +24,7 @@ const browser = browserForFile();
 
 /** The engine's worker and wasm, and the database's chunk files. */
 const ENGINE_REQUEST =
-  /(\/assets\/sqlite-engine\.worker-[^/]+\.js|\/assets\/sqlite3-[^/]+\.wasm|\/db\.sqlite3(\.\d+)?)$/;
+  /(\/assets\/sqlite-engine\.worker-[^/]+\.js|\/assets\/sqlite3-[^/]+\.wasm|\/db\.sqlite3(\.\d+)?|\/db\/chunks\/[0-9a-f]{32}\.bin)$/;
 
 /** Before the app's script runs, remembers the rows and starts counting layout shifts. */
 const WATCH_HYDRATION = `
