@@ -290,6 +290,24 @@ describe('bundle', () => {
       `names version v1-000000000000, but ${join(broken, 'v1-000000000000')} is missing`,
     );
   });
+
+  test('refuses a config.json whose chunk list names a path or a URL, copying nothing', async () => {
+    const hostileDb = join(root, 'db-hostile');
+    const hostileVersion = await publishFixtureDatabase(hostileDb);
+    const configPath = join(hostileDb, hostileVersion, 'config.json');
+    const config = await readVersionConfig(join(hostileDb, hostileVersion));
+    const out = join(root, 'out-hostile');
+    for (const hostile of ['../x', '../../../etc/passwd', 'https://evil.example/x.bin']) {
+      await writeFile(
+        configPath,
+        JSON.stringify({ ...config, chunks: [hostile, ...(config.chunks ?? []).slice(1)] }),
+      );
+      await expect(bundle({ db: hostileDb, out, site: join(root, 'site-root') })).rejects.toThrow(
+        `${configPath}: invalid at chunks.0: must be 32 hex digits (a chunk hash)`,
+      );
+      expect(existsSync(out)).toBe(false);
+    }
+  });
 });
 
 describe('builtForBase', () => {
