@@ -145,7 +145,8 @@ beforeAll(async () => {
   const config = published.config;
   chunkHashes = chunks ?? [];
   expect(chunkHashes.length).toBeGreaterThan(1);
-  const whole = join(DB_DIR, 'whole.sqlite3');
+  // Not 'whole.sqlite3': pagesOf joins its own copy there, and removes it.
+  const whole = join(DB_DIR, 'joined.sqlite3');
   await joinChunks(join(DB_DIR, version), whole);
   // The versions below are laid out by hand in files named by their index, in their own
   // folders: the built version's chunk files, named by their bytes, are shared, never touched.
