@@ -1,4 +1,4 @@
-import { CHUNK_HASH, type DbConfig } from './site-config.ts';
+import type { DbConfig } from './site-config.ts';
 
 /**
  * The chunked database layout, the one owner of it: the database split into files of
