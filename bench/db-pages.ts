@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { writeChunks } from '../src/builder/publish/chunk-files.ts';
 import { writeLatest } from '../src/builder/publish/publish.ts';
-import { builtChunkIndex, chunkStart } from '../src/core/chunk-layout.ts';
+import { builtChunkIndex, chunkStart, hashedChunkOf } from '../src/core/chunk-layout.ts';
 import type { DbConfig } from '../src/core/site-config.ts';
 
 /** Tables (and their FTS shadow tables) that only search snippets read. */
@@ -44,9 +44,12 @@ export class DatabasePages {
 
   /** The database pages (1-based) a chunk request covered; none for any other request. */
   pagesOf(entry: { path: string; range: string | undefined }): number[] {
-    const chunk = builtChunkIndex(entry.path);
+    // A chunk named by its bytes is found in the list (equal hashes hold equal pages).
+    const hash = hashedChunkOf(entry.path);
+    const chunk =
+      hash === undefined ? builtChunkIndex(entry.path) : this.config.chunks?.indexOf(hash);
     const range = /^bytes=(\d+)-(\d+)$/.exec(entry.range ?? '');
-    if (chunk === undefined || !range) return [];
+    if (chunk === undefined || chunk < 0 || !range) return [];
     const base = chunkStart(this.config, chunk);
     const from = base + Number(range[1]);
     const to = base + Number(range[2]);

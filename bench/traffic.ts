@@ -1,7 +1,8 @@
 /**
  * Counts what the benchmark's servers sent: every answered request with the time it finished,
  * so an operation's traffic is what finished between its start and the moment the page saw
- * its result. Database traffic is the requests to the chunk files (`db.sqlite3.NNN`).
+ * its result. Database traffic is the requests to the chunk files (`chunks/<hash>.bin`, or an older
+ * version's `db.sqlite3.NNN`).
  */
 import type { ServedRequest } from '../src/builder/serve/serve.ts';
 import { isBuiltChunk } from '../src/core/chunk-layout.ts';

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { latestSchema } from '../src/core/site-config.ts';
 import { bundle } from '../src/builder/deploy/bundle.ts';
+import { readVersionConfig } from '../src/builder/publish/chunk-files.ts';
 import { writeBuiltSiteWithServer } from '../src/builder/test-support/bundle-fixtures.ts';
 import { writeSyntheticPodcast } from '../src/builder/test-support/synthetic-podcast.ts';
 import { bundleFiles, newToHost } from './weekly-update.ts';
@@ -129,14 +130,22 @@ describe('a weekly update with the real CLI', () => {
       'index.html',
     ]);
     expect(fresh).not.toContain('episodes/5.html');
-    // The database: a new version folder, every file of it new to the host today (decision
-    // 0024: the bytes of a VACUUMed database move when one episode is added).
+    // The database: the new version folder, latest.json, and only the chunk files whose bytes
+    // the previous version did not publish (decision 0060): the rest keep their names.
+    const listed = async (version: string): Promise<string[]> =>
+      (await readVersionConfig(join(out, version))).chunks ?? [];
+    const earlier = new Set(await listed(first));
+    const newChunks = (await listed(second)).filter((hash) => !earlier.has(hash));
     expect(fresh.filter((path) => path.startsWith('db/')).sort()).toEqual(
-      [...after.keys()]
-        .filter((path) => path.startsWith(`db/${second}/`) || path === 'db/latest.json')
-        .sort(),
+      [
+        ...[...after.keys()].filter(
+          (path) => path.startsWith(`db/${second}/`) || path === 'db/latest.json',
+        ),
+        ...new Set(newChunks.map((hash) => `db/chunks/${hash}.bin`)),
+      ].sort(),
     );
-    expect(update.byFolder[`db/${second}`]?.files).toBeGreaterThan(1);
+    expect(update.byFolder['db/chunks']?.files ?? 0).toBe(new Set(newChunks).size);
+    expect(newChunks.length).toBeGreaterThan(0);
     // Two CLI runs, each a fresh Node with its TypeScript loader.
   }, 180_000);
 });

@@ -139,7 +139,9 @@ export async function measureWeeklyUpdate(
   const podcast = join(work, 'podcast');
   const out = join(work, 'out');
   await mkdir(work, { recursive: true });
-  await cp(before.dir, podcast, { recursive: true });
+  // A corpus may be a link to another tree's cache: copy what it holds, never the link, so
+  // the builds' caches and the next week's files land in this run's own folder.
+  await cp(before.dir, podcast, { recursive: true, dereference: true });
   const build = (): Promise<TimedBuild> =>
     run(['build', podcast, '--out', out, '--site', siteDir, '--keep', '1']);
   const bundle = (target: string): Promise<TimedBuild> =>
@@ -150,7 +152,7 @@ export async function measureWeeklyUpdate(
   await joinLatest(out, join(work, 'before.sqlite3'));
   await bundle(join(work, 'bundle-1'));
   // The next week's feed and files: the first N episodes' files are byte-identical.
-  await cp(after.dir, podcast, { recursive: true, force: true });
+  await cp(after.dir, podcast, { recursive: true, force: true, dereference: true });
   log(`weekly: rebuild with episode ${parameters.episodes + 1}`);
   const rebuild = await build();
   await joinLatest(out, join(work, 'after.sqlite3'));

@@ -1,10 +1,10 @@
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import Database from 'better-sqlite3';
 import { joinChunks, readPublished, writeChunks } from '../src/builder/publish/chunk-files.ts';
-import { chunkAt, chunkFiles } from '../src/core/chunk-layout.ts';
+import { chunkAt, chunkFiles, hashedChunkOf } from '../src/core/chunk-layout.ts';
 import type { DbConfig } from '../src/core/site-config.ts';
 import { buildWithCli, DEMO_FOLDER } from '../scripts/demo-site.ts';
 import {
@@ -103,8 +103,16 @@ function touches(
   );
 }
 
-/** The index of a chunk file from its request path ('/db/v/db.sqlite3.006' is 6). */
+/** The built version's chunk hashes, in order (set in beforeAll). */
+let chunkHashes: string[] = [];
+
+/**
+ * The index of a chunk file from its request path: by its place in the built version's list
+ * ('/db/chunks/<hash>.bin'), or by its number ('/db/v/db.sqlite3.006' is 6).
+ */
 function chunkIndexOf(path: string): number {
+  const hash = hashedChunkOf(path);
+  if (hash !== undefined) return chunkHashes.indexOf(hash);
   return Number(/\.(\d+)$/.exec(path)?.[1] ?? -1);
 }
 
@@ -133,24 +141,33 @@ beforeAll(async () => {
   await buildWithCli(DEMO_FOLDER, DB_DIR, ['--chunk-size', String(CHUNK_SIZE), '--no-pages']);
   const published = await readPublished(DB_DIR);
   version = published.version;
+  const { chunks, ...numbered } = published.config;
   const config = published.config;
+  chunkHashes = chunks ?? [];
+  expect(chunkHashes.length).toBeGreaterThan(1);
+  // Not 'whole.sqlite3': pagesOf joins its own copy there, and removes it.
+  const whole = join(DB_DIR, 'joined.sqlite3');
+  await joinChunks(join(DB_DIR, version), whole);
+  // The versions below are laid out by hand in files named by their index, in their own
+  // folders: the built version's chunk files, named by their bytes, are shared, never touched.
   // A version whose config names chunk files that are not there.
-  await cp(join(DB_DIR, version), join(DB_DIR, 'wrong-prefix'), { recursive: true });
+  await mkdir(join(DB_DIR, 'wrong-prefix'));
   await writeFile(
     join(DB_DIR, 'wrong-prefix', 'config.json'),
-    JSON.stringify({ ...config, version: 'wrong-prefix', urlPrefix: 'missing.sqlite3.' }),
+    JSON.stringify({ ...numbered, version: 'wrong-prefix', urlPrefix: 'missing.sqlite3.' }),
   );
   // A version that keeps only the chunk files of what the first screen reads: the list loads
   // (or fails with a message), and every search and transcript needs a missing chunk file.
-  await cp(join(DB_DIR, version), join(DB_DIR, 'missing-chunk'), { recursive: true });
+  await mkdir(join(DB_DIR, 'missing-chunk'));
+  const missingLayout = await writeChunks(whole, join(DB_DIR, 'missing-chunk'), CHUNK_SIZE);
   await writeFile(
     join(DB_DIR, 'missing-chunk', 'config.json'),
-    JSON.stringify({ ...config, version: 'missing-chunk' }),
+    JSON.stringify({ ...numbered, ...missingLayout, version: 'missing-chunk' }),
   );
   const kept = await chunksOf(join(DB_DIR, version), config, FIRST_SCREEN_BTREES);
   expect(kept.has(0)).toBe(true);
   let removed = 0;
-  for (const chunk of chunkFiles(config)) {
+  for (const chunk of chunkFiles(missingLayout)) {
     if (kept.has(chunk.index)) continue;
     await rm(join(DB_DIR, 'missing-chunk', chunk.name));
     removed += 1;
@@ -163,14 +180,12 @@ beforeAll(async () => {
   const firstScreen = await pagesOf(join(DB_DIR, version), config, FIRST_SCREEN_BTREES);
   expect(firstScreen.numbers).toEqual(expect.arrayContaining([1, 2, 3]));
   crossingChunkSize = 2 * firstScreen.pageSize;
-  const whole = join(DB_DIR, 'whole.sqlite3');
-  await joinChunks(join(DB_DIR, version), whole);
   await mkdir(join(DB_DIR, 'crossing'));
   const layout = await writeChunks(whole, join(DB_DIR, 'crossing'), crossingChunkSize);
   await rm(whole);
   await writeFile(
     join(DB_DIR, 'crossing', 'config.json'),
-    JSON.stringify({ ...config, ...layout, version: 'crossing' }),
+    JSON.stringify({ ...numbered, ...layout, version: 'crossing' }),
   );
   readsSearchOnly = (path, start, end) =>
     touches(stems, chunkIndexOf(path), start, end) &&
@@ -231,10 +246,12 @@ test('a host that ignores Range says so, and the site recovers on reload', async
 
 /** What the site says when a host answers a range request with the whole file. */
 const NO_RANGES =
-  /This site's host does not support byte ranges \(it sent the whole of [^ ]+\/db\.sqlite3\.\d{3} for a range request\)/;
+  /This site's host does not support byte ranges \(it sent the whole of (?:chunks\/[0-9a-f]{32}\.bin|[^ ]+\/db\.sqlite3\.\d{3}) for a range request\)/;
 
-/** Every chunk file but the first (the one the site's own host check reads). */
-const LATER_CHUNKS = /\/db\.sqlite3\.(?!0+$)\d+$/;
+/** Every chunk file of the built version but the first (the one the site's host check reads). */
+function laterChunks(): RegExp {
+  return new RegExp(`/db/chunks/(?!${chunkHashes[0] ?? ''})[0-9a-f]{32}\\.bin$`);
+}
 
 /**
  * Searches for `term` under a fault, and expects the host message in place of an answer: the
@@ -256,7 +273,7 @@ async function expectHostMessageFor(page: Page, term: string, message: RegExp): 
 
 test('a host that ignores Range for every chunk but the first: the host message, never a wrong answer', async () => {
   faultsInjected += 1;
-  host.setFault({ kind: 'ignore-range', path: LATER_CHUNKS });
+  host.setFault({ kind: 'ignore-range', path: laterChunks() });
   const { page, problems } = await openHome();
   const before = host.requests.length;
   await expectHostMessageFor(page, 'vanilla', NO_RANGES);

@@ -11,11 +11,13 @@ import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningServer } from '../src/builder/serve/serve.ts';
-import { BUILT_CHUNK_NAME_PATTERN } from '../src/core/chunk-layout.ts';
+import { BUILT_CHUNK_NAME_PATTERN, HASHED_CHUNK_PATH_PATTERN } from '../src/core/chunk-layout.ts';
 import { serveSite } from '../scripts/demo-site.ts';
 
-/** A chunk file of a database version: /db/<version>/db.sqlite3.NNN */
-export const CHUNK_PATH = new RegExp(`^/db/[^/]+/${BUILT_CHUNK_NAME_PATTERN}$`);
+/** A chunk file of a database: /db/chunks/<hash>.bin, or an older version's /db/<version>/db.sqlite3.NNN */
+export const CHUNK_PATH = new RegExp(
+  `^/db/(?:${HASHED_CHUNK_PATH_PATTERN}|[^/]+/${BUILT_CHUNK_NAME_PATTERN})$`,
+);
 export const LATEST_PATH = /^\/db\/latest\.json$/;
 
 export type Fault =

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_MEDIA, REPO_ROOT } from '../scripts/demo-site.ts';
+import { isBuiltChunk } from '../src/core/chunk-layout.ts';
 import {
   expectNoProblems,
   launchBrowser,
@@ -108,7 +109,7 @@ describe('the bundle served by nginx', () => {
     const { page, problems } = await openPage(browser(), site.url);
     const chunkReads: string[] = [];
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname.includes('/db.sqlite3.')) {
+      if (isBuiltChunk(new URL(response.url()).pathname)) {
         chunkReads.push(`${response.request().method()} ${response.status()}`);
       }
     });

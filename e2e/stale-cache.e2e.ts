@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { BUILT_CHUNK_NAME_PATTERN } from '../src/core/chunk-layout.ts';
+import { hashedChunkOf } from '../src/core/chunk-layout.ts';
+import { readVersionConfig } from '../src/builder/publish/chunk-files.ts';
 import { latestSchema } from '../src/core/site-config.ts';
 import { copyPodcastInputs } from '../src/builder/test-support/copy-podcast.ts';
 import { generateCorpus } from '../scripts/corpus.ts';
@@ -81,15 +82,29 @@ afterAll(async () => {
   await host.close();
 });
 
-/** A version's config.json or chunk file; the version is captured. */
-const VERSION_FILE = new RegExp(`^/db/([^/]+)/(?:config\\.json|${BUILT_CHUNK_NAME_PATTERN})$`);
+/** A version's config.json; the version is captured. */
+const CONFIG_FILE = /^\/db\/([^/]+)\/config\.json$/;
 
-/** Versions whose database files (config or chunks) were requested since `from`. */
+/** Each version's chunk hashes, from its config.json (chunk files are named by their bytes). */
+const chunksOf = new Map<string, Set<string>>();
+
+async function rememberChunks(version: string): Promise<void> {
+  chunksOf.set(version, new Set((await readVersionConfig(join(DB_DIR, version))).chunks ?? []));
+}
+
+/**
+ * Versions whose database files were requested since `from`: a config.json by its folder, a
+ * chunk file by the one version that lists it (a chunk both list says nothing of which).
+ */
 function versionsRead(from: number): string[] {
-  const versions = host.requests
-    .slice(from)
-    .map((entry) => VERSION_FILE.exec(entry.path)?.[1])
-    .filter((version): version is string => version !== undefined);
+  const versions = host.requests.slice(from).flatMap((entry) => {
+    const folder = CONFIG_FILE.exec(entry.path)?.[1];
+    if (folder !== undefined) return [folder];
+    const hash = hashedChunkOf(entry.path);
+    if (hash === undefined) return [];
+    const owners = [...chunksOf].filter(([, hashes]) => hashes.has(hash));
+    return owners.length === 1 ? owners.map(([version]) => version) : [];
+  });
   return [...new Set(versions)];
 }
 
@@ -103,6 +118,7 @@ async function openTranscripts(page: Page): Promise<void> {
 
 test('an open page keeps its version through a publish and a new worker; a reload moves on', async () => {
   const oldVersion = await latestVersion();
+  await rememberChunks(oldVersion);
   const start = host.requests.length;
   const { page, problems } = await openPage(session, host.url);
   await page.goto(host.url);
@@ -112,6 +128,7 @@ test('an open page keeps its version through a publish and a new worker; a reloa
   await buildWithCli(NEXT_PODCAST, DB_DIR);
   const newVersion = await latestVersion();
   expect(newVersion).not.toBe(oldVersion);
+  await rememberChunks(newVersion);
 
   // A failed read drops the worker; the new one must stay on the old version. (A phrase reads
   // the detail=full index, which no earlier query on this page has touched.)

@@ -169,7 +169,9 @@ export async function writeRawDescriptions(from: string, to: string): Promise<vo
   for (const chunk of chunkFiles(config)) await rm(join(versionDir, chunk.name));
   const layout = await writeChunks(whole, versionDir, config.serverChunkSize);
   await rm(whole);
-  const rechunked = { ...config, ...layout };
+  // Re-chunked in files named by their index: the copy's own, so no chunk list.
+  const { chunks: _hashed, ...numbered } = config;
+  const rechunked = { ...numbered, ...layout };
   await writeFile(join(versionDir, 'config.json'), JSON.stringify(rechunked));
   // latest.json carries a copy of config.json: keep the two the same.
   await writeLatest(to, latest, rechunked);

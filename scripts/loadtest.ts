@@ -70,7 +70,8 @@ async function loadVersion(
 ): Promise<{ version: string; config: DbConfig; chunks: Chunk[] }> {
   const { version: latest, versionDir, config } = await readPublished(dbDir);
   const chunks = (await readChunks(versionDir, config)).map(({ name, bytes }) => ({
-    path: `/db/${latest}/${name}`,
+    // `../chunks/<hash>.bin` for chunks named by their bytes: resolved as the site resolves it.
+    path: new URL(name, `http://host.test/db/${latest}/`).pathname,
     bytes,
   }));
   return { version: latest, config, chunks };

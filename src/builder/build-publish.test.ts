@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../core/db-schema.ts';
 import { latestSchema } from '../core/site-config.ts';
 import { buildPodcast } from './build.ts';
-import { joinChunks } from './publish/chunk-files.ts';
+import { checkChunkFiles, joinChunks, readVersionConfig } from './publish/chunk-files.ts';
 import { FIXTURE_PODCAST_DIR, useBuiltFixture } from './test-support/fixture-podcast.ts';
 
 const built = useBuiltFixture('trawl-build-publish-');
@@ -17,11 +17,12 @@ describe('buildPodcast publishing', () => {
       outDir: out,
       chunkSize: 4 * PAGE_SIZE,
     });
-    const files = (await readdir(result.versionDir))
-      .filter((name) => name.startsWith('db.sqlite3.'))
-      .sort();
-    expect(files.length).toBe(Math.ceil(result.databaseBytes / (4 * PAGE_SIZE)));
-    expect(files[0]).toBe('db.sqlite3.000');
+    const config = await readVersionConfig(result.versionDir);
+    const count = Math.ceil(result.databaseBytes / (4 * PAGE_SIZE));
+    expect(config.chunks).toHaveLength(count);
+    // Named by their bytes, beside the version folders; the version folder holds none.
+    expect(await readdir(join(out, 'chunks'))).toHaveLength(new Set(config.chunks).size);
+    expect(await readdir(result.versionDir)).toEqual(['config.json']);
     const joined = join(built.root, 'chunked.sqlite3');
     await joinChunks(result.versionDir, joined);
     const bytes = await readFile(joined);
@@ -35,8 +36,11 @@ describe('buildPodcast publishing', () => {
       outDir: join(built.root, 'again'),
     });
     expect(again.version).toBe(built.fixture.result.version);
-    const first = await readFile(join(built.fixture.result.versionDir, 'db.sqlite3.000'));
-    expect((await readFile(join(again.versionDir, 'db.sqlite3.000'))).equals(first)).toBe(true);
+    const hashes = (await readVersionConfig(again.versionDir)).chunks ?? [];
+    expect(hashes).toEqual((await readVersionConfig(built.fixture.result.versionDir)).chunks);
+    const name = join('chunks', `${hashes[0] ?? ''}.bin`);
+    const first = await readFile(join(built.fixture.result.outDir, name));
+    expect((await readFile(join(again.outDir, name))).equals(first)).toBe(true);
   });
 
   it('rebuilding into the same folder keeps one version and leaves no temporary folders', async () => {
@@ -44,7 +48,7 @@ describe('buildPodcast publishing', () => {
     const first = await buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: out });
     const second = await buildPodcast({ folder: FIXTURE_PODCAST_DIR, outDir: out });
     expect(second.version).toBe(first.version);
-    expect((await readdir(out)).sort()).toEqual(['latest.json', first.version]);
+    expect((await readdir(out)).sort()).toEqual(['chunks', 'latest.json', first.version]);
   });
 
   it('a failing build leaves the previous version and latest.json untouched', async () => {
@@ -63,8 +67,15 @@ describe('buildPodcast publishing', () => {
       /15\.json: segment 1, word "early": starts at 1 s, before the previous word \(9 s\): times go backwards/,
     );
     expect(await readFile(join(out, 'latest.json'), 'utf8')).toBe(latestBefore);
-    expect((await readdir(out)).sort()).toEqual(['latest.json', good.version]);
-    expect((await readdir(good.versionDir)).sort()).toEqual(['config.json', 'db.sqlite3.000']);
+    expect((await readdir(out)).sort()).toEqual(['chunks', 'latest.json', good.version]);
+    expect(await readdir(good.versionDir)).toEqual(['config.json']);
+    expect(
+      await checkChunkFiles(good.versionDir, await readVersionConfig(good.versionDir)),
+    ).toEqual({
+      names: [`../chunks/${(await readVersionConfig(good.versionDir)).chunks?.[0] ?? ''}.bin`],
+    });
+    // The failed build left none of its chunk files behind.
+    expect(await readdir(join(out, 'chunks'))).toHaveLength(1);
   });
 
   it('prunes versions beyond --keep, newest kept, never the latest', async () => {

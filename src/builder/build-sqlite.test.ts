@@ -130,7 +130,7 @@ describe('the fixture database as SQLite and as published', () => {
       version: result.version,
       serverMode: 'chunked',
       requestChunkSize: PAGE_SIZE,
-      serverChunkSize: 8 * 1024 * 1024,
+      serverChunkSize: 1024 * 1024,
       urlPrefix: 'db.sqlite3.',
       suffixLength: 3,
       databaseLengthBytes: result.databaseBytes,
@@ -138,6 +138,10 @@ describe('the fixture database as SQLite and as published', () => {
     expect(config.site.title).toBe('Fixture Facts');
     // latest.json carries the same config, so the site need not ask for config.json.
     expect(latest.config).toEqual(config);
-    expect((await readdir(result.versionDir)).sort()).toEqual(['config.json', 'db.sqlite3.000']);
+    expect(config.chunks).toHaveLength(1);
+    expect(await readdir(result.versionDir)).toEqual(['config.json']);
+    expect(await readdir(join(result.outDir, 'chunks'))).toEqual([
+      `${config.chunks?.[0] ?? ''}.bin`,
+    ]);
   });
 });

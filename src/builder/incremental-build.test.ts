@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,9 @@ import Database from 'better-sqlite3';
 import { buildPodcast, type BuildResult } from './build.ts';
 import { MAX_SEGMENTS, segmentRowId } from '../core/row-segments.ts';
 import { readBaseDatabase, segmentCount } from './index/episode-fingerprint.ts';
-import { joinChunks, readPublished } from './publish/chunk-files.ts';
+import { chunkName } from '../core/chunk-layout.ts';
+import { PAGE_SIZE } from '../core/db-schema.ts';
+import { checkChunkFiles, joinChunks, readPublished } from './publish/chunk-files.ts';
 import { RESUME_RECORD_FILE } from './resume-record.ts';
 import { databaseAnswers } from './test-support/compare-databases.ts';
 import { copyFixturePodcast } from './test-support/fixture-podcast.ts';
@@ -182,6 +184,42 @@ describe('a rebuild after new episodes resumes the previous database (decision 0
     expect(readBaseDatabase(file)).toBeUndefined();
   });
 
+  it('publishes only the chunk files whose bytes changed, and prunes only those no kept version lists (decision 0060)', async () => {
+    const folder = join(root, 'chunks');
+    const out = join(root, 'chunks-out');
+    const chunkSize = 2 * PAGE_SIZE;
+    const chunkFilesIn = async (): Promise<string[]> => (await readdir(join(out, 'chunks'))).sort();
+    const listed = (hashes: (string[] | undefined)[]): string[] =>
+      [...new Set(hashes.flatMap((list) => list ?? []))].map((hash) => `${hash}.bin`).sort();
+    await writeSyntheticPodcast(folder, { episodes: 5, wordsPerEpisode: 400 });
+    await buildPodcast({ folder, outDir: out, chunkSize, keep: 0 });
+    const week1 = (await readPublished(out)).config;
+    expect(week1.chunks?.length).toBeGreaterThan(4);
+    await writeSyntheticPodcast(folder, { episodes: 6, wordsPerEpisode: 400 });
+    const week2 = await buildPodcast({ folder, outDir: out, chunkSize, keep: 1 });
+    expect(week2.episodesWritten).toBe(1);
+    const week2Config = (await readPublished(out)).config;
+    // The resumed database keeps the old pages' bytes, so chunk files of them keep their names
+    // (4 of 15 here, where one episode is a sixth of the show).
+    const kept = (week2Config.chunks ?? []).filter((hash) => week1.chunks?.includes(hash));
+    expect(kept.length).toBeGreaterThan(0);
+    // Both versions are kept (--keep 1): every chunk either lists is there, and no other.
+    expect(await chunkFilesIn()).toEqual(listed([week1.chunks, week2Config.chunks]));
+    await writeSyntheticPodcast(folder, { episodes: 7, wordsPerEpisode: 400 });
+    const week3 = await buildPodcast({ folder, outDir: out, chunkSize, keep: 0 });
+    expect(week3.episodesWritten).toBe(1);
+    const published = await readPublished(out);
+    // --keep 0: the older versions went, and with them only the chunks the latest does not list.
+    expect(await chunkFilesIn()).toEqual(listed([published.config.chunks]));
+    expect(
+      await checkChunkFiles(published.versionDir, published.config, { root: out }),
+    ).not.toHaveProperty('problem');
+    const full = await buildPodcast({ folder, outDir: join(root, 'chunks-full-out') });
+    expect(databaseAnswers(await joined(week3, 'chunks-week3'))).toEqual(
+      databaseAnswers(await joined(full, 'chunks-full')),
+    );
+  });
+
   it('resumes no database but the one this machine last published from the folder', async () => {
     const { folder, restore } = await fixtureWithoutNewest('fixture-foreign');
     const out = join(root, 'fixture-foreign-out');
@@ -199,8 +237,8 @@ describe('a rebuild after new episodes resumes the previous database (decision 0
     await restore();
     expect((await buildPodcast({ folder, outDir: out })).episodesWritten).toBe(7);
     // The published database changed behind the record's back: refused.
-    const { versionDir } = await readPublished(out);
-    const chunk = join(versionDir, 'db.sqlite3.000');
+    const { versionDir, config } = await readPublished(out);
+    const chunk = join(versionDir, chunkName(config, 0));
     const bytes = await readFile(chunk);
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 1;
     await writeFile(chunk, bytes);

@@ -170,47 +170,70 @@ export const ORIGIN =
  */
 const plainName = z.string().regex(/^(?!\.\.?$)[A-Za-z0-9._-]+$/, 'must be a plain file name');
 
+/** A chunk's name in config.json's `chunks` list: 32 hex digits of its SHA-256. */
+export const CHUNK_HASH = /^[0-9a-f]{32}$/;
+
 /**
  * `{db base}/{version}/config.json`: the sql.js-httpvfs chunked-database settings plus the
  * site settings. The builder writes it; the site validates it before opening the database.
  */
-export const dbConfigSchema = z.object({
-  /** The version folder this config belongs to. */
-  version: plainName,
-  serverMode: z.literal('chunked'),
-  requestChunkSize: z.number().int().positive(),
-  databaseLengthBytes: z.number().int().positive(),
-  serverChunkSize: z.number().int().positive(),
-  /** Relative to the config file's folder. */
-  urlPrefix: plainName,
-  suffixLength: z.number().int().min(1).max(8),
-  site: siteSettingsSchema,
-  /**
-   * Every origin other than the site's own that the database and settings name for images and
-   * audio (episode artwork, enclosures, avatars, logo, favicon, mediaBase), sorted. The
-   * builder derives it (`src/builder/publish/media-origins.ts`); `trawl serve`, `trawl bundle` and the
-   * host configs allow exactly these in img-src and media-src. Absent in older versions.
-   */
-  mediaOrigins: z.array(z.string().regex(ORIGIN, 'must be an http(s) origin')).default([]),
-  /**
-   * True when the site reads files of its own media folder (audio, artwork, avatars or a logo
-   * under the media base), false when every one is an absolute URL (a feed-only show); absent
-   * in versions built before it. `trawl bundle` says what must be uploaded by it.
-   */
-  localMedia: z.boolean().optional(),
-  /** How the search tables were written; absent in versions built before languages. */
-  search: searchIndexSchema.optional(),
-  /**
-   * The pages every search reads first (`src/core/warm-pages.ts`), as runs of SQLite page
-   * numbers `[first, count]`: the engine fetches them in one burst as it starts (decision
-   * 0066). A hint only: absent in older versions, and pages past the database's end are
-   * never asked for.
-   */
-  warmPages: z
-    .array(z.tuple([z.number().int().min(1), z.number().int().min(1).max(MAX_WARM_PAGES)]))
-    .max(MAX_WARM_PAGES)
-    .optional(),
-});
+export const dbConfigSchema = z
+  .object({
+    /** The version folder this config belongs to. */
+    version: plainName,
+    serverMode: z.literal('chunked'),
+    requestChunkSize: z.number().int().positive(),
+    databaseLengthBytes: z.number().int().positive(),
+    serverChunkSize: z.number().int().positive(),
+    /** Relative to the config file's folder. */
+    urlPrefix: plainName,
+    suffixLength: z.number().int().min(1).max(8),
+    /**
+     * The chunk files in order, each named by 32 hex digits of its SHA-256: chunk `i` is
+     * `<db>/chunks/<chunks[i]>.bin` (decision 0060). Absent in versions built before it, whose
+     * chunks are `urlPrefix` + index in the version folder. Hex digits only, so no entry can
+     * name another folder or an origin.
+     */
+    chunks: z
+      .array(z.string().regex(CHUNK_HASH, 'must be 32 hex digits (a chunk hash)'))
+      .optional(),
+    site: siteSettingsSchema,
+    /**
+     * Every origin other than the site's own that the database and settings name for images and
+     * audio (episode artwork, enclosures, avatars, logo, favicon, mediaBase), sorted. The
+     * builder derives it (`src/builder/publish/media-origins.ts`); `trawl serve`, `trawl bundle` and the
+     * host configs allow exactly these in img-src and media-src. Absent in older versions.
+     */
+    mediaOrigins: z.array(z.string().regex(ORIGIN, 'must be an http(s) origin')).default([]),
+    /**
+     * True when the site reads files of its own media folder (audio, artwork, avatars or a logo
+     * under the media base), false when every one is an absolute URL (a feed-only show); absent
+     * in versions built before it. `trawl bundle` says what must be uploaded by it.
+     */
+    localMedia: z.boolean().optional(),
+    /** How the search tables were written; absent in versions built before languages. */
+    search: searchIndexSchema.optional(),
+    /**
+     * The pages every search reads first (`src/core/warm-pages.ts`), as runs of SQLite page
+     * numbers `[first, count]`: the engine fetches them in one burst as it starts (decision
+     * 0066). A hint only: absent in older versions, and pages past the database's end are
+     * never asked for.
+     */
+    warmPages: z
+      .array(z.tuple([z.number().int().min(1), z.number().int().min(1).max(MAX_WARM_PAGES)]))
+      .max(MAX_WARM_PAGES)
+      .optional(),
+  })
+  .refine(
+    (config) =>
+      config.chunks === undefined ||
+      config.chunks.length ===
+        Math.max(1, Math.ceil(config.databaseLengthBytes / config.serverChunkSize)),
+    {
+      message: 'must list one chunk per serverChunkSize bytes of databaseLengthBytes',
+      path: ['chunks'],
+    },
+  );
 
 export type DbConfig = z.infer<typeof dbConfigSchema>;
 

@@ -4,6 +4,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chunkName } from '../../core/chunk-layout.ts';
+import { latestSchema } from '../../core/site-config.ts';
 import { FIXTURE_PODCAST_DIR } from '../test-support/fixture-podcast.ts';
 import { runCli, TRAWL_BIN as TRAWL, type CliResult } from '../test-support/run-cli.ts';
 
@@ -104,8 +106,9 @@ describe('trawl serve', () => {
       });
       const latest = await fetch(`${url}/db/latest.json`);
       expect(latest.status).toBe(200);
-      const { latest: version } = (await latest.json()) as { latest: string };
-      const range = await fetch(`${url}/db/${version}/db.sqlite3.000`, {
+      const { latest: version, config } = latestSchema.parse(await latest.json());
+      if (config === undefined) throw new Error('latest.json carries no config');
+      const range = await fetch(new URL(chunkName(config, 0), `${url}/db/${version}/`), {
         headers: { Range: 'bytes=0-15' },
       });
       expect(range.status).toBe(206);

@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bundle } from './bundle.ts';
-import { publishFixtureDatabase, writeBuiltSite } from '../test-support/bundle-fixtures.ts';
+import {
+  chunkPath,
+  publishFixtureDatabase,
+  writeBuiltSite,
+} from '../test-support/bundle-fixtures.ts';
 import { addHostileLinks, OUTSIDE_SECRET } from '../test-support/hostile-links.ts';
 
 let root: string;
@@ -80,7 +84,7 @@ describe('bundle with links in its inputs', () => {
   test('a database version whose chunk links out of the database folder is refused', async () => {
     const db = join(root, 'db-linked');
     const linkedVersion = await publishFixtureDatabase(db);
-    const chunk = join(db, linkedVersion, 'db.sqlite3.002');
+    const chunk = await chunkPath(db, linkedVersion, 2);
     await writeFile(join(outside, 'chunk'), await readFile(chunk));
     await rm(chunk);
     await symlink(join(outside, 'chunk'), chunk);

@@ -8,7 +8,12 @@ import { dbConfigSchema, latestSchema } from '../../core/site-config.ts';
 import { bundleCommand } from '../commands/bundle-command.ts';
 import { bundle } from './bundle.ts';
 import { builtForBase } from './bundle-site.ts';
-import { publishFixtureDatabase, writeBuiltSite } from '../test-support/bundle-fixtures.ts';
+import {
+  chunkPath,
+  publishFixtureDatabase,
+  writeBuiltSite,
+} from '../test-support/bundle-fixtures.ts';
+import { readVersionConfig } from '../publish/chunk-files.ts';
 
 let root: string;
 let dbOut: string;
@@ -79,6 +84,8 @@ describe('bundle', () => {
       log: (line) => lines.push(line),
     });
     expect(result).toMatchObject({ basePath: '/', version, chunks: 5, mediaFiles: 2 });
+    const hashes = (await readVersionConfig(join(dbOut, version))).chunks ?? [];
+    expect(new Set(hashes).size).toBe(5);
     expect(result.webRoot).toBe(join(out, 'public'));
     expect(await listFiles(out)).toEqual([
       'nginx/trawl.conf',
@@ -87,13 +94,14 @@ describe('bundle', () => {
       'public/_redirects',
       'public/assets/index-Ab12Cd34.js',
       'public/audio/1.mp3',
+      ...hashes.map((hash) => `public/db/chunks/${hash}.bin`).sort(),
       'public/db/latest.json',
       `public/db/${version}/config.json`,
-      ...[0, 1, 2, 3, 4].map((index) => `public/db/${version}/db.sqlite3.00${index}`),
       'public/icons/play.svg',
       'public/index.html',
     ]);
-    for (const name of ['latest.json', `${version}/config.json`, `${version}/db.sqlite3.003`]) {
+    const third = `chunks/${hashes[3] ?? ''}.bin`;
+    for (const name of ['latest.json', `${version}/config.json`, third]) {
       expect(await readFile(join(out, 'public/db', name))).toEqual(
         await readFile(join(dbOut, name)),
       );
@@ -129,7 +137,8 @@ describe('bundle', () => {
     expect(files).toContain('sub/index.html');
     expect(files).toContain('sub/404.html');
     expect(files).toContain('404.html');
-    expect(files).toContain(`sub/db/${version}/db.sqlite3.004`);
+    const hashes = (await readVersionConfig(join(dbOut, version))).chunks ?? [];
+    expect(files).toContain(`sub/db/chunks/${hashes[4] ?? ''}.bin`);
     expect(files).toContain('sub/db/latest.json');
     expect(files).toContain('_headers');
     expect(files.filter((file) => file.startsWith('db/'))).toEqual([]);
@@ -184,11 +193,20 @@ describe('bundle', () => {
     });
     expect(kept).toMatchObject({ version: newest, olderVersions: [previous] });
     expect((await readdir(join(out, 'public/db'))).sort()).toEqual(
-      ['latest.json', newest, previous].sort(),
+      ['chunks', 'latest.json', newest, previous].sort(),
+    );
+    // The chunks of both versions, each once: what the newest lists and what the previous does.
+    const listedBy = async (name: string): Promise<string[]> =>
+      (await readVersionConfig(join(history, name))).chunks ?? [];
+    expect((await readdir(join(out, 'public/db/chunks'))).sort()).toEqual(
+      [...new Set([...(await listedBy(newest)), ...(await listedBy(previous))])]
+        .map((hash) => `${hash}.bin`)
+        .sort(),
     );
     expect(lines).toContain(`Kept older versions for open pages: ${previous}`);
 
-    await rm(join(history, previous, 'db.sqlite3.000'));
+    const previousFirst = await chunkPath(history, previous, 0);
+    await rm(previousFirst);
     const skipping = await bundle({
       db: history,
       out,
@@ -198,11 +216,11 @@ describe('bundle', () => {
     });
     expect(skipping.olderVersions).toEqual([oldest]);
     expect(lines).toContain(
-      `Left out an incomplete older version: ${join(history, previous, 'db.sqlite3.000')}: missing, config.json expects 65536 bytes`,
+      `Left out an incomplete older version: ${previousFirst}: missing, config.json expects 65536 bytes`,
     );
     const alone = await bundle({ db: history, out, site: join(root, 'site-root'), keep: 0 });
     expect(alone.olderVersions).toEqual([]);
-    expect(await readdir(join(out, 'public/db'))).toHaveLength(2);
+    expect(await readdir(join(out, 'public/db'))).toHaveLength(3);
   });
 
   test('replaces an earlier bundle as a whole', async () => {
@@ -257,7 +275,7 @@ describe('bundle', () => {
   test('names a chunk file that is missing or cut short', async () => {
     const broken = join(root, 'db-broken');
     const brokenVersion = await publishFixtureDatabase(broken);
-    const chunk = join(broken, brokenVersion, 'db.sqlite3.002');
+    const chunk = await chunkPath(broken, brokenVersion, 2);
     await writeFile(chunk, Buffer.alloc(10));
     const out = join(root, 'never');
     await expect(bundle({ db: broken, out, site: join(root, 'site-root') })).rejects.toThrow(
@@ -271,6 +289,24 @@ describe('bundle', () => {
     await expect(bundle({ db: broken, out })).rejects.toThrow(
       `names version v1-000000000000, but ${join(broken, 'v1-000000000000')} is missing`,
     );
+  });
+
+  test('refuses a config.json whose chunk list names a path or a URL, copying nothing', async () => {
+    const hostileDb = join(root, 'db-hostile');
+    const hostileVersion = await publishFixtureDatabase(hostileDb);
+    const configPath = join(hostileDb, hostileVersion, 'config.json');
+    const config = await readVersionConfig(join(hostileDb, hostileVersion));
+    const out = join(root, 'out-hostile');
+    for (const hostile of ['../x', '../../../etc/passwd', 'https://evil.example/x.bin']) {
+      await writeFile(
+        configPath,
+        JSON.stringify({ ...config, chunks: [hostile, ...(config.chunks ?? []).slice(1)] }),
+      );
+      await expect(bundle({ db: hostileDb, out, site: join(root, 'site-root') })).rejects.toThrow(
+        `${configPath}: invalid at chunks.0: must be 32 hex digits (a chunk hash)`,
+      );
+      expect(existsSync(out)).toBe(false);
+    }
   });
 });
 

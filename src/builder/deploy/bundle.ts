@@ -8,6 +8,7 @@ import {
   readContentSecurityPolicy,
   withContentSecurityPolicy,
 } from '../../../vite-csp-plugin.ts';
+import { CHUNKS_FOLDER, hashedChunkFile } from '../../core/chunk-layout.ts';
 import { latestSchema, type DbConfig } from '../../core/site-config.ts';
 import { copyContained, isInside } from '../contained-path.ts';
 import { isDirectory, readDatabaseVersions } from '../publish/database-versions.ts';
@@ -234,6 +235,13 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       await rm(join(versionOut, PAGES_FOLDER), { recursive: true, force: true });
       if (folder === current && pages?.pagesIndex !== undefined) {
         await writeFile(join(versionOut, PAGES_INDEX_FILE), pages.pagesIndex);
+      }
+      // Chunks named by their bytes are shared by versions: each copied once (decision 0060).
+      // readVersionFolder checked every one is in the database folder with its size.
+      for (const hash of new Set(folder.config.chunks ?? [])) {
+        const name = join(CHUNKS_FOLDER, hashedChunkFile(hash));
+        await mkdir(join(siteDir, 'db', CHUNKS_FOLDER), { recursive: true });
+        await copyFile(join(db, name), join(siteDir, 'db', name));
       }
       if (mediaBase !== undefined) {
         // The one change a copied version gets; see docs/deploy.md (caches keep old configs).

@@ -239,6 +239,10 @@ describe('Netlify / Cloudflare Pages files', () => {
   test('_headers and _redirects follow the base path', () => {
     const headers = staticHostHeaders('/sub/');
     expect(headers).toContain('\n/sub/db/:version/*\n');
+    // The rule's `:version` matches `chunks` too: chunk files named by their bytes are immutable.
+    expect(headers).toMatch(
+      /\n\/sub\/db\/:version\/\*\n {2}Cache-Control: public, max-age=31536000, immutable\n/,
+    );
     expect(headers).toContain('\n/sub/\n  Cache-Control: no-cache');
     expect(headers).not.toMatch(/^\/db\//m);
     expect(staticHostRedirects('/')).toBe(

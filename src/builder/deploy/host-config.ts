@@ -6,7 +6,8 @@ import { FRAME_ANCESTORS, X_FRAME_OPTIONS } from '../publish/frame-policy.ts';
  * `_headers` / `_redirects` for Netlify and Cloudflare Pages. Every host gets the same policy
  * (see docs/deploy.md):
  * - database chunks are served byte for byte: ranges on, no gzip or brotli;
- * - version folders and hashed assets are immutable; `latest.json` and `index.html` revalidate;
+ * - version folders, the chunks folder (`db/chunks/<hash>.bin`, decision 0060) and hashed assets
+ *   are immutable; `latest.json` and `index.html` revalidate;
  * - with pre-rendered pages (the usual bundle), `/` is `index.html`, `/episodes/14.5` is its own
  *   page `episodes/14.5.html`, `/page/3` is `page/3.html`, and any other path answers `404.html` with status 404; without
  *   pages, route paths (`/episodes/14.5` included) fall back to `index.html`; missing files are
@@ -271,7 +272,7 @@ export function nginxServerBlock(options: NginxOptions): string {
     `${i2}try_files $uri =404;`,
     `${i1}}`,
     '',
-    '    # Version folders never change. SQLite reads them with byte ranges (206), which must reach',
+    '    # Version folders and chunks/ never change. SQLite reads them with byte ranges (206), which must reach',
     '    # the browser uncompressed: gzip here breaks ranges and corrupts the database.',
     `${i1}location ^~ ${base}db/ {`,
     `${i2}gzip off;`,

@@ -1,6 +1,7 @@
-import { open, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { chunkFiles, planChunks, type ChunkLayout } from '../../core/chunk-layout.ts';
+import { createHash } from 'node:crypto';
+import { mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { chunkFiles, chunkName, planChunks, type ChunkLayout } from '../../core/chunk-layout.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../core/site-config.ts';
 import { realPathInside, realRoot } from '../contained-path.ts';
 
@@ -28,6 +29,39 @@ export async function writeChunks(
     await source.close();
   }
   return layout;
+}
+
+/**
+ * Splits the database into chunk files named by their bytes (decision 0060): each goes to
+ * `<dir>/../chunks/<hash>.bin`, where the version folder `dir` will find it; returns the
+ * layout with its `chunks` list for config.json. A chunk already there is not written again.
+ */
+export async function writeHashedChunks(
+  databasePath: string,
+  dir: string,
+  chunkSize: number,
+): Promise<ChunkLayout> {
+  const { size } = await stat(databasePath);
+  const planned = planChunks(size, chunkSize);
+  const hashes: string[] = [];
+  const source = await open(databasePath, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(Math.min(chunkSize, size));
+    for (const chunk of chunkFiles(planned)) {
+      const { bytesRead } = await source.read(buffer, 0, chunk.size, chunk.start);
+      const bytes = buffer.subarray(0, bytesRead);
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+      hashes.push(hash);
+      const path = join(dir, chunkName({ ...planned, chunks: hashes }, chunk.index));
+      if (chunk.index === 0) await mkdir(dirname(path), { recursive: true });
+      if ((await stat(path).catch(() => undefined))?.size !== bytesRead) {
+        await writeFile(path, bytes);
+      }
+    }
+  } finally {
+    await source.close();
+  }
+  return { ...planned, chunks: hashes };
 }
 
 /**

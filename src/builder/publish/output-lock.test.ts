@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,8 +76,13 @@ describe('two builds publishing into one output folder', () => {
 
     const published = await readPublished(out);
     expect(await checkChunkFiles(published.versionDir, published.config)).toEqual({
-      names: ['db.sqlite3.000', 'db.sqlite3.001', 'db.sqlite3.002'],
+      names: (published.config.chunks ?? []).map((hash) => `../chunks/${hash}.bin`),
     });
+    expect(published.config.chunks).toHaveLength(3);
+    // The first build's chunks went with its version: only the latest's are left.
+    expect((await readdir(join(out, 'chunks'))).sort()).toEqual(
+      [...new Set(published.config.chunks)].map((hash) => `${hash}.bin`).sort(),
+    );
     // The second build published last; --keep 0 removed the first build's version.
     expect(published.version).toBe(b.version);
     expect(b.pruned).toEqual([a.version]);

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { chunkCount } from '../../core/chunk-layout.ts';
+import { chunkCount, CHUNKS_FOLDER } from '../../core/chunk-layout.ts';
 import { PAGE_SIZE, SCHEMA_VERSION } from '../../core/db-schema.ts';
 import {
   latestSchema,
@@ -11,12 +11,13 @@ import {
   type SearchIndexInfo,
   type SiteSettings,
 } from '../../core/site-config.ts';
-import { writeChunks } from './chunk-files.ts';
+import { writeHashedChunks } from './chunk-files.ts';
+import { placeChunks, pruneChunks } from './chunk-store.ts';
 import { isRunning, withOutputLock } from './output-lock.ts';
 import { warmPagesOf } from './warm-pages.ts';
 
-/** Default size of one chunk file: 8 MiB. */
-export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
+/** Default size of one chunk file: 1 MiB (decision 0060). */
+export const DEFAULT_CHUNK_SIZE = 1024 * 1024;
 
 /** Version folders Trawl writes, e.g. `v1-3f9a0c27b1d4`. Only these are ever pruned. */
 export const VERSION_FOLDER = /^v\d+-[0-9a-f]{12}$/;
@@ -160,15 +161,21 @@ export interface Published {
   chunks: number;
   /** Version folders deleted because they were beyond `keep`. */
   pruned: string[];
+  /** Chunk files this version added to `<out>/chunks/` (the others were there already). */
+  chunksAdded: number;
+  /** Chunk files deleted because no kept version lists them. */
+  prunedChunks: number;
   /** Pre-rendered pages published with the version. */
   pages: number;
 }
 
 /**
- * Publishes a finished database: chunks and config.json are staged in the work folder, which is
- * renamed into place as `<out>/<version>`; then latest.json is replaced; then old versions
- * beyond `keep` are pruned (never the one latest.json names). A reader sees the old version
- * or the new one, never half of either. The last three steps hold the output folder's lock
+ * Publishes a finished database: chunk files named by their bytes are staged in the work
+ * folder's `chunks/`, config.json in its `stage/`; the new chunk files are moved into
+ * `<out>/chunks/` and the stage renamed into place as `<out>/<version>`; then latest.json is
+ * replaced; then old versions beyond `keep` are pruned (never the one latest.json names), and
+ * the chunk files no remaining version lists. A reader sees the old version or the new one,
+ * never half of either. The steps from the moves on hold the output folder's lock
  * (output-lock.ts), so two builds into one folder publish one after the other.
  */
 export async function publishVersion(input: PublishInput): Promise<Published> {
@@ -177,7 +184,7 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
   const version = await versionFor(databasePath, site, chunkSize, pages?.id);
   const stage = join(workDir, 'stage');
   await mkdir(stage);
-  const layout = await writeChunks(databasePath, stage, chunkSize);
+  const layout = await writeHashedChunks(databasePath, stage, chunkSize);
   const config: DbConfig = {
     version,
     serverMode: 'chunked',
@@ -198,6 +205,12 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
   return withOutputLock(
     outDir,
     async () => {
+      // The chunks first: a version folder in place always finds every chunk it lists.
+      const { added } = await placeChunks(
+        join(workDir, CHUNKS_FOLDER),
+        outDir,
+        layout.chunks ?? [],
+      );
       const existing = await stat(join(versionDir, 'config.json')).catch(() => undefined);
       if (existing?.isFile()) {
         // Same hash, same content: the version is already published.
@@ -211,17 +224,28 @@ export async function publishVersion(input: PublishInput): Promise<Published> {
       await input.afterVersionInPlace?.();
       await writeLatest(outDir, version, config);
       const pruned = await pruneVersions(outDir, keep);
+      const prunedChunks = await pruneChunks(outDir, await versionFolders(outDir));
       return {
         version,
         versionDir,
         databaseBytes: layout.databaseLengthBytes,
         chunks: chunkCount(layout),
         pruned,
+        chunksAdded: added,
+        prunedChunks: prunedChunks.length,
         pages: pageCount,
       };
     },
     { onWait: input.onWait, waitMs: input.lockWaitMs },
   );
+}
+
+/** The names of the version folders in `outDir`. */
+async function versionFolders(outDir: string): Promise<string[]> {
+  const entries = await readdir(outDir, { withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isDirectory() && VERSION_FOLDER.test(entry.name))
+    .map((entry) => entry.name);
 }
 
 /** Deletes the oldest version folders beyond the newest `keep + 1`, sparing the one latest.json names. */

@@ -47,6 +47,10 @@ const stageOf = (): string | undefined =>
   workFolders()
     .map((name) => join(outDir, name, 'stage'))
     .find((stage) => existsSync(stage));
+const chunksOf = (): string | undefined =>
+  workFolders()
+    .map((name) => join(outDir, name, 'chunks'))
+    .find((chunks) => existsSync(chunks));
 const latestText = (): string => {
   try {
     return readFileSync(join(outDir, 'latest.json'), 'utf8');
@@ -66,8 +70,9 @@ const KILL_POINTS: { label: string; killWhen: (elapsedMs: number) => boolean }[]
   { label: 'as soon as its work folder exists', killWhen: () => workFolders().length > 0 },
   { label: 'as the database is staged for publishing', killWhen: () => stageOf() !== undefined },
   {
+    // Chunk files named by their bytes are written beside the stage (decision 0060).
     label: 'while chunk files are being written',
-    killWhen: () => entries(stageOf() ?? '').length >= 10,
+    killWhen: () => entries(chunksOf() ?? '').length >= 10,
   },
   {
     label: 'as soon as the new version folder is in place',

@@ -23,6 +23,9 @@ describe('parseRange', () => {
 describe('cacheControlFor', () => {
   test('keeps version folders and hashed assets for ever, revalidates the pointers', () => {
     expect(cacheControlFor('/db/v1-abc/db.sqlite3.000')).toContain('immutable');
+    // Chunk files named by their bytes never change either (decision 0060).
+    expect(cacheControlFor(`/db/chunks/${'0a'.repeat(16)}.bin`)).toContain('immutable');
+    expect(cacheControlFor(`/sub/db/chunks/${'0a'.repeat(16)}.bin`)).toContain('immutable');
     expect(cacheControlFor('/assets/index-BQ3x9_aZ.js')).toContain('immutable');
     expect(cacheControlFor('/db/latest.json')).toBe('no-cache');
     expect(cacheControlFor('/index.html')).toBe('no-cache');

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { PAGE_SIZE } from '../../core/db-schema.ts';
 import { siteSettingsSchema } from '../../core/site-config.ts';
+import { chunkName } from '../../core/chunk-layout.ts';
+import { readVersionConfig } from '../publish/chunk-files.ts';
 import { createWorkDir, publishVersion } from '../publish/publish.ts';
 
 /**
@@ -39,6 +41,12 @@ export async function publishFixtureDatabase(
   });
   await rm(workDir, { recursive: true, force: true });
   return published.version;
+}
+
+/** The path of chunk `index` of a published version, as its config.json lists it. */
+export async function chunkPath(outDir: string, version: string, index: number): Promise<string> {
+  const config = await readVersionConfig(join(outDir, version));
+  return join(outDir, version, chunkName(config, index));
 }
 
 /** What `vite build` writes for a base path: index.html loading hashed assets from it. */

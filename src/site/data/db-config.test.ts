@@ -110,4 +110,33 @@ describe('latest.json and config.json', () => {
       resolveDbConfig({ ...config, urlPrefix: 'https://evil.example/' }, 'http://h/db/v1/'),
     ).toThrow(/urlPrefix/);
   });
+
+  it('resolves chunks named by their bytes beside the version folders, and refuses a list that names anything else', () => {
+    const hashes = ['0123456789abcdef0123456789abcdef', 'fedcba9876543210fedcba9876543210'];
+    const listed = { ...config, databaseLengthBytes: 100_000, serverChunkSize: 65_536 };
+    const resolved = resolveDbConfig({ ...listed, chunks: hashes }, 'http://h/sub/db/v1-abc/');
+    expect(chunkUrl(resolved, 1)).toBe(`http://h/sub/db/chunks/${hashes[1] ?? ''}.bin`);
+    for (const hostile of [
+      '../x',
+      '../../etc/passwd',
+      'https://evil.example/chunk',
+      '//evil.example/chunk',
+      '0123456789ABCDEF0123456789ABCDEF',
+      `${hashes[0] ?? ''}/..`,
+    ]) {
+      expect(() =>
+        resolveDbConfig({ ...listed, chunks: [hashes[0], hostile] }, 'http://h/db/v1/'),
+      ).toThrow(/Invalid config.json at http:\/\/h\/db\/v1\/: chunks\.1: must be 32 hex digits/);
+      expect(() =>
+        latestVersionFrom(
+          { latest: 'v1', config: { ...listed, version: 'v1', chunks: [hostile, hashes[1]] } },
+          'http://h/db/',
+        ),
+      ).toThrow(/Invalid latest.json: config.chunks.0/);
+    }
+    // One hash per chunk: a list too short or too long would read the wrong file.
+    expect(() => resolveDbConfig({ ...listed, chunks: [hashes[0]] }, 'http://h/db/v1/')).toThrow(
+      /chunks: must list one chunk per serverChunkSize bytes/,
+    );
+  });
 });

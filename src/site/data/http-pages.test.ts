@@ -71,6 +71,32 @@ function reader(
 }
 
 describe('HttpPages', () => {
+  test('reads chunk files named by their bytes from the chunks folder beside the version', () => {
+    const bytes = database(20);
+    const hashes = ['a', 'b', 'c'].map((digit) => digit.repeat(32));
+    const urls: string[] = [];
+    const numbered = chunkedHost(bytes, 8 * PAGE);
+    const pages = new HttpPages({
+      layout: { ...planChunks(bytes.length, 8 * PAGE), chunks: hashes },
+      chunkUrlPrefix: 'https://host.test/sub/db/v1-abc/db.sqlite3.',
+      pageSize: PAGE,
+      // The emulated host finds a file by its hash's place in the list.
+      request: (url, start, end) => {
+        urls.push(url);
+        const hash = url.slice(url.lastIndexOf('/') + 1, -'.bin'.length);
+        return numbered.request(`x.${hashes.indexOf(hash)}`, start, end);
+      },
+    });
+    const target = new Uint8Array(PAGE);
+    pages.read(target, 0, PAGE);
+    pages.read(target, 9 * PAGE, PAGE);
+    expect(target[0]).toBe(9);
+    expect(urls).toEqual([
+      `https://host.test/sub/db/chunks/${'a'.repeat(32)}.bin`,
+      `https://host.test/sub/db/chunks/${'b'.repeat(32)}.bin`,
+    ]);
+  });
+
   test('reads any bytes exactly, across pages and chunk files', () => {
     const bytes = database(40);
     const { read } = reader(bytes, 8 * PAGE);

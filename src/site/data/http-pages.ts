@@ -124,11 +124,6 @@ export class HttpPages {
     }
   }
 
-  /** The absolute URL of chunk file `index`. */
-  chunkUrl(index: number): string {
-    return `${this.prefix}${chunkName(this.layout, index).slice(this.layout.urlPrefix.length)}`;
-  }
-
   /** The database's length in bytes. */
   get length(): number {
     return this.layout.databaseLengthBytes;
@@ -302,6 +297,17 @@ export class HttpPages {
     this.expectedPages = 0;
     const last = Math.max(pageno, Math.min(wanted, chunkEnd, pageno + this.maxSpeed) - 1);
     this.fetchPages(first, this.lastUncached(pageno, last));
+  }
+
+  /**
+   * The absolute URL of chunk file `index`. A chunk named by its bytes (`../chunks/<hash>.bin`)
+   * resolves against the prefix as against its version folder, since the prefix is that
+   * folder's URL + a name.
+   */
+  chunkUrl(index: number): string {
+    const name = chunkName(this.layout, index);
+    if (this.layout.chunks !== undefined) return new URL(name, this.prefix).href;
+    return `${this.prefix}${name.slice(this.layout.urlPrefix.length)}`;
   }
 
   private fetchPages(first: number, last: number): void {

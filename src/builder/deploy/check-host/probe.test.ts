@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chunkName } from '../../../core/chunk-layout.ts';
+import { latestSchema } from '../../../core/site-config.ts';
 import { bundle, type BundleResult } from '../bundle.ts';
 import { startServer, type RunningServer } from '../../serve/serve.ts';
 import { publishFixtureDatabase } from '../../test-support/bundle-fixtures.ts';
@@ -84,9 +86,10 @@ describe('runCheckHost', () => {
     expect(output).not.toMatch(/^(PROBLEM|warning)/m);
     expect(output).toContain(`Checking ${clean.url}/\n`);
     expect(output).toMatch(
-      /^ok {7}ranges: first chunk db\/v1-[0-9a-f]{12}\/db\.sqlite3\.000: bytes=0-99 → 206 bytes 0-99\/65536$/m,
+      /^ok {7}ranges: first chunk db\/chunks\/[0-9a-f]{32}\.bin: bytes=0-99 → 206 bytes 0-99\/65536$/m,
     );
-    expect(output).toMatch(/^ok {7}ranges: last chunk db\/v1-[0-9a-f]{12}\/db\.sqlite3\.004: /m);
+    expect(output).toMatch(/^ok {7}ranges: last chunk db\/chunks\/[0-9a-f]{32}\.bin: /m);
+    expect(output).toMatch(/a missing chunk \(db\/chunks\/0{32}\.bin\) is a real 404/);
     expect(output).toMatch(/^17 ok, 0 warning\(s\), 0 problem\(s\)$/m);
     expect(code).toBe(0);
   });
@@ -159,12 +162,11 @@ describe('runCheckHost', () => {
 });
 
 async function chunkPath(): Promise<string> {
-  const latest: unknown = JSON.parse(await readFile(join(built.webRoot, 'db/latest.json'), 'utf8'));
-  const version =
-    typeof latest === 'object' && latest !== null && 'latest' in latest
-      ? String(latest.latest)
-      : '';
-  return `http://x/db/${version}/db.sqlite3.000`;
+  const { latest, config } = latestSchema.parse(
+    JSON.parse(await readFile(join(built.webRoot, 'db/latest.json'), 'utf8')),
+  );
+  if (config === undefined) throw new Error('latest.json carries no config');
+  return new URL(chunkName(config, 0), `http://x/db/${latest}/`).href;
 }
 
 describe('siteRoot', () => {

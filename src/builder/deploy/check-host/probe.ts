@@ -5,6 +5,7 @@ import type { DbConfig } from '../../../core/site-config.ts';
 import {
   bodyText,
   chunkUrl,
+  missingChunkUrl,
   findScripts,
   findWasm,
   isResponse,
@@ -132,7 +133,7 @@ async function probeChunks(
   const otherSize = chunkSize(config, lastIndex);
   const otherRange = probeRange(otherSize, Math.floor(otherSize / 2));
   const otherUrl = chunkUrl(configUrl, config, lastIndex);
-  const missingUrl = chunkUrl(configUrl, config, count);
+  const missingUrl = missingChunkUrl(configUrl, config);
   const [first, other, head, preflight, missing] = await Promise.all([
     get(firstUrl, rangeHeaders(firstRange.start, firstRange.end)),
     lastIndex > 0

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { chunkName } from '../../../core/chunk-layout.ts';
+import { chunkCount, chunkName } from '../../../core/chunk-layout.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../../core/site-config.ts';
 
 /**
@@ -79,6 +79,19 @@ export const PROBE_ACCEPT_ENCODING = 'gzip, deflate, br';
 /** The URL of chunk `index` of a chunked database whose config.json is at `configUrl`. */
 export function chunkUrl(configUrl: string, config: DbConfig, index: number): string {
   return new URL(chunkName(config, index), configUrl).toString();
+}
+
+/**
+ * The URL of a chunk file the version does not have: the index past the end, or with chunks
+ * named by their bytes, a hash the list does not hold (`000…0.bin`, else the next one).
+ */
+export function missingChunkUrl(configUrl: string, config: DbConfig): string {
+  const listed = config.chunks;
+  if (listed === undefined) return chunkUrl(configUrl, config, chunkCount(config));
+  let counter = 0;
+  while (listed.includes(counter.toString(16).padStart(32, '0'))) counter += 1;
+  const chunks = [counter.toString(16).padStart(32, '0')];
+  return new URL(chunkName({ ...config, chunks }, 0), configUrl).toString();
 }
 
 /** The byte range `probeHost` asks of a chunk of `size` bytes: 100 bytes near `preferredStart`. */
