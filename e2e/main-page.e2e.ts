@@ -1,4 +1,4 @@
-import { cp, readdir, rename } from 'node:fs/promises';
+import { cp, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { writeSyntheticPodcast } from '../src/builder/test-support/synthetic-podcast.ts';
@@ -351,10 +351,9 @@ describe('search errors', () => {
     await page.getByText('showing all 10 episodes').waitFor();
     await waitForWholeList(page);
 
-    // The host loses the database files (say, a half-finished deploy).
-    const [version] = (await readdir(db)).filter((name) => name.startsWith('v'));
-    if (version === undefined) throw new Error('no version folder');
-    await rename(join(db, version), join(db, `${version}.gone`));
+    // The host loses the database files (say, a half-finished deploy): the chunk files,
+    // which live beside the version folders (decision 0060).
+    await rename(join(db, 'chunks'), join(db, 'chunks.gone'));
     await submitSearch(page, DEMO_FACTS.uniqueWord);
     const card = page.getByRole('alert');
     await card.waitFor();
@@ -371,7 +370,7 @@ describe('search errors', () => {
     });
     await screenshot(page, 'search-error-1280', false);
 
-    await rename(join(db, `${version}.gone`), join(db, version));
+    await rename(join(db, 'chunks.gone'), join(db, 'chunks'));
     await search(page, DEMO_FACTS.uniqueWord, 'found 1 of 10 episodes');
     expect(problems.pageErrors).toEqual([]);
     expect(problems.foreignRequests).toEqual([]);

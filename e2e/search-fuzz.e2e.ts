@@ -29,9 +29,9 @@ import { ENGLISH } from '../src/core/test-support/analyzers.ts';
 const SEED = 2_026;
 // Every adversarial term, then random ones. The Node fuzz test runs the generator at length
 // against the same query code; here each term costs a search in the browser.
-const TYPED = ADVERSARIAL_TERMS.length + 25;
+const TYPED = ADVERSARIAL_TERMS.length + 10;
 // Each costs a cold page load that starts the engine: the long terms, then short adversarial ones.
-const LINKED = 14;
+const LINKED = 8;
 
 const COUNT_LINE = /^(showing all|found \d+ of) 10 episodes$/;
 /** What a term that searches nothing shows (no filter is ever set here). */
