@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { chunkFiles, chunkName, planChunks, type ChunkLayout } from '../../core/chunk-layout.ts';
+import {
+  chunkFiles,
+  chunkName,
+  planChunks,
+  type ChunkFile,
+  type ChunkLayout,
+} from '../../core/chunk-layout.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../core/site-config.ts';
 import { realPathInside, realRoot } from '../contained-path.ts';
 
@@ -10,11 +16,15 @@ import { realPathInside, realRoot } from '../contained-path.ts';
  * SQLite file. Names, sizes and counts come from the layout's owner, src/core/chunk-layout.ts.
  */
 
-/** Splits the database into chunk files in `dir`; returns their layout for config.json. */
-export async function writeChunks(
+/**
+ * Reads the database chunk by chunk as `chunkSize` plans it, handing each chunk's bytes to
+ * `write` with the plan (the buffer is reused: `write` must be done with them when it
+ * resolves); returns the plan.
+ */
+async function eachChunk(
   databasePath: string,
-  dir: string,
   chunkSize: number,
+  write: (chunk: ChunkFile, bytes: Buffer, layout: ChunkLayout) => Promise<void>,
 ): Promise<ChunkLayout> {
   const { size } = await stat(databasePath);
   const layout = planChunks(size, chunkSize);
@@ -23,12 +33,23 @@ export async function writeChunks(
     const buffer = Buffer.allocUnsafe(Math.min(chunkSize, size));
     for (const chunk of chunkFiles(layout)) {
       const { bytesRead } = await source.read(buffer, 0, chunk.size, chunk.start);
-      await writeFile(join(dir, chunk.name), buffer.subarray(0, bytesRead));
+      await write(chunk, buffer.subarray(0, bytesRead), layout);
     }
   } finally {
     await source.close();
   }
   return layout;
+}
+
+/** Splits the database into chunk files in `dir`; returns their layout for config.json. */
+export async function writeChunks(
+  databasePath: string,
+  dir: string,
+  chunkSize: number,
+): Promise<ChunkLayout> {
+  return eachChunk(databasePath, chunkSize, (chunk, bytes) =>
+    writeFile(join(dir, chunk.name), bytes),
+  );
 }
 
 /**
@@ -41,26 +62,16 @@ export async function writeHashedChunks(
   dir: string,
   chunkSize: number,
 ): Promise<ChunkLayout> {
-  const { size } = await stat(databasePath);
-  const planned = planChunks(size, chunkSize);
   const hashes: string[] = [];
-  const source = await open(databasePath, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(Math.min(chunkSize, size));
-    for (const chunk of chunkFiles(planned)) {
-      const { bytesRead } = await source.read(buffer, 0, chunk.size, chunk.start);
-      const bytes = buffer.subarray(0, bytesRead);
-      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-      hashes.push(hash);
-      const path = join(dir, chunkName({ ...planned, chunks: hashes }, chunk.index));
-      if (chunk.index === 0) await mkdir(dirname(path), { recursive: true });
-      if ((await stat(path).catch(() => undefined))?.size !== bytesRead) {
-        await writeFile(path, bytes);
-      }
+  const planned = await eachChunk(databasePath, chunkSize, async (chunk, bytes, layout) => {
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+    hashes.push(hash);
+    const path = join(dir, chunkName({ ...layout, chunks: hashes }, chunk.index));
+    if (chunk.index === 0) await mkdir(dirname(path), { recursive: true });
+    if ((await stat(path).catch(() => undefined))?.size !== bytes.length) {
+      await writeFile(path, bytes);
     }
-  } finally {
-    await source.close();
-  }
+  });
   return { ...planned, chunks: hashes };
 }
 
