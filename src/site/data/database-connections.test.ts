@@ -168,6 +168,34 @@ describe('createWorkerDatabase', () => {
     expect(opens()).toBe(2);
   });
 
+  it('a call that joined an open under way tries once more when that open fails', async () => {
+    // The open began while the host ignored Range; the visitor's next search came after the
+    // host was fixed, and must not inherit the old open's failure.
+    const problem = new DatabaseError(
+      'host',
+      "This site's host does not support byte ranges (it sent the whole of v1/db.sqlite3.000 for a range request), so the database cannot be read.",
+    );
+    const { connect: startWorker, started } = workers();
+    let failFirst: (error: unknown) => void = () => undefined;
+    let opens = 0;
+    const connect = (versionUrl: string | undefined): Promise<OpenWorker> => {
+      opens += 1;
+      if (opens > 1) return startWorker(versionUrl);
+      return new Promise((_resolve, reject) => {
+        failFirst = reject;
+      });
+    };
+    const db = createWorkerDatabase(connect, { queryTimeoutMs: 5_000 });
+    const began = db.open();
+    const joined = db.query(COUNT_SQL);
+    failFirst(problem);
+    // The call that began the open reports the host's problem it met.
+    await expect(began).rejects.toBe(problem);
+    (await sentTo(started, 0, 0)).answer();
+    expect(await joined).toEqual([episodeCount()]);
+    expect(opens).toBe(2);
+  });
+
   it('a host problem at open is reported at once, and the next call tries again', async () => {
     const problem = new DatabaseError(
       'host',

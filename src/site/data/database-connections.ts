@@ -85,15 +85,21 @@ export function createWorkerDatabase(
   };
 
   /**
-   * The current connection. An open that failed on a transport error is tried once more: a
-   * worker re-created right after a failure may have opened while the fault still lasted.
+   * The current connection, tried once more when its open fails:
+   * - on a transport error, which may be one cut-off request;
+   * - on any failure that needs a new worker, when this call joined an open already under way:
+   *   that open may have met a fault that ended before this call was made (a worker re-created
+   *   after a failed search, whose host check was answered while the host still ignored Range,
+   *   would otherwise fail the visitor's next search too).
    */
   const usable = async (): Promise<{ attempt: Promise<Connection>; open: Connection }> => {
+    const joined = current !== null;
     const first = connection();
     try {
       return { attempt: first, open: await first };
     } catch (error) {
-      if (classifyDatabaseError(error) !== 'transport') throw error;
+      const transport = classifyDatabaseError(error) === 'transport';
+      if (!transport && !(joined && needsNewWorker(error))) throw error;
       const second = connection();
       return { attempt: second, open: await second };
     }
