@@ -195,6 +195,7 @@ test('a version deleted under an open page fails with a reload offer; a reload r
     const alert = freshAlert(open);
     await alert.getByRole('link', { name: /^reload/i }).waitFor();
     expect(await alert.getByText(/missing from its host/).count()).toBe(0);
+    expect(await alert.getByText(/try a different search/).count()).toBe(0);
   }
   await idle.page.close();
   await page

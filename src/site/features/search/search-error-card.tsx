@@ -16,7 +16,7 @@ import './search.css';
  * (`reportTo`), and says that a report has been filed only then, unless the browser refused it.
  * A pre-rendered page asks again whether the archive is newer: a later build may have deleted
  * the page's version, and then the way out is a reload, which the card offers instead of the
- * host's problem.
+ * host's problem and the apology's advice to try a different search.
  */
 export function SearchErrorCard({
   title,
@@ -54,15 +54,18 @@ export function SearchErrorCard({
         {title}
       </h2>
       {newer ? (
+        // The way out is the reload alone: another search would fail the same way.
         <p className="search-error__problem">
           <ReloadLink>{text('newer.reload')}</ReloadLink>
         </p>
       ) : (
-        problem !== null && <p className="search-error__problem">{problem}</p>
+        <>
+          {problem !== null && <p className="search-error__problem">{problem}</p>}
+          <p className="search-error__body">
+            {filed ? text('search.sorryReported') : text('search.sorry')}
+          </p>
+        </>
       )}
-      <p className="search-error__body">
-        {filed ? text('search.sorryReported') : text('search.sorry')}
-      </p>
     </section>
   );
 }
