@@ -4,6 +4,7 @@
  * Highlights, snippets and 'found N utterance(s)' all count with `matchTokens`, with the query's
  * own analyzer, and the builder indexes the same stems, so they agree with the result list.
  */
+import { prefixLength } from './prefix-mark.ts';
 import type { ParsedQuery } from './search-query.ts';
 
 /** One occurrence of a query part: tokens [start, end). */
@@ -52,19 +53,6 @@ export interface TextRange {
 }
 
 /**
- * Where in `word` (text that is one token) the folded `prefix` ends: the fewest characters
- * whose token starts with it (folding may change lengths: 'Straße' folds to 'strasse').
- */
-function prefixEnd(word: string, prefix: string, query: ParsedQuery): number {
-  let end = 0;
-  for (const char of word) {
-    end += char.length;
-    if (query.analyzer.tokenize(word.slice(0, end)).join('').startsWith(prefix)) return end;
-  }
-  return word.length;
-}
-
-/**
  * Where the query matches in plain text (a title, a description's text), by the index's
  * tokenizer: a phrase is one range, each word its own, a word that only starts with the typed
  * last word its matched part ('octo' in 'octopus'); overlapping ranges merge.
@@ -80,7 +68,7 @@ export function findQueryRanges(text: string, query: ParsedQuery): TextRange[] {
     let to = tokens[match.end - 1]?.end ?? from;
     const part = query.parts[match.part];
     if (match.prefix === true && part?.kind === 'word') {
-      to = from + prefixEnd(text.slice(from, to), part.token, query);
+      to = from + prefixLength(text.slice(from, to), part.token, query.analyzer);
     }
     const last = ranges.at(-1);
     if (last && from <= last.end) last.end = Math.max(last.end, to);

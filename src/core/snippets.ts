@@ -5,13 +5,13 @@
  * so every match the index reports is found here, and a match in an overlap (found in two
  * passages) is shown and counted once.
  */
-import { keepSaidBy, matchedWordsOf, passageSpeakerCodes } from './said-by.ts';
+import { keepSaidBy, passageSpeakerCodes } from './said-by.ts';
 import type { PassageData } from './db-schema.ts';
 import { passageWords, sentenceStartCs, sentenceStartWord } from './passages.ts';
 import { buildTokenStream, findQueryMatches, type PhraseMatch } from './phrase-match.ts';
 import type { ParsedQuery } from './search-query.ts';
-import { spaceBetween } from './unspaced-scripts.ts';
 import { endsSentence, sentenceIndexes } from './sentences.ts';
+import { markedRuns, wordMarksOf, type WordMarks } from './word-marks.ts';
 
 /** Snippets shown per episode. */
 export const SNIPPETS_PER_EPISODE = 3;
@@ -229,8 +229,8 @@ interface FoundMatch {
   /** Transcript word indexes. */
   start: number;
   end: number;
-  /** Matched words of the passage (local indexes), for marking overlapping matches too. */
-  marked: ReadonlySet<number>;
+  /** What the passage's matches mark (local indexes), for marking overlapping matches too. */
+  marks: WordMarks;
 }
 
 /**
@@ -256,7 +256,7 @@ function distinctMatches(
       codes,
       saidBy,
     );
-    const marked = new Set(matchedWordsOf(kept));
+    const marks = wordMarksOf(kept);
     for (const local of kept) {
       const match: FoundMatch = {
         passage,
@@ -264,7 +264,7 @@ function distinctMatches(
         local,
         start: passage.firstWord + local.startWord,
         end: passage.firstWord + local.endWord,
-        marked,
+        marks,
       };
       const key = `${match.start}:${match.end}`;
       const known = best.get(key);
@@ -294,31 +294,6 @@ function snippetWindow(match: FoundMatch, size: number): { from: number; to: num
   // Near the end of a passage, show more of what came before instead.
   if (to - from < size) from = Math.max(0, Math.min(from, to - size));
   return { from, to };
-}
-
-function toParts(
-  words: readonly string[],
-  from: number,
-  to: number,
-  marked: ReadonlySet<number>,
-): SnippetPart[] {
-  const parts: SnippetPart[] = [];
-  const push = (text: string, mark: boolean): void => {
-    const last = parts.at(-1);
-    if (last && last.mark === mark) last.text += text;
-    else if (text !== '') parts.push({ text, mark });
-  };
-  for (let word = from; word < to; word += 1) {
-    const mark = marked.has(word);
-    // The space between two marked words is marked too; the space at a run's edge is not.
-    // Words of scripts written without spaces meet without one (`spaceBetween`).
-    const before = words[word - 1];
-    if (word > from && before !== undefined && spaceBetween(before, words[word] ?? '')) {
-      push(' ', mark && marked.has(word - 1));
-    }
-    push(words[word] ?? '', mark);
-  }
-  return parts;
 }
 
 /**
@@ -361,7 +336,7 @@ export function buildEpisodeSnippets(
       fromWord: base + from,
       toWord: base + to,
       time: sentenceStartCs(match.passage.data, match.local.startWord) / 100,
-      parts: toParts(match.words, from, to, match.marked),
+      parts: markedRuns(match.words, from, to, match.marks),
       cutBefore: sentenceStartWord(match.passage.data, from) !== from,
       cutAfter: !endsSentence(match.words[to - 1] ?? ''),
       speaker:

@@ -18,10 +18,11 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import type { TextRange } from '../../../core/query-match.ts';
 import type { ModelSegment, TranscriptModel } from '../../../core/transcript-model.ts';
 import { spaceBetween } from '../../../core/unspaced-scripts.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
-import { escapeHtml, sameInRange } from './transcript-segment.tsx';
+import { escapeHtml, sameInRange, samePartsInRange, wordHtml } from './transcript-segment.tsx';
 import { TranscriptParagraphs } from './transcript-headings.tsx';
 
 /** About how many words one block holds (whole paragraphs). */
@@ -193,16 +194,18 @@ export function useLiveBlocks(
 export interface BlockMarks {
   matched: ReadonlySet<number> | null;
   runStarts: ReadonlySet<number> | null;
+  /** Words a prefix matched in part, and the part. */
+  parts: ReadonlyMap<number, TextRange> | null;
 }
 
-const NO_MARKS: BlockMarks = { matched: null, runStarts: null };
+const NO_MARKS: BlockMarks = { matched: null, runStarts: null, parts: null };
 
 /** A paragraph's words as escaped text, a run of matched words in one `<mark>`. */
 function plainWordsHtml(
   model: TranscriptModel,
   start: number,
   end: number,
-  { matched, runStarts }: BlockMarks,
+  { matched, runStarts, parts }: BlockMarks,
 ): string {
   let html = '';
   let open = false;
@@ -221,7 +224,7 @@ function plainWordsHtml(
       html += '<mark>';
       open = true;
     }
-    html += escapeHtml(text);
+    html += wordHtml(text, parts?.get(i));
   }
   return open ? `${html}</mark>` : html;
 }
@@ -254,12 +257,13 @@ interface PlainBlockProps {
   block: TranscriptBlock;
   matched: ReadonlySet<number> | null;
   runStarts: ReadonlySet<number> | null;
+  parts: ReadonlyMap<number, TextRange> | null;
 }
 
-function PlainBlock({ model, block, matched, runStarts }: PlainBlockProps): ReactNode {
+function PlainBlock({ model, block, matched, runStarts, parts }: PlainBlockProps): ReactNode {
   const markup = useMemo(
-    () => ({ __html: plainBlockHtml(model, block, { matched, runStarts }) }),
-    [model, block, matched, runStarts],
+    () => ({ __html: plainBlockHtml(model, block, { matched, runStarts, parts }) }),
+    [model, block, matched, runStarts, parts],
   );
   // Escaped words and speaker names only: see plainBlockHtml.
   return <div className="transcript-block__plain" dangerouslySetInnerHTML={markup} />;
@@ -272,7 +276,8 @@ const MemoPlainBlock = memo(
     previous.model === next.model &&
     previous.block === next.block &&
     sameInRange(previous.matched, next.matched, next.block) &&
-    sameInRange(previous.runStarts, next.runStarts, next.block),
+    sameInRange(previous.runStarts, next.runStarts, next.block) &&
+    samePartsInRange(previous.parts, next.parts, next.block),
 );
 
 /**
@@ -342,6 +347,7 @@ export function TranscriptBlocks({
               block={block}
               matched={marks.matched}
               runStarts={marks.runStarts}
+              parts={marks.parts}
             />
           ) : null}
         </div>

@@ -12,6 +12,7 @@ import {
   type RefObject,
 } from 'react';
 import type { ModelSegment, TranscriptModel } from '../../../core/transcript-model.ts';
+import type { TextRange } from '../../../core/query-match.ts';
 import { joinWords } from '../../../core/unspaced-scripts.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
 import { TranscriptBlocks, type TranscriptBlock } from './transcript-blocks.tsx';
@@ -23,6 +24,8 @@ interface TranscriptBodyProps {
   boxRef: RefObject<HTMLDivElement | null>;
   model: TranscriptModel;
   matched: ReadonlySet<number> | null;
+  /** Words a prefix matched in part: the part marked (see `TranscriptSegment`). */
+  parts?: ReadonlyMap<number, TextRange> | null;
   /** Words where a match begins (see `TranscriptSegment`). */
   runStarts?: ReadonlySet<number> | null;
   highlighter: SentenceHighlighter;
@@ -68,6 +71,7 @@ export function TranscriptBody({
   boxRef,
   model,
   matched,
+  parts = null,
   runStarts = null,
   highlighter,
   tabStop,
@@ -192,15 +196,16 @@ export function TranscriptBody({
         segment={segment}
         words={model.words}
         matched={matched}
+        parts={parts}
         runStarts={runStarts}
         highlighter={highlighter}
         tabStop={tabStop}
       />
     ),
-    [model.words, matched, runStarts, highlighter, tabStop],
+    [model.words, matched, parts, runStarts, highlighter, tabStop],
   );
 
-  const marks = useMemo(() => ({ matched, runStarts }), [matched, runStarts]);
+  const marks = useMemo(() => ({ matched, parts, runStarts }), [matched, parts, runStarts]);
   return (
     <div
       ref={boxRef}

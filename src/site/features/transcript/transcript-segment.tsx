@@ -1,7 +1,9 @@
 import { memo, useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { formatClockTime } from '../../../core/time-format.ts';
 import type { ModelSegment, ModelWord } from '../../../core/transcript-model.ts';
+import type { TextRange } from '../../../core/query-match.ts';
 import { spaceBetween } from '../../../core/unspaced-scripts.ts';
+import { splitWord } from '../../../core/word-marks.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
 
 interface TranscriptSegmentProps {
@@ -9,6 +11,8 @@ interface TranscriptSegmentProps {
   words: readonly ModelWord[];
   /** Indexes of words that match the search, or null without a search. */
   matched: ReadonlySet<number> | null;
+  /** Words a prefix matched in part ('Octo' of 'Octopus'): only that part is marked. */
+  parts?: ReadonlyMap<number, TextRange> | null;
   /** Words where a match begins: two matched words side by side are two highlights there. */
   runStarts?: ReadonlySet<number> | null;
   highlighter: SentenceHighlighter;
@@ -35,6 +39,31 @@ export function escapeHtml(text: string): string {
   return text.replace(HTML_SPECIAL, (character) => HTML_ESCAPES[character] ?? character);
 }
 
+/** A word's text as markup, the part a prefix matched (if any) in a `<mark>`. */
+export function wordHtml(text: string, part: TextRange | undefined): string {
+  if (!part) return escapeHtml(text);
+  return splitWord(text, part)
+    .map((piece) =>
+      piece.mark ? `<mark>${escapeHtml(piece.text)}</mark>` : escapeHtml(piece.text),
+    )
+    .join('');
+}
+
+/** Whether two maps of marked parts agree on every word of `range` (its end excluded). */
+export function samePartsInRange(
+  a: ReadonlyMap<number, TextRange> | null,
+  b: ReadonlyMap<number, TextRange> | null,
+  range: { start: number; end: number },
+): boolean {
+  if (a === b) return true;
+  for (let i = range.start; i < range.end; i += 1) {
+    const x = a?.get(i);
+    const y = b?.get(i);
+    if (x?.start !== y?.start || x?.end !== y?.end) return false;
+  }
+  return true;
+}
+
 /**
  * A segment's words as markup. The words are not React elements: a transcript has 9,000 of
  * them, and React's per-element work (or even one createElement per word) kept a transcript's
@@ -47,6 +76,7 @@ export function segmentHtml(
   matched: ReadonlySet<number> | null,
   tabStop: number,
   runStarts: ReadonlySet<number> | null = null,
+  parts: ReadonlyMap<number, TextRange> | null = null,
 ): string {
   let html = '';
   for (let i = segment.start; i < segment.end; i += 1) {
@@ -62,7 +92,7 @@ export function segmentHtml(
     const runGoesOn =
       isMatch && i + 1 < segment.end && (matched?.has(i + 1) ?? false) && !startsRun(i + 1);
     if (isMatch && (i === segment.start || !matched?.has(i - 1) || startsRun(i))) html += '<mark>';
-    html += `<span class="${className}" data-w="${i}" role="button" tabindex="${i === tabStop ? 0 : -1}"${titleAttribute}>${escapeHtml(word.text)}</span>`;
+    html += `<span class="${className}" data-w="${i}" role="button" tabindex="${i === tabStop ? 0 : -1}"${titleAttribute}>${wordHtml(word.text, parts?.get(i))}</span>`;
     if (isMatch && !runGoesOn) html += '</mark>';
     // The space after the segment's last word stays outside the sentence's highlight; words of
     // a script written without spaces meet without one.
@@ -81,6 +111,7 @@ function TranscriptSegmentView({
   segment,
   words,
   matched,
+  parts = null,
   runStarts = null,
   highlighter,
   tabStop,
@@ -96,8 +127,8 @@ function TranscriptSegmentView({
   // The same markup object until the words' marks or the Tab stop change: a highlight
   // change re-renders the segment but leaves its words (and any roving focus) alone.
   const markup = useMemo(
-    () => ({ __html: segmentHtml(segment, words, matched, tabStop, runStarts) }),
-    [segment, words, matched, tabStop, runStarts],
+    () => ({ __html: segmentHtml(segment, words, matched, tabStop, runStarts, parts) }),
+    [segment, words, matched, tabStop, runStarts, parts],
   );
 
   const markerTime = segment.marker === null ? null : (words[segment.marker]?.start ?? 0);
@@ -146,6 +177,7 @@ export const TranscriptSegment = memo(
     previous.words === next.words &&
     previous.highlighter === next.highlighter &&
     sameInRange(previous.matched, next.matched, next.segment) &&
+    samePartsInRange(previous.parts ?? null, next.parts ?? null, next.segment) &&
     sameInRange(previous.runStarts ?? null, next.runStarts ?? null, next.segment) &&
     inRange(previous.tabStop, next.segment) === inRange(next.tabStop, next.segment) &&
     (!inRange(next.tabStop, next.segment) || previous.tabStop === next.tabStop),

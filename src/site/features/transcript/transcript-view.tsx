@@ -7,7 +7,8 @@ import {
 } from '../../../core/phrase-match.ts';
 import { quoteOf } from '../../../core/quote.ts';
 import { useTexts } from '../../shared/texts-context.tsx';
-import { keepSaidBy, matchedWordsOf } from '../../../core/said-by.ts';
+import { keepSaidBy } from '../../../core/said-by.ts';
+import { wordMarksOf } from '../../../core/word-marks.ts';
 import { displayTerm } from '../../../core/search-query.ts';
 import { wordAtTime, type TranscriptModel } from '../../../core/transcript-model.ts';
 import { usePlayerStore } from '../../shared/player-store.ts';
@@ -101,7 +102,9 @@ export function TranscriptView({
     const all = findQueryMatches(stream, parsed).matches;
     return keepSaidBy(all, model.speakerCodes, chosen === '' ? [] : chosen.split(',').map(Number));
   }, [stream, parsed, model, chosen]);
-  const matched = useMemo(() => (matches ? new Set(matchedWordsOf(matches)) : null), [matches]);
+  const marks = useMemo(() => (matches ? wordMarksOf(matches) : null), [matches]);
+  const matched = marks?.whole ?? null;
+  const parts = marks?.parts ?? null;
   // Where a match begins that no other match runs through ('ha ha' twice in 'ha ha ha' is one
   // highlight; two searched words side by side are two).
   const runStarts = useMemo(() => {
@@ -209,6 +212,7 @@ export function TranscriptView({
         boxRef={boxRef}
         model={model}
         matched={matched}
+        parts={parts}
         runStarts={runStarts}
         highlighter={highlighter}
         tabStop={startWord}
