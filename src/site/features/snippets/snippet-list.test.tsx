@@ -19,7 +19,7 @@ import {
 import { createPlayerStore, PlayerStoreContext } from '../../shared/player-store.ts';
 import { EpisodeSnippets as EpisodeSnippetsView } from './episode-snippets.tsx';
 import { SnippetList, moreLabel, type SnippetsState } from './snippet-list.tsx';
-import { phraseQuery } from '../../../core/search-query.ts';
+import { parseSearchQuery, phraseQuery } from '../../../core/search-query.ts';
 import { ENGLISH } from '../../../core/test-support/analyzers.ts';
 
 // Snippets as the real code makes them: from the fixture podcast's database (built by the real
@@ -117,6 +117,21 @@ describe('SnippetList', () => {
     expect(item.querySelectorAll('mark')).toHaveLength(1);
     expect(item.querySelector('mark')).toHaveTextContent(/^ice cream$/);
     expect(screen.queryByRole('button', { name: /more/ })).toBeNull();
+  });
+
+  it('marks only the typed part of a word the last word begins, the word read whole', async () => {
+    const row = episodeRow('1');
+    const found = await loadSnippets(fixture.database, [row.id], parseSearchQuery('octo', ENGLISH));
+    const snippets = found.get(row.id);
+    if (!snippets) throw new Error('no snippets');
+    render(<SnippetList state={ready(snippets)} episode="1" onPlay={vi.fn()} onMore={vi.fn()} />);
+    const item = within(
+      screen.getByRole('region', { name: 'Where it was said in episode 1' }),
+    ).getByRole('listitem');
+    expect([...item.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['octo']);
+    // The word stays one word to read: no space where the highlight ends.
+    expect(item).toHaveTextContent(/Did you know octopuses have three hearts\?/);
+    expect(within(item).getByText('octo').nextSibling).toHaveTextContent(/^puses have/);
   });
 
   it('shows three snippets, h:mm:ss past an hour, and how many more passages match', () => {

@@ -62,6 +62,24 @@ describe('plainBlockHtml', () => {
     expect(host.textContent).toBe('the ice cream van ha ha ha');
   });
 
+  it('marks only the part a prefix matched, inside the word, escaped', () => {
+    const model = modelOf(['"<Octopuses>,"', 'octo', 'ink']);
+    const [block] = blocksOf(model, 10);
+    if (!block) throw new Error('no block');
+    const host = document.createElement('div');
+    host.innerHTML = plainBlockHtml(model, block, {
+      matched: new Set([1]),
+      runStarts: new Set([0, 1]),
+      parts: new Map([[0, { start: 2, end: 6 }]]),
+    });
+    expect([...host.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
+      'Octo',
+      'octo',
+    ]);
+    expect(host.querySelector('mark')?.previousSibling?.textContent).toBe('"<');
+    expect(host.textContent).toBe('"<Octopuses>," octo ink');
+  });
+
   it('marks words of an unspaced script without adding spaces', () => {
     const model = modelOf(['我们', '的', '教育', '工作']);
     const [block] = blocksOf(model, 10);

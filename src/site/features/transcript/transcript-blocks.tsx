@@ -195,7 +195,7 @@ export interface BlockMarks {
   matched: ReadonlySet<number> | null;
   runStarts: ReadonlySet<number> | null;
   /** Words a prefix matched in part, and the part. */
-  parts: ReadonlyMap<number, TextRange> | null;
+  parts?: ReadonlyMap<number, TextRange> | null;
 }
 
 const NO_MARKS: BlockMarks = { matched: null, runStarts: null, parts: null };
@@ -347,7 +347,7 @@ export function TranscriptBlocks({
               block={block}
               matched={marks.matched}
               runStarts={marks.runStarts}
-              parts={marks.parts}
+              parts={marks.parts ?? null}
             />
           ) : null}
         </div>

@@ -23,6 +23,27 @@ describe('transcript words as markup', () => {
     ]);
   });
 
+  it('marks the part of a word the last word begins, the word still one button', async () => {
+    const blob = transcriptOf('So "Octopuses," <b>octopi</b> and OCTOBER: octo.');
+    renderPanel({ loadTranscript: () => Promise.resolve(blob), query: searchFor('octo') });
+    const body = await transcriptBody();
+    expect(body.querySelector('b')).toBeNull();
+    expect([...body.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
+      'Octo',
+      'octo',
+      'OCTO',
+      'octo.',
+    ]);
+    // Each word is read whole, by its accessible name and its text, with no space added.
+    const word = within(body).getByRole('button', { name: '"Octopuses,"' });
+    expect(word.querySelector('mark')).toHaveTextContent(/^Octo$/);
+    expect(within(body).getByRole('button', { name: '<b>octopi</b>' })).toContainElement(
+      within(body).getAllByText('octo')[0] ?? null,
+    );
+    expect(within(body).getByRole('button', { name: 'OCTOBER:' })).toBeInTheDocument();
+    expect(body).toHaveTextContent('So "Octopuses," <b>octopi</b> and OCTOBER: octo.');
+  });
+
   it('marks the word being spoken inside the sentence being played', async () => {
     const { store } = renderPanel();
     const body = await transcriptBody();
