@@ -8,9 +8,11 @@ import {
   markStale,
   openPage,
   openThrottledPage,
+  row,
   searchBox,
   search,
   submitSearch,
+  transcript,
   waitForWholeList,
 } from './harness.ts';
 
@@ -128,6 +130,17 @@ test('the last word is a prefix: ‘octo’ finds what ‘octopus’ finds, the 
   );
   expect(marked.length).toBeGreaterThan(0);
   for (const text of marked) expect(text.toLowerCase()).toBe('octo');
+  // So do the snippets and the opened transcript, the word still read whole (decision 0072).
+  const snippets = page.getByRole('region', { name: 'Where it was said in episode 7' });
+  const snippet = snippets.getByRole('listitem').filter({ hasText: 'octopus' });
+  await snippet.waitFor();
+  expect(await snippet.locator('mark').allTextContents()).toEqual(['octo']);
+  expect(await snippet.textContent()).toContain('An octopus has three hearts');
+  await row(page, '7').getByRole('button', { name: '[+] show transcript' }).click();
+  const word = transcript(page, '7').getByRole('button', { name: 'octopus', exact: true });
+  await word.waitFor();
+  expect(await word.locator('mark').allTextContents()).toEqual(['octo']);
+  expect(await transcript(page, '7').locator('mark').allTextContents()).toEqual(['octo']);
   expectNoProblems(problems);
   await page.close();
 });
