@@ -72,8 +72,9 @@ describe('snippets of a search whose last word is also a prefix (decision 0055)'
     const one = episodeId('1');
     const found = await loadSnippets(runner, [one], submitted('octo'));
     expect(matches).toEqual(['"octo"', '"octo" OR "octo"*']);
+    // Only the part typed is marked (decision 0072).
     expect(shown(found, one)).toEqual([
-      'Welcome to the show. Did you know [octopuses] have three hearts?',
+      'Welcome to the show. Did you know [octo]puses have three hearts?',
     ]);
   });
 
@@ -83,7 +84,7 @@ describe('snippets of a search whose last word is also a prefix (decision 0055)'
     const found = await loadSnippets(runner, [fourteen], submitted('narwhal tus'));
     expect(matches).toEqual(['"narwhal" OR "tus"']);
     expect(shown(found, fourteen)).toEqual([
-      'The [narwhal tusk] is a tooth. We ate ice cream on stage.',
+      'The [narwhal] [tus]k is a tooth. We ate ice cream on stage.',
     ]);
   });
 });
