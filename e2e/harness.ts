@@ -4,24 +4,30 @@ import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { REPO_ROOT } from '../scripts/demo-site.ts';
-import { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+import { newBrowserContext, openPage, type BrowserSession, type PageProblems } from './browser.ts';
 
 // The e2e tests' shared steps: the problems a page must not have, a search that waits for the
 // count line of *this* search (never one still on screen from the last), the rows on screen,
 // and folders of this run's own.
 
-export { launchBrowser, openPage, type BrowserSession, type PageProblems } from './browser.ts';
+export { openPage, type BrowserSession, type PageProblems } from './browser.ts';
 
 /**
- * One browser for the tests of a file: launched before them, closed after them. Call it at the
+ * A browser session for an e2e file: a fresh context (its own cookies, storage and cache) in
+ * the Chromium its worker process shares between files (e2e/browser.ts, decision 0071).
+ */
+export const launchBrowser = newBrowserContext;
+
+/**
+ * One browser session for the tests of a file: opened before them, closed after them. Call it at the
  * top level of the file; the function it returns gives the session inside a test.
  */
 export function browserForFile(
-  options?: Parameters<typeof launchBrowser>[0],
+  options?: Parameters<typeof newBrowserContext>[0],
 ): () => BrowserSession {
   let session: BrowserSession | undefined;
   beforeAll(async () => {
-    session = await launchBrowser(options);
+    session = await newBrowserContext(options);
   });
   afterAll(async () => {
     await session?.close();

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './slowest-first.ts';
 
 /**
  * Files whose assertions follow real time: audio that plays, a throttled network, typing
@@ -33,6 +34,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // The browser and the page share two cores with everything else: give polls time.
     expect: { poll: { timeout: 10_000, interval: 50 } },
+    // The longest untimed files start first, so the two workers end together (slowest-first.ts).
+    sequence: { sequencer: SlowestFirst },
     projects: [
       {
         extends: true,

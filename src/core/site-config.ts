@@ -125,6 +125,12 @@ export const siteSettingsSchema = z.object({
   /** Words recognised with a probability below this are marked as uncertain. */
   lowConfidence: z.number().min(0).max(1).default(0.5),
   /**
+   * How long the page waits for one database query (a search, a page of the list, a
+   * transcript) before it gives up with a message and drops the worker. Bounded, so no
+   * setting can leave a spinner turning for ever.
+   */
+  queryTimeoutSeconds: z.number().int().min(1).max(120).default(30),
+  /**
    * Where an episode's audio comes from when the media folder had its file at build time
    * (`episodes.audio_local`): 'media' plays `audio/{episode}.mp3`, 'enclosure' the feed's
    * enclosure URL. An episode without a local file always plays its enclosure.

@@ -1,8 +1,9 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createWorkerDatabase, type OpenWorker } from './database-connections.ts';
 import { DatabaseError } from './database-errors.ts';
 import type { ResolvedDbConfig } from './db-config.ts';
+import type { DbConfig } from '../../core/site-config.ts';
 import { fixtureDatabaseForFile, runnerOver } from './test-support/fixture-database.ts';
 
 // The database's worker life cycle, with workers that stand in for sql.js-httpvfs's: each runs
@@ -32,8 +33,11 @@ interface TestWorker extends OpenWorker {
   terminated: boolean;
 }
 
-/** Starts stand-in workers; `fail[n]` makes the n-th open fail with that error. */
-function workers(fail: Record<number, DatabaseError> = {}) {
+/**
+ * Starts stand-in workers; `fail[n]` makes the n-th open fail with that error. Their version's
+ * config is the fixture's, or `config`.
+ */
+function workers(fail: Record<number, DatabaseError> = {}, config: DbConfig = fixture.config) {
   const started: TestWorker[] = [];
   let opens = 0;
   const connect = (versionUrl: string | undefined): Promise<OpenWorker> => {
@@ -41,7 +45,7 @@ function workers(fail: Record<number, DatabaseError> = {}) {
     const failure = fail[opens];
     if (failure !== undefined) return Promise.reject(failure);
     const resolved: ResolvedDbConfig = {
-      config: fixture.config,
+      config,
       versionUrl: versionUrl ?? VERSION_URL,
       chunkUrlPrefix: `${versionUrl ?? VERSION_URL}db.sqlite3.`,
     };
@@ -155,6 +159,24 @@ describe('createWorkerDatabase', () => {
     const next = db.query(COUNT_SQL);
     (await sentTo(started, 1, 0)).answer();
     expect(await next).toEqual([episodeCount()]);
+  });
+
+  it("without a timeout of its own, a query waits the version's site.queryTimeoutSeconds", async () => {
+    vi.useFakeTimers();
+    const config = { ...fixture.config, site: { ...fixture.config.site, queryTimeoutSeconds: 2 } };
+    const { connect, started } = workers({}, config);
+    const db = createWorkerDatabase(connect);
+    let outcome = 'pending';
+    const query = db.query(COUNT_SQL).then(
+      () => (outcome = 'answered'),
+      (error: unknown) => (outcome = error instanceof Error ? error.message : String(error)),
+    );
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    await query;
+    expect(outcome).toBe('Timed out after 2 s: a database query');
+    expect(started[0]?.terminated).toBe(true);
   });
 
   it('an open cut off by the network is tried once more', async () => {

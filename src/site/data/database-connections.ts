@@ -56,7 +56,8 @@ function endIfIdle(connection: Connection): void {
 /** The site's database over workers that `connect` starts. */
 export function createWorkerDatabase(
   connect: ConnectWorker,
-  options: { queryTimeoutMs: number },
+  /** `queryTimeoutMs` overrides the version's own `site.queryTimeoutSeconds`. */
+  options: { queryTimeoutMs?: number } = {},
 ): TrawlDatabase {
   let current: Promise<Connection> | null = null;
   // The version this page has read from. A new worker stays on it: rows from two versions
@@ -132,7 +133,7 @@ export function createWorkerDatabase(
       try {
         const rows: unknown = await withTimeout(
           open.open.query(sql, [...params], queryOptions),
-          options.queryTimeoutMs,
+          options.queryTimeoutMs ?? open.open.resolved.config.site.queryTimeoutSeconds * 1000,
           'a database query',
         );
         if (!Array.isArray(rows))

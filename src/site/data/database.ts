@@ -21,7 +21,7 @@ export interface DatabaseOptions {
   dbBase?: string;
   /** Longest wait for latest.json, config.json and the worker to start. */
   openTimeoutMs?: number;
-  /** Longest wait for one query. */
+  /** Longest wait for one query; default the version's `site.queryTimeoutSeconds` (30). */
   queryTimeoutMs?: number;
   /**
    * The version a pre-rendered page was rendered from, with its config: the page stays on it
@@ -33,7 +33,6 @@ export interface DatabaseOptions {
 }
 
 const DEFAULT_OPEN_TIMEOUT_MS = 30_000;
-const DEFAULT_QUERY_TIMEOUT_MS = 30_000;
 
 /** The counters a 'stats' answer carries, or null before the database is open. */
 function statsOf(value: unknown): DatabaseStats | null {
@@ -117,7 +116,8 @@ export function createDatabase(options: DatabaseOptions = {}): TrawlDatabase {
     const target = versionUrl ?? pinnedUrl;
     return connect(dbBase, openTimeout, target, target === pinnedUrl ? pinned : undefined);
   };
-  return createWorkerDatabase(open, {
-    queryTimeoutMs: options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
-  });
+  return createWorkerDatabase(
+    open,
+    options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs },
+  );
 }
