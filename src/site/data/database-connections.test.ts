@@ -230,4 +230,36 @@ describe('createWorkerDatabase', () => {
     expect(await db.open()).toEqual(fixture.config);
     expect(opens()).toBe(2);
   });
+
+  it('a query given up while the engine opens is never sent, and the ones after it go first', async () => {
+    // Suggestions asked for as the visitor typed, then a search submitted, all before the
+    // engine was ready: the suggestions' read must not come before the search's (decision 0068).
+    const { connect, started } = workers();
+    let ready = (): void => undefined;
+    const opening = new Promise<void>((resolve) => (ready = resolve));
+    const db = createWorkerDatabase(
+      async (versionUrl) => {
+        await opening;
+        return connect(versionUrl);
+      },
+      { queryTimeoutMs: 5_000 },
+    );
+    const abort = new AbortController();
+    const suggestions = db.query(IDS_SQL, [], { signal: abort.signal });
+    const search = db.query(COUNT_SQL);
+    abort.abort(new Error('the list closed'));
+    const givenUp = expect(suggestions).rejects.toThrow('the list closed');
+    ready();
+    (await sentTo(started, 0, 0)).answer();
+    expect(await search).toEqual([episodeCount()]);
+    await givenUp;
+    expect(started[0]?.sent.map((query) => query.sql)).toEqual([COUNT_SQL]);
+    // Given up only once sent, a query runs to its end.
+    const late = new AbortController();
+    const sent = db.query(IDS_SQL, [], { signal: late.signal });
+    const query = await sentTo(started, 0, 1);
+    late.abort();
+    query.answer();
+    expect(await sent).toEqual(fixture.sqlite.prepare(IDS_SQL).all());
+  });
 });

@@ -129,6 +129,7 @@ export function createWorkerDatabase(
       queryOptions: QueryOptions = {},
     ): Promise<T[]> {
       const { attempt, open } = await usable();
+      queryOptions.signal?.throwIfAborted();
       open.pending += 1;
       try {
         const rows: unknown = await withTimeout(

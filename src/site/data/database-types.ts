@@ -21,6 +21,12 @@ export interface QueryOptions {
    * the bytes.
    */
   inflateJson?: string;
+  /**
+   * Aborted before the query is sent to the engine (it waits for the engine to open), the
+   * query is not sent and rejects with the signal's reason: queries the page no longer needs do not
+   * hold up the ones behind them in the engine's one thread. Once sent, it runs to its end.
+   */
+  signal?: AbortSignal;
 }
 
 /** What the query functions need: run SQL with bound parameters, get rows as objects. */

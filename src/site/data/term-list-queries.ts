@@ -25,10 +25,14 @@ function isMissingTable(error: unknown): boolean {
   return error instanceof Error && error.message.includes('no such table: term_lists');
 }
 
-async function readList(db: QueryRunner, id: number): Promise<TermFrequency[]> {
+async function readList(
+  db: QueryRunner,
+  id: number,
+  signal: AbortSignal,
+): Promise<TermFrequency[]> {
   let rows: { data: unknown }[];
   try {
-    rows = await db.query<{ data: unknown }>(TERM_LIST_SQL, [id]);
+    rows = await db.query<{ data: unknown }>(TERM_LIST_SQL, [id], { signal });
   } catch (error) {
     // A database built before the lists: no suggestions, nothing wrong.
     if (isMissingTable(error)) return [];
@@ -51,16 +55,19 @@ export const MAX_SUGGESTIONS = 8;
 
 /**
  * The index's most frequent words that complete `prefix` (a folded token of 2 or more
- * characters), most frequent first; none for a prefix the lists cannot hold.
+ * characters), most frequent first; none for a prefix the lists cannot hold. `signal` gives
+ * it up: a row nobody else waits for is then not read (a search submitted meanwhile goes
+ * first, decision 0068).
  */
 export async function loadCompletions(
   db: QueryRunner,
   prefix: string,
   limit = MAX_SUGGESTIONS,
+  signal?: AbortSignal,
 ): Promise<string[]> {
   const id = prefixListId(prefix);
   if (id === null) return [];
-  return completionsOf(await loadList(db, id), prefix, limit);
+  return completionsOf(await loadList(db, id, signal), prefix, limit);
 }
 
 /** Most 'did you mean' words offered for one typed word. */

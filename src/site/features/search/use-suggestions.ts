@@ -4,7 +4,7 @@ import type { Tokenizer } from '../../../core/tokenizer.ts';
 import { MIN_PREFIX } from '../../../core/term-lists.ts';
 import { useDatabase } from '../../data/database-context.tsx';
 import { useResource } from '../../data/resource.ts';
-import { loadCompletions } from '../../data/term-list-queries.ts';
+import { loadCompletions, MAX_SUGGESTIONS } from '../../data/term-list-queries.ts';
 
 /** A suggestion: the word offered and the whole term that picking it searches. */
 export interface Suggestion {
@@ -26,7 +26,11 @@ export function useSuggestions(draft: string | null, tokenizer: Tokenizer | null
     [draft, tokenizer],
   );
   const prefix = at !== null && [...at.token].length >= MIN_PREFIX ? at.token : null;
-  const words = useResource(prefix, () => loadCompletions(db, prefix ?? ''));
+  // Given up when the list closes or the word changes: a search submitted before the engine
+  // was ready then reads its pages first (decision 0068).
+  const words = useResource(prefix, (signal) =>
+    loadCompletions(db, prefix ?? '', MAX_SUGGESTIONS, signal),
+  );
   return useMemo(() => {
     if (draft === null || at === null || words.status !== 'ready') return NONE;
     return words.data.map((word) => ({ word, term: replaceLastWord(draft, at, word) }));
