@@ -15,6 +15,9 @@ import { toDatabaseError, withTimeout } from './database-errors.ts';
 import { chunkUrl, dbBaseUrl, loadDbConfig, type ResolvedDbConfig } from './db-config.ts';
 import { startEngine, type EngineClient } from './engine-client.ts';
 import { checkDatabaseHost } from './host-check.ts';
+import { chunkFileUrl } from './http-pages.ts';
+import { forwardWarmBurst, warmKey, type PageBurst } from './page-warm.ts';
+import { warmRequests } from './warm-burst.ts';
 
 export interface DatabaseOptions {
   /** Folder of latest.json; default `${BASE_URL}db`. */
@@ -75,18 +78,29 @@ async function connect(
   // Started before the config is known: its wasm downloads and compiles while latest.json
   // loads (decision 0006).
   const engine = startEngine();
+  let burst: PageBurst | null = null;
   const start = async (): Promise<OpenWorker> => {
     const resolved = await loadDbConfig(dbBase, { signal: abort.signal, versionUrl, knownConfig });
     const { config, chunkUrlPrefix } = resolved;
+    const warmPages = config.warmPages ?? [];
+    const pageSize = config.requestChunkSize;
+    // The warm burst from the page, now: the worker may need a second more to hear of the
+    // version (decision 0068). Its requests are the worker's own, named the same way.
+    const requests = warmRequests(warmPages, config, pageSize, {
+      chunkUrl: (index) => chunkFileUrl(config, chunkUrlPrefix, index),
+    });
+    const keys = requests.map(warmKey);
     const opening = engine.call({
       type: 'open',
       layout: config,
       chunkUrlPrefix,
-      pageSize: config.requestChunkSize,
-      warmPages: config.warmPages ?? [],
+      pageSize,
+      warmPages,
+      pageWarm: keys,
     });
     // Awaited below; this keeps a failed open from being reported while the check runs.
     opening.catch(() => undefined);
+    burst = forwardWarmBurst(requests, (message, transfer) => engine.send(message, transfer));
     await checkDatabaseHost(chunkUrl(resolved, 0), {
       databaseLength: config.databaseLengthBytes,
       signal: abort.signal,
@@ -101,6 +115,9 @@ async function connect(
     // Nothing was queued on it yet.
     engine.terminate();
     throw toDatabaseError(error);
+  } finally {
+    // The open has taken what it waited for; a request still in flight is stalled.
+    burst?.cancel();
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type EngineFileProblem,
 } from './engine-files.ts';
 import { isEngineResponse, type EngineRequest } from './engine-protocol.ts';
+import type { WarmMessage } from './page-warm.ts';
 import { EARLY_ENGINE_PROPERTY } from '../../core/early-search.ts';
 
 /** A request without its id (the client numbers them). */
@@ -26,6 +27,8 @@ export type EngineCall = EngineRequest extends infer R
 /** A started engine worker. */
 export interface EngineClient {
   call(request: EngineCall): Promise<unknown>;
+  /** Sends the worker the page's warm answers (page-warm.ts), the bodies transferred. */
+  send(message: WarmMessage, transfer?: Transferable[]): void;
   /** Ends the worker at once; requests still waiting fail. */
   terminate(): void;
 }
@@ -183,6 +186,9 @@ export function startEngine(): EngineClient {
         waiting.set(id, { resolve, fail });
         worker.postMessage({ ...request, id });
       });
+    },
+    send(message, transfer = []) {
+      if (broken === null) worker.postMessage(message, transfer);
     },
     terminate() {
       worker.terminate();

@@ -19,6 +19,11 @@ export type EngineRequest =
       pageSize: number;
       /** The version's warm pages (`DbConfig.warmPages`), fetched as the engine starts. */
       warmPages?: PageRun[];
+      /**
+       * The warm requests (`warmKey`) the page fetches and sends on (page-warm.ts): the worker
+       * takes those from it and fetches the rest itself.
+       */
+      pageWarm?: string[];
     }
   | {
       id: number;
@@ -75,7 +80,10 @@ export function isEngineRequest(value: unknown): value is EngineRequest {
         isRecord(value.layout) &&
         typeof value.chunkUrlPrefix === 'string' &&
         typeof value.pageSize === 'number' &&
-        (value.warmPages === undefined || isPageRuns(value.warmPages))
+        (value.warmPages === undefined || isPageRuns(value.warmPages)) &&
+        (value.pageWarm === undefined ||
+          (Array.isArray(value.pageWarm) &&
+            value.pageWarm.every((key: unknown) => typeof key === 'string')))
       );
     case 'query':
       return (

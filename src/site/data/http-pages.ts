@@ -305,9 +305,7 @@ export class HttpPages {
    * folder's URL + a name.
    */
   chunkUrl(index: number): string {
-    const name = chunkName(this.layout, index);
-    if (this.layout.chunks !== undefined) return new URL(name, this.prefix).href;
-    return `${this.prefix}${name.slice(this.layout.urlPrefix.length)}`;
+    return chunkFileUrl(this.layout, this.prefix, index);
   }
 
   private fetchPages(first: number, last: number): void {
@@ -337,6 +335,16 @@ export class HttpPages {
       this.cachedBytes -= page.length;
     }
   }
+}
+
+/**
+ * The absolute URL of chunk file `index` under `chunkUrlPrefix` (`HttpPages.chunkUrl`, and the
+ * page's warm burst, which must name exactly the worker's URLs).
+ */
+export function chunkFileUrl(layout: ChunkLayout, chunkUrlPrefix: string, index: number): string {
+  const name = chunkName(layout, index);
+  if (layout.chunks !== undefined) return new URL(name, chunkUrlPrefix).href;
+  return `${chunkUrlPrefix}${name.slice(layout.urlPrefix.length)}`;
 }
 
 /** Throws the host's problem when an answer is not exactly the bytes asked for. */

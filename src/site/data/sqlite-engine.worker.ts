@@ -20,6 +20,7 @@ import { isEngineRequest, type EngineRequest, type EngineResponse } from './engi
 import { HttpPages, type RangeAnswer } from './http-pages.ts';
 import { installHttpVfs, type OpenDatabase, type Sqlite3 } from './sqlite-http-vfs.ts';
 import { startWarmBurst, warmRequests } from './warm-burst.ts';
+import { isWarmMessage, PageWarmAnswers } from './page-warm.ts';
 import type { PageRun } from '../../core/warm-pages.ts';
 
 // None of the library's storage back-ends is used (OPFS would need COOP/COEP, kvvfs is local
@@ -153,16 +154,22 @@ function rangeRequest(url: string, start: number, end: number): RangeAnswer {
 
 let database: { db: OpenDatabase; pages: HttpPages } | null = null;
 
+/** The warm answers the page fetched for the open in progress (decision 0068). */
+const fromPage = new PageWarmAnswers();
+
 async function open(
   layout: ChunkLayout,
   chunkUrlPrefix: string,
   pageSize: number,
   warmPages: readonly PageRun[],
+  pageWarm: readonly string[],
 ) {
   const pages = new HttpPages({ layout, chunkUrlPrefix, pageSize, request: rangeRequest });
   // The pages every search reads first, asked for now, while the wasm may still be on its
   // way or compiling; SQLite would ask for them one round trip after another (decision 0066).
-  const burst = startWarmBurst(warmRequests(warmPages, layout, pageSize, pages));
+  // Those the page has been fetching since the open was asked for come from it (0068).
+  fromPage.expect(pageWarm);
+  const burst = startWarmBurst(warmRequests(warmPages, layout, pageSize, pages), fetch, fromPage);
   let sqlite3: Sqlite3;
   try {
     sqlite3 = await engine;
@@ -183,6 +190,7 @@ async function answer(request: EngineRequest, transfer: ArrayBuffer[]): Promise<
         request.chunkUrlPrefix,
         request.pageSize,
         request.warmPages ?? [],
+        request.pageWarm ?? [],
       );
     case 'query':
       if (database === null) throw new Error('The database is not open');
@@ -200,6 +208,10 @@ async function answer(request: EngineRequest, transfer: ArrayBuffer[]): Promise<
 
 self.onmessage = (event: MessageEvent<unknown>) => {
   const request = event.data;
+  if (isWarmMessage(request)) {
+    fromPage.receive(request);
+    return;
+  }
   if (!isEngineRequest(request)) return;
   const transfer: ArrayBuffer[] = [];
   answer(request, transfer).then(

@@ -74,6 +74,14 @@ export interface WarmWaits {
 
 export const WARM_WAITS: WarmWaits = { answerMs: 1_000, bodyMs: 10_000 };
 
+/**
+ * Answers fetched by someone else (the page, decision 0068; `PageWarmAnswers`): a request's
+ * answer as a fetch would give it, or null when it is not theirs to give.
+ */
+export interface WarmSource {
+  take(request: WarmRequest, signal: AbortSignal): Promise<Response> | null;
+}
+
 /** One request in flight: cancelled alone when its host has not answered in time. */
 interface InFlight {
   abort: AbortController;
@@ -85,17 +93,20 @@ interface InFlight {
 async function fetchWarm(
   request: WarmRequest,
   fetchImpl: typeof fetch,
+  fromPage: WarmSource | undefined,
   flight: Pick<InFlight, 'abort' | 'answered'>,
 ): Promise<{ first: number; body: Uint8Array } | null> {
   try {
-    const response = await fetchImpl(request.url, {
-      headers: { Range: `bytes=${request.start}-${request.end}` },
-      credentials: 'same-origin',
-      // Past the HTTP cache: Chromium's cache lets one request at a time write an entry, so
-      // ranges of one chunk file would come one after another, not in parallel.
-      cache: 'no-store',
-      signal: flight.abort.signal,
-    });
+    // The page may have fetched it already (decision 0068): its answer is checked the same way.
+    const response = await (fromPage?.take(request, flight.abort.signal) ??
+      fetchImpl(request.url, {
+        headers: { Range: `bytes=${request.start}-${request.end}` },
+        credentials: 'same-origin',
+        // Past the HTTP cache: Chromium's cache lets one request at a time write an entry, so
+        // ranges of one chunk file would come one after another, not in parallel.
+        cache: 'no-store',
+        signal: flight.abort.signal,
+      }));
     flight.answered = true;
     const body = new Uint8Array(await response.arrayBuffer());
     checkAnswer(
@@ -119,16 +130,20 @@ async function within(promise: Promise<unknown>, ms: number): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Starts fetching `requests` in parallel. */
+/**
+ * Starts fetching `requests` in parallel; those the page fetches for the worker (`fromPage`)
+ * are taken from it instead.
+ */
 export function startWarmBurst(
   requests: readonly WarmRequest[],
   fetchImpl: typeof fetch = fetch,
+  fromPage?: WarmSource,
 ): WarmBurst {
   const arrived: { first: number; body: Uint8Array }[] = [];
   let cancelled = false;
   const flights = requests.map((request): InFlight => {
     const flight = { abort: new AbortController(), answered: false };
-    const done = fetchWarm(request, fetchImpl, flight).then((answer) => {
+    const done = fetchWarm(request, fetchImpl, fromPage, flight).then((answer) => {
       if (answer !== null && !cancelled) arrived.push(answer);
     });
     return Object.assign(flight, { done });
