@@ -233,7 +233,7 @@ describe('createWorkerDatabase', () => {
 
   it('a query given up while the engine opens is never sent, and the ones after it go first', async () => {
     // Suggestions asked for as the visitor typed, then a search submitted, all before the
-    // engine was ready: the suggestions' read must not come before the search's (decision 0068).
+    // engine was ready: the suggestions' read must not come before the search's (decision 0069).
     const { connect, started } = workers();
     let ready = (): void => undefined;
     const opening = new Promise<void>((resolve) => (ready = resolve));

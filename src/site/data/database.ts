@@ -100,11 +100,14 @@ async function connect(
     });
     // Awaited below; this keeps a failed open from being reported while the check runs.
     opening.catch(() => undefined);
-    burst = forwardWarmBurst(requests, (message, transfer) => engine.send(message, transfer));
-    await checkDatabaseHost(chunkUrl(resolved, 0), {
+    // The host check first: the open waits for it, and on HTTP/1.1 the burst's requests would
+    // take the last of the host's six connections beside the worker's script and the wasm.
+    const checked = checkDatabaseHost(chunkUrl(resolved, 0), {
       databaseLength: config.databaseLengthBytes,
       signal: abort.signal,
     });
+    burst = forwardWarmBurst(requests, (message, transfer) => engine.send(message, transfer));
+    await checked;
     await opening;
     return openWorker(resolved, engine);
   };

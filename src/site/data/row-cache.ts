@@ -18,7 +18,7 @@ interface SharedRead<T> {
  * A caller may pass a signal: once every caller of a read still on its way has given up, the
  * read is cancelled (the database then does not send a query nobody waits for, which would
  * hold up the ones behind it: the suggestions of a word already submitted read a page before
- * the search's own, decision 0068) and forgotten. The release waits a microtask, because React
+ * the search's own, decision 0069) and forgotten. The release waits a microtask, because React
  * ends an effect before it starts the next one: a new key asking for the same row joins the
  * read before its old key's abort could end it.
  */

@@ -57,7 +57,7 @@ export const MAX_SUGGESTIONS = 8;
  * The index's most frequent words that complete `prefix` (a folded token of 2 or more
  * characters), most frequent first; none for a prefix the lists cannot hold. `signal` gives
  * it up: a row nobody else waits for is then not read (a search submitted meanwhile goes
- * first, decision 0068).
+ * first, decision 0069).
  */
 export async function loadCompletions(
   db: QueryRunner,

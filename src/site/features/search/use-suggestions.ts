@@ -27,7 +27,7 @@ export function useSuggestions(draft: string | null, tokenizer: Tokenizer | null
   );
   const prefix = at !== null && [...at.token].length >= MIN_PREFIX ? at.token : null;
   // Given up when the list closes or the word changes: a search submitted before the engine
-  // was ready then reads its pages first (decision 0068).
+  // was ready then reads its pages first (decision 0069).
   const words = useResource(prefix, (signal) =>
     loadCompletions(db, prefix ?? '', MAX_SUGGESTIONS, signal),
   );
