@@ -14,6 +14,7 @@ class FakeWorker extends EventTarget {
   onerror: ((event: Event) => void) | null = null;
   onmessageerror: (() => void) | null = null;
   readonly posted: unknown[] = [];
+  readonly transfers: Transferable[][] = [];
   terminated = false;
 
   constructor(
@@ -24,8 +25,9 @@ class FakeWorker extends EventTarget {
     started.push(this);
   }
 
-  postMessage(message: unknown): void {
+  postMessage(message: unknown, transfer: Transferable[] = []): void {
     this.posted.push(message);
+    this.transfers.push(transfer);
   }
 
   terminate(): void {
@@ -146,5 +148,19 @@ describe('the engine’s worker, started ahead of the first query (decision 0054
       problem: 'status',
       got: '404',
     });
+  });
+});
+
+describe('the page’s warm answers (decision 0068)', () => {
+  test('go to the worker with their bodies transferred, and not to a worker that was stopped', () => {
+    const client = start();
+    const worker = started[0];
+    const body = new ArrayBuffer(8);
+    client.send({ type: 'warm-body', key: 'chunk 0-7', body }, [body]);
+    expect(worker?.posted).toEqual([{ type: 'warm-body', key: 'chunk 0-7', body }]);
+    expect(worker?.transfers).toEqual([[body]]);
+    client.terminate();
+    client.send({ type: 'warm-failed', key: 'chunk 0-7' });
+    expect(worker?.posted).toHaveLength(1);
   });
 });
