@@ -78,7 +78,8 @@ async function connect(
   // Started before the config is known: its wasm downloads and compiles while latest.json
   // loads (decision 0006).
   const engine = startEngine();
-  let burst: PageBurst | null = null;
+  // The page's warm burst, once started (an array: it is set inside `start`).
+  const bursts: PageBurst[] = [];
   const start = async (): Promise<OpenWorker> => {
     const resolved = await loadDbConfig(dbBase, { signal: abort.signal, versionUrl, knownConfig });
     const { config, chunkUrlPrefix } = resolved;
@@ -106,7 +107,7 @@ async function connect(
       databaseLength: config.databaseLengthBytes,
       signal: abort.signal,
     });
-    burst = forwardWarmBurst(requests, (message, transfer) => engine.send(message, transfer));
+    bursts.push(forwardWarmBurst(requests, (message, transfer) => engine.send(message, transfer)));
     await checked;
     await opening;
     return openWorker(resolved, engine);
@@ -120,7 +121,7 @@ async function connect(
     throw toDatabaseError(error);
   } finally {
     // The open has taken what it waited for; a request still in flight is stalled.
-    burst?.cancel();
+    for (const burst of bursts) burst.cancel();
   }
 }
 
