@@ -12,7 +12,7 @@
  * each keyed by its chunk URL and byte range: an answer for any other key, a version the
  * worker is not opening, is dropped, so the page can never feed it another version's pages.
  */
-import type { WarmRequest } from './warm-burst.ts';
+import { fetchWarmRange, type WarmRequest } from './warm-burst.ts';
 
 /** What names one request of the burst on both sides: its chunk URL and inclusive bytes. */
 export function warmKey(request: Pick<WarmRequest, 'url' | 'start' | 'end'>): string {
@@ -76,13 +76,7 @@ export function forwardWarmBurst(
   const abort = new AbortController();
   const forward = async (request: WarmRequest, key: string): Promise<void> => {
     try {
-      const response = await fetchImpl(request.url, {
-        headers: { Range: `bytes=${request.start}-${request.end}` },
-        credentials: 'same-origin',
-        // Past the HTTP cache, as the worker's burst (decision 0066): ranges of one file in parallel.
-        cache: 'no-store',
-        signal: abort.signal,
-      });
+      const response = await fetchWarmRange(request, abort.signal, fetchImpl);
       const contentEncoding = response.headers.get('Content-Encoding');
       send({
         type: 'warm-answer',

@@ -82,6 +82,24 @@ export interface WarmSource {
   take(request: WarmRequest, signal: AbortSignal): Promise<Response> | null;
 }
 
+/**
+ * Fetches one request of the burst, from the worker or from the page (decision 0068): past the
+ * HTTP cache, because Chromium's cache lets one request at a time write an entry, so ranges of
+ * one chunk file would come one after another, not in parallel.
+ */
+export function fetchWarmRange(
+  request: WarmRequest,
+  signal: AbortSignal,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Response> {
+  return fetchImpl(request.url, {
+    headers: { Range: `bytes=${request.start}-${request.end}` },
+    credentials: 'same-origin',
+    cache: 'no-store',
+    signal,
+  });
+}
+
 /** One request in flight: cancelled alone when its host has not answered in time. */
 interface InFlight {
   abort: AbortController;
@@ -99,14 +117,7 @@ async function fetchWarm(
   try {
     // The page may have fetched it already (decision 0068): its answer is checked the same way.
     const response = await (fromPage?.take(request, flight.abort.signal) ??
-      fetchImpl(request.url, {
-        headers: { Range: `bytes=${request.start}-${request.end}` },
-        credentials: 'same-origin',
-        // Past the HTTP cache: Chromium's cache lets one request at a time write an entry, so
-        // ranges of one chunk file would come one after another, not in parallel.
-        cache: 'no-store',
-        signal: flight.abort.signal,
-      }));
+      fetchWarmRange(request, flight.abort.signal, fetchImpl));
     flight.answered = true;
     const body = new Uint8Array(await response.arrayBuffer());
     checkAnswer(
