@@ -42,11 +42,3 @@ export function passageSpeakerCodes(
 ): number[] | null {
   return runs ? speakerOfWords(runs, wordCount) : null;
 }
-
-/** Every word of the matches, ascending (the words a view marks). */
-export function matchedWordsOf(matches: readonly PhraseMatch[]): number[] {
-  const words = new Set<number>();
-  for (const match of matches)
-    for (let word = match.startWord; word < match.endWord; word += 1) words.add(word);
-  return [...words].sort((a, b) => a - b);
-}

@@ -11,7 +11,7 @@ import { passageWords, sentenceStartCs, sentenceStartWord } from './passages.ts'
 import { buildTokenStream, findQueryMatches, type PhraseMatch } from './phrase-match.ts';
 import type { ParsedQuery } from './search-query.ts';
 import { endsSentence, sentenceIndexes } from './sentences.ts';
-import { markedRuns, wordMarksOf, type WordMarks } from './word-marks.ts';
+import { markedRuns, wordMarksOf, type MarkedText, type WordMarks } from './word-marks.ts';
 
 /** Snippets shown per episode. */
 export const SNIPPETS_PER_EPISODE = 3;
@@ -34,11 +34,8 @@ export interface PassageText {
   data: PassageData;
 }
 
-/** A run of snippet text, marked when it is part of a match. */
-export interface SnippetPart {
-  text: string;
-  mark: boolean;
-}
+/** A run of snippet text, marked when it is part of a match (`markedRuns`). */
+export type SnippetPart = MarkedText;
 
 export interface Snippet {
   /** Transcript index of the first word of the match the snippet is for. */
