@@ -88,7 +88,13 @@ export function useNewerVersion(): boolean {
   return useContext(PageVersionContext).newer;
 }
 
-/** Asks again whether the archive is newer than the page (see PageVersionProvider). */
-export function useVersionRecheck(): () => void {
-  return useContext(PageVersionContext).recheck;
+/**
+ * For a failure that a newer archive would explain (a later build deleted the page's
+ * version): asks latest.json again once, when the failure is shown, and says whether the
+ * archive is newer than the page.
+ */
+export function useNewerAfterFailure(): boolean {
+  const { newer, recheck } = useContext(PageVersionContext);
+  useEffect(recheck, [recheck]);
+  return newer;
 }

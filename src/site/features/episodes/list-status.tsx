@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createTexts, type Texts } from '../../../core/messages/message-format.ts';
-import { useNewerVersion, useVersionRecheck } from '../../data/newer-version.tsx';
+import { useNewerAfterFailure } from '../../data/newer-version.tsx';
 import { ReloadLink } from '../../shared/reload-link.tsx';
 import { useTexts } from '../../shared/texts-context.tsx';
 import { MessageText } from '../../shared/message-text.tsx';
@@ -94,9 +94,7 @@ export function ListLoadError({ problem = null }: { problem?: string | null }): 
   const { text } = useTexts();
   // A later build may have deleted the page's version: then the notice above the list says
   // so, and the host's problem (its files missing) would only mislead.
-  const newer = useNewerVersion();
-  const recheck = useVersionRecheck();
-  useEffect(recheck, [recheck]);
+  const newer = useNewerAfterFailure();
   return (
     <div className="empty-results" role="alert">
       <h2 className="empty-results__title">{text('list.loadError')}</h2>

@@ -6,7 +6,7 @@ import {
   subscribeReports,
 } from '../../shared/error-report.ts';
 import { useTexts } from '../../shared/texts-context.tsx';
-import { useNewerVersion, useVersionRecheck } from '../../data/newer-version.tsx';
+import { useNewerAfterFailure } from '../../data/newer-version.tsx';
 import { ReloadLink } from '../../shared/reload-link.tsx';
 import './search.css';
 
@@ -33,9 +33,7 @@ export function SearchErrorCard({
   reportKey?: string;
 }): ReactNode {
   const { text } = useTexts();
-  const newer = useNewerVersion();
-  const recheck = useVersionRecheck();
-  useEffect(recheck, [recheck]);
+  const newer = useNewerAfterFailure();
   useEffect(() => {
     fileReportOnce(reportKey, reportTo, () => ({
       kind: 'search',
