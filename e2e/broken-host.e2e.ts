@@ -11,7 +11,7 @@ import {
   expectNoProblems,
   freshAlert,
   freshCountLine,
-  launchBrowser,
+  newBrowserContext,
   openPage,
   row,
   search,
@@ -194,7 +194,7 @@ beforeAll(async () => {
   // file's end to that end: the crossing version's answers are not kept, so the host sees the
   // ranges the worker asks for.
   host = await startFaultServer(DB_DIR, { noStore: /^\/db\/crossing\// });
-  session = await launchBrowser();
+  session = await newBrowserContext();
 });
 
 afterAll(async () => {

@@ -59,23 +59,42 @@ function sharedBrowser(args: string[]): Promise<Browser> {
   return launched;
 }
 
+/** How a session's browser is started. */
+interface SessionOptions {
+  audio?: boolean;
+  javaScript?: boolean;
+}
+
+/** Chromium's flags: the fixed ones, and autoplay for the audio tests. */
+function chromiumArgs(options: SessionOptions): string[] {
+  const args = [...CHROMIUM_FLAGS];
+  if (options.audio) args.push('--autoplay-policy=no-user-gesture-required');
+  return args;
+}
+
+/** A session's context, fresh profile or not. */
+function contextOptions(options: SessionOptions): {
+  viewport: { width: number; height: number };
+  javaScriptEnabled: boolean;
+} {
+  return {
+    viewport: { width: 1280, height: 900 },
+    // `javaScript: false` is a visitor (or crawler) without scripts: only the HTML and CSS.
+    javaScriptEnabled: options.javaScript ?? true,
+  };
+}
+
 /**
  * Launches a Chromium of its own with a fresh, throw-away profile (JavaScript on unless told
  * otherwise): the bench's cold measurements. End-to-end tests take `newBrowserContext`.
  */
-export async function launchBrowser(
-  options: { audio?: boolean; javaScript?: boolean } = {},
-): Promise<BrowserSession> {
+export async function launchBrowser(options: SessionOptions = {}): Promise<BrowserSession> {
   const profile = await mkdtemp(join(tmpdir(), 'trawl-chromium-'));
-  const args = [...CHROMIUM_FLAGS];
-  if (options.audio) args.push('--autoplay-policy=no-user-gesture-required');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args,
-    viewport: { width: 1280, height: 900 },
-    // `javaScript: false` is a visitor (or crawler) without scripts: only the HTML and CSS.
-    javaScriptEnabled: options.javaScript ?? true,
+    args: chromiumArgs(options),
+    ...contextOptions(options),
   });
   return {
     context,
@@ -90,17 +109,9 @@ export async function launchBrowser(
  * A fresh context (its own cookies, storage and cache) in the worker's Chromium, JavaScript on
  * unless told otherwise: what each e2e file's tests run in.
  */
-export async function newBrowserContext(
-  options: { audio?: boolean; javaScript?: boolean } = {},
-): Promise<BrowserSession> {
-  const args = [...CHROMIUM_FLAGS];
-  if (options.audio) args.push('--autoplay-policy=no-user-gesture-required');
-  const browser = await sharedBrowser(args);
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    // `javaScript: false` is a visitor (or crawler) without scripts: only the HTML and CSS.
-    javaScriptEnabled: options.javaScript ?? true,
-  });
+export async function newBrowserContext(options: SessionOptions = {}): Promise<BrowserSession> {
+  const browser = await sharedBrowser(chromiumArgs(options));
+  const context = await browser.newContext(contextOptions(options));
   return { context, close: () => context.close() };
 }
 

@@ -5,7 +5,7 @@ import { isBuiltChunk } from '../src/core/chunk-layout.ts';
 import { buildWithCli, DEMO_FOLDER, DEMO_MEDIA, serveSite } from '../scripts/demo-site.ts';
 import {
   expectNoProblems,
-  launchBrowser,
+  newBrowserContext,
   openPage,
   search,
   workFolder,
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const dbDir = join(await workFolder('chunk-boundary'), 'db');
   await buildWithCli(DEMO_FOLDER, dbDir, ['--chunk-size', String(CHUNK_SIZE)]);
   server = await serveSite(dbDir, DEMO_MEDIA, { onResponse: (entry) => served.push(entry) });
-  session = await launchBrowser();
+  session = await newBrowserContext();
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import type { RunningServer } from '../src/builder/serve/serve.ts';
 import {
   axeViolations,
   expectNoProblems,
-  launchBrowser,
+  newBrowserContext,
   openPage,
   workFolder,
   type BrowserSession,
@@ -51,7 +51,7 @@ beforeAll(async () => {
   await writeFile(join(folder, 'transcripts', '1.srt'), srt(CUES));
   await buildWithCli(folder, join(folder, 'db'));
   server = await serveSite(join(folder, 'db'), join(folder, 'media'));
-  session = await launchBrowser();
+  session = await newBrowserContext();
 }, 120_000);
 
 afterAll(async () => {

@@ -166,8 +166,8 @@ describe('a 300-episode show without JavaScript', () => {
   });
 
   test('with scripts on, the page links stay in the app', async () => {
-    const { launchBrowser } = await import('./harness.ts');
-    const session = await launchBrowser();
+    const { newBrowserContext } = await import('./harness.ts');
+    const session = await newBrowserContext();
     try {
       const { page, problems } = await openPage(session, served());
       await page.goto(`${served()}/page/2`);

@@ -4,7 +4,7 @@ import {
   browserForFile,
   expectNoProblems,
   freshCountLine,
-  launchBrowser,
+  newBrowserContext,
   openPage,
   openThrottledPage,
   searchBox,
@@ -99,7 +99,7 @@ test('Enter before the app takes over does not reload: the results come once it 
 
 test('without JavaScript the search form is a plain GET', async () => {
   const baseUrl = inject('baseUrl');
-  const session = await launchBrowser({ javaScript: false });
+  const session = await newBrowserContext({ javaScript: false });
   try {
     const { page, problems } = await openPage(session, baseUrl);
     await page.goto(baseUrl);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CHUNK_PATH, startFaultServer, type Fault, type FaultServer } from './fault-server.ts';
-import { expectNoProblems, launchBrowser, openPage, type BrowserSession } from './harness.ts';
+import { expectNoProblems, newBrowserContext, openPage, type BrowserSession } from './harness.ts';
 
 // A pre-rendered episode page whose engine fails (the wasm or the chunk files answering 404 or
 // 500) keeps the transcript it already shows, and says beside it what went wrong: the visitor
@@ -13,7 +13,7 @@ let session: BrowserSession;
 
 beforeAll(async () => {
   host = await startFaultServer(inject('demoDbDir'));
-  session = await launchBrowser();
+  session = await newBrowserContext();
 });
 
 afterAll(async () => {

@@ -10,13 +10,9 @@ import { newBrowserContext, openPage, type BrowserSession, type PageProblems } f
 // count line of *this* search (never one still on screen from the last), the rows on screen,
 // and folders of this run's own.
 
-export { openPage, type BrowserSession, type PageProblems } from './browser.ts';
-
-/**
- * A browser session for an e2e file: a fresh context (its own cookies, storage and cache) in
- * the Chromium its worker process shares between files (e2e/browser.ts, decision 0071).
- */
-export const launchBrowser = newBrowserContext;
+// A browser session for an e2e file is a fresh context (its own cookies, storage and cache) in
+// the Chromium its worker process shares between files (`newBrowserContext`, decision 0071).
+export { newBrowserContext, openPage, type BrowserSession, type PageProblems } from './browser.ts';
 
 /**
  * One browser session for the tests of a file: opened before them, closed after them. Call it at the

@@ -7,7 +7,7 @@ import { buildWithCli, REPO_ROOT, serveSite } from '../scripts/demo-site.ts';
 import type { RunningServer } from '../src/builder/serve/serve.ts';
 import {
   expectNoProblems,
-  launchBrowser,
+  newBrowserContext,
   openPage,
   screenshot,
   workFolder,
@@ -95,7 +95,7 @@ beforeAll(async () => {
     const server = built[index];
     if (server) servers.set(show.language, server);
   });
-  session = await launchBrowser();
+  session = await newBrowserContext();
 }, 300_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { buildWithCli, serveSite } from '../scripts/demo-site.ts';
 import type { RunningServer } from '../src/builder/serve/serve.ts';
 import {
   expectNoProblems,
-  launchBrowser,
+  newBrowserContext,
   openPage,
   row,
   screenshot,
@@ -149,7 +149,7 @@ beforeAll(async () => {
   urls.chinese = chinese.url;
   urls.japanese = japanese.url;
   urls.hebrew = hebrew.url;
-  session = await launchBrowser();
+  session = await newBrowserContext();
 }, 120_000);
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { RARE_EVERY, RARE_WORD, writeLongEpisode } from '../scripts/long-episode
 import type { RunningServer } from '../src/builder/serve/serve.ts';
 import {
   expectNoProblems,
-  launchBrowser,
+  newBrowserContext,
   openPage,
   workFolder,
   type BrowserSession,
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await writeLongEpisode(join(folder, 'show'), WORDS);
   await buildWithCli(join(folder, 'show'), join(folder, 'out'));
   server = await serveSite(join(folder, 'out'));
-  session = await launchBrowser();
+  session = await newBrowserContext();
 });
 
 afterAll(async () => {

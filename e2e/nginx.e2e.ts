@@ -7,7 +7,7 @@ import { DEMO_MEDIA, REPO_ROOT } from '../scripts/demo-site.ts';
 import { isBuiltChunk } from '../src/core/chunk-layout.ts';
 import {
   expectNoProblems,
-  launchBrowser,
+  newBrowserContext,
   openPage,
   search,
   workFolder,
@@ -80,7 +80,7 @@ beforeAll(async () => {
   instances.push(broken);
   subSite = await startNginx(subConf);
   instances.push(subSite);
-  session = await launchBrowser({ audio: true });
+  session = await newBrowserContext({ audio: true });
 }, 240_000);
 
 afterAll(async () => {

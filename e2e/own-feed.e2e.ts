@@ -7,7 +7,7 @@ import { buildWithCli, REPO_ROOT, SITE_DIR } from '../scripts/demo-site.ts';
 import type { RunningServer } from '../src/builder/serve/serve.ts';
 import {
   expectNoProblems,
-  launchBrowser,
+  newBrowserContext,
   openPage,
   row,
   screenshot,
@@ -106,7 +106,7 @@ describe.skipIf(!existsSync(FEED))('a podcast from its feed alone (themnshow.xml
     const served = await trawlServe(dbDir);
     serve = served.child;
     siteUrl = served.url;
-    session = await launchBrowser({ audio: true });
+    session = await newBrowserContext({ audio: true });
   });
 
   afterAll(async () => {

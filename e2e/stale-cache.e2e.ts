@@ -10,7 +10,7 @@ import { generateCorpus } from '../scripts/corpus.ts';
 import { buildWithCli, DEMO_FOLDER } from '../scripts/demo-site.ts';
 import {
   expectNoProblems,
-  launchBrowser,
+  newBrowserContext,
   openPage,
   search,
   freshAlert,
@@ -74,7 +74,7 @@ beforeAll(async () => {
   await buildWithCli(PODCAST, DB_DIR);
   await writeNextPodcast();
   host = await startFaultServer(DB_DIR);
-  session = await launchBrowser();
+  session = await newBrowserContext();
 });
 
 // A test that failed with a fault set must not leave it for the next one.

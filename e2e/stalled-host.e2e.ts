@@ -6,7 +6,7 @@ import { buildWithCli, DEMO_FOLDER } from '../scripts/demo-site.ts';
 import { copyPodcastInputs } from '../src/builder/test-support/copy-podcast.ts';
 import {
   expectNoProblems,
-  launchBrowser,
+  newBrowserContext,
   openPage,
   search,
   submitSearch,
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const dbDir = join(work, 'db');
   await buildWithCli(podcast, dbDir);
   host = await startFaultServer(dbDir);
-  session = await launchBrowser();
+  session = await newBrowserContext();
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { siteMounts } from '../src/builder/serve/site-mounts.ts';
 import { buildWithCli, DEMO_MEDIA, SITE_DIR } from '../scripts/demo-site.ts';
 import {
   expectNoProblems,
-  launchBrowser,
+  newBrowserContext,
   NO_PROBLEMS,
   openPage,
   row,
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await buildWithCli(join(WORK, 'podcast'), join(WORK, 'db'));
   await writeRawDescriptions(join(WORK, 'db'), join(WORK, 'raw-db'));
   await writeSiteWithoutCsp(join(WORK, 'site-without-csp'));
-  session = await launchBrowser();
+  session = await newBrowserContext();
 });
 
 afterAll(async () => {
