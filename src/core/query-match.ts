@@ -19,18 +19,29 @@ export interface TokenMatch {
 
 /**
  * Every occurrence of every part, ordered by start then end. Overlapping occurrences of a
- * phrase each count ('ha ha' twice in 'ha ha ha'), as FTS5 counts phrase instances.
+ * phrase each count ('ha ha' twice in 'ha ha ha'), as FTS5 counts phrase instances. A token
+ * that two words of the query match ('octopus octo', 'octopus octopuses') is one place, counted
+ * and stepped to once: a whole-word match where either word matches it whole.
  */
 export function matchTokens(tokens: readonly string[], query: ParsedQuery): TokenMatch[] {
   const matches: TokenMatch[] = [];
+  const wordMatches = new Map<number, TokenMatch>();
   let stems: string[] | null = null;
   query.parts.forEach((part, index) => {
     if (part.kind === 'word') {
       stems ??= tokens.map(query.analyzer.stem);
       stems.forEach((stem, at) => {
-        if (stem === part.stem) matches.push({ start: at, end: at + 1, part: index });
-        else if (part.prefix === true && tokens[at]?.startsWith(part.token)) {
-          matches.push({ start: at, end: at + 1, part: index, prefix: true });
+        const known = wordMatches.get(at);
+        if (stem === part.stem) {
+          if (known === undefined || known.prefix === true) {
+            wordMatches.set(at, { start: at, end: at + 1, part: index });
+          }
+        } else if (
+          known === undefined &&
+          part.prefix === true &&
+          tokens[at]?.startsWith(part.token)
+        ) {
+          wordMatches.set(at, { start: at, end: at + 1, part: index, prefix: true });
         }
       });
       return;
@@ -43,6 +54,7 @@ export function matchTokens(tokens: readonly string[], query: ParsedQuery): Toke
       if (offset === size) matches.push({ start, end: start + size, part: index });
     }
   });
+  matches.push(...wordMatches.values());
   return matches.sort((a, b) => a.start - b.start || a.end - b.end || a.part - b.part);
 }
 

@@ -95,6 +95,26 @@ describe('the last word as a prefix (issue 27)', () => {
     expect(range && title.slice(range.start, range.end)).toBe('Octo');
   });
 
+  it('counts a word that two words of the query match once, whole where either is', () => {
+    const tokens = ENGLISH.tokenize('An octopus, octopuses and an octothorpe');
+    expect(matchTokens(tokens, parseSearchQuery('octopus octo', ENGLISH))).toEqual([
+      { start: 1, end: 2, part: 0 },
+      { start: 2, end: 3, part: 0 },
+      { start: 5, end: 6, part: 1, prefix: true },
+    ]);
+    // The prefix first and the whole word after it: the whole match still wins.
+    expect(matchTokens(tokens, parseSearchQuery('octopuses oct', ENGLISH))).toEqual([
+      { start: 1, end: 2, part: 0 },
+      { start: 2, end: 3, part: 0 },
+      { start: 5, end: 6, part: 1, prefix: true },
+    ]);
+    const title = 'Octopus Octopuses';
+    expect(findQueryRanges(title, parseSearchQuery('octopus octo', ENGLISH))).toEqual([
+      { start: 0, end: 7 },
+      { start: 8, end: 17 },
+    ]);
+  });
+
   it('maps the typed part back through folding: German ß, accents', async () => {
     const { loadAnalyzer } = await import('./analyzer.ts');
     const german = await loadAnalyzer({ version: 2, language: 'de' });
