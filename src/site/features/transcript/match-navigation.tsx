@@ -64,7 +64,9 @@ export function useMatchNavigation({
     const match = active === null ? undefined : matches?.[active];
     if (!root || !match) return undefined;
     const word = root.querySelector(`[data-w="${match.startWord}"]`);
-    const marked = word?.closest('mark') ?? word;
+    // A run of whole words is one mark around the words; a prefix match marks the typed part
+    // inside its word, and the outline goes round that part alone.
+    const marked = word?.closest('mark') ?? word?.querySelector('mark') ?? word;
     if (!word || !marked) return undefined;
     marked.classList.add(ACTIVE_MATCH_CLASS);
     const area = areaOf();

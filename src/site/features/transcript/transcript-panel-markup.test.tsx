@@ -44,6 +44,23 @@ describe('transcript words as markup', () => {
     expect(body).toHaveTextContent('So "Octopuses," <b>octopi</b> and OCTOBER: octo.');
   });
 
+  it('outlines only the typed part of a prefix match when stepped to', async () => {
+    const user = userEvent.setup();
+    const blob = transcriptOf('An octopus met an octothorpe.');
+    renderPanel({ loadTranscript: () => Promise.resolve(blob), query: searchFor('octopus octo') });
+    const body = await transcriptBody();
+    const position = within(screen.getByRole('group', { name: 'Matches' })).getByRole('status');
+    const active = (): string | null => body.querySelector('.is-active-match')?.textContent ?? null;
+    await user.click(screen.getByRole('button', { name: 'Next match' }));
+    // 'octopus' is matched whole (and as the prefix): one place, marked whole.
+    expect(position).toHaveTextContent('1 of 2');
+    expect(active()).toBe('octopus');
+    await user.click(screen.getByRole('button', { name: 'Next match' }));
+    expect(position).toHaveTextContent('2 of 2');
+    expect(active()).toBe('octo');
+    expect(body.querySelectorAll('.is-active-match')).toHaveLength(1);
+  });
+
   it('marks the word being spoken inside the sentence being played', async () => {
     const { store } = renderPanel();
     const body = await transcriptBody();
