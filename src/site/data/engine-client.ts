@@ -16,6 +16,12 @@ import {
 import { isEngineResponse, type EngineRequest } from './engine-protocol.ts';
 import type { WarmMessage } from './page-warm.ts';
 import { EARLY_ENGINE_PROPERTY } from '../../core/early-search.ts';
+import {
+  canCompileOnPage,
+  compileWasm,
+  PAGE_WASM_WORKER_NAME,
+  type WasmModuleMessage,
+} from './page-wasm.ts';
 
 /** A request without its id (the client numbers them). */
 export type EngineCall = EngineRequest extends infer R
@@ -82,8 +88,8 @@ function isEarlyEngine(value: unknown): value is EarlyEngine {
   );
 }
 
-/** The worker `prestartEngine` started, until an engine adopts it. */
-let prestarted: EarlyEngine | null = null;
+/** The worker `prestartEngine` started, until an engine adopts it, with how to stop its wasm's download. */
+let prestarted: (EarlyEngine & { stop?: () => void }) | null = null;
 
 /**
  * The worker started ahead of the first query (decision 0054), by `prestartEngine` or by the
@@ -91,7 +97,7 @@ let prestarted: EarlyEngine | null = null;
  * it, any later one starts its own. One started from another script than this build's is
  * ended and not used.
  */
-function takeEarlyWorker(url: string): EarlyEngine | null {
+function takeEarlyWorker(url: string): (EarlyEngine & { stop?: () => void }) | null {
   if (prestarted !== null) {
     const taken = prestarted;
     prestarted = null;
@@ -106,27 +112,48 @@ function takeEarlyWorker(url: string): EarlyEngine | null {
   return null;
 }
 
+/** Adds a `<link rel="prefetch">` for `href` to the page. */
+function prefetch(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  link.href = href;
+  document.head.append(link);
+}
+
 /**
  * Starts the engine's worker now, for the first query to adopt, unless the page's early script
  * already has (decision 0054): called at the visitor's first interaction, so the wasm downloads
- * and compiles while the app answers it. The wasm and the worker's script are prefetched from
- * the page as well: the worker's thread asks for its script, then the wasm, only once it has
- * started, which a busy machine delays.
+ * and compiles while the app answers it. The worker's script is prefetched from the page as
+ * well: the worker's thread asks for it only once it has started, which a busy machine delays.
+ * The wasm is downloaded and compiled by the page and posted to the worker (decision 0073),
+ * which would otherwise ask for it only once its script has run; where the browser cannot
+ * compile while downloading, it is prefetched and the worker compiles it.
  */
 export function prestartEngine(): void {
   if (prestarted !== null || Reflect.get(globalThis, EARLY_ENGINE_PROPERTY) !== undefined) return;
-  for (const href of [workerUrl, wasmUrl]) {
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.href = href;
-    document.head.append(link);
-  }
-  const worker = new Worker(workerUrl, { type: 'module', name: 'trawl-sqlite' });
-  const started: EarlyEngine = { worker, url: new URL(workerUrl, location.href).href, error: null };
+  prefetch(workerUrl);
+  const onPage = canCompileOnPage();
+  if (!onPage) prefetch(wasmUrl);
+  const name = onPage ? PAGE_WASM_WORKER_NAME : 'trawl-sqlite';
+  const worker = new Worker(workerUrl, { type: 'module', name });
+  const started: EarlyEngine & { stop?: () => void } = {
+    worker,
+    url: new URL(workerUrl, location.href).href,
+    error: null,
+  };
   worker.addEventListener('error', (event) => {
     event.preventDefault();
     started.error ??= event instanceof ErrorEvent ? event.message : '';
   });
+  if (onPage) {
+    const download = new AbortController();
+    started.stop = () => download.abort();
+    void compileWasm(wasmUrl, download.signal).then((module) => {
+      const message: WasmModuleMessage = { type: 'wasm-module', module };
+      // A module is shared with the worker, not copied; a worker ended meanwhile drops it.
+      worker.postMessage(message);
+    });
+  }
   prestarted = started;
 }
 
@@ -135,6 +162,8 @@ export function startEngine(): EngineClient {
   const url = new URL(workerUrl, location.href).href;
   const early = takeEarlyWorker(url);
   const worker = early?.worker ?? new Worker(workerUrl, { type: 'module', name: 'trawl-sqlite' });
+  // The page's download of the wasm for an adopted worker, stopped with it.
+  const stopWasm = early?.stop;
   const waiting = new Map<
     number,
     { resolve: (value: unknown) => void; fail: (error: Error) => void }
@@ -191,6 +220,7 @@ export function startEngine(): EngineClient {
       if (broken === null) worker.postMessage(message, transfer);
     },
     terminate() {
+      stopWasm?.();
       worker.terminate();
       failAll(workerError('AbortError', 'The database engine was stopped'));
     },
