@@ -59,6 +59,24 @@ export async function compileWasm(
 }
 
 /**
+ * Downloads the worker's script into the HTTP cache, where the worker's own request for it
+ * finds it (decision 0073): asked for alone and first, it arrives before the wasm, so the
+ * script runs while the wasm downloads. Settles when the body is in or the request failed.
+ */
+export async function fetchScript(
+  url: string,
+  signal: AbortSignal,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
+  try {
+    const response = await fetchImpl(url, { credentials: 'same-origin', signal, priority: 'high' });
+    await response.arrayBuffer();
+  } catch {
+    // The worker asks for its script itself and reports what is wrong with it.
+  }
+}
+
+/**
  * The worker's side: the module the page sends, once. `receive` is given every message; it
  * keeps the first `wasm-module` one and says whether it took the message.
  */
