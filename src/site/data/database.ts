@@ -13,7 +13,7 @@ import type { DbConfig } from '../../core/site-config.ts';
 import type { DatabaseStats, TrawlDatabase } from './database-types.ts';
 import { toDatabaseError, withTimeout } from './database-errors.ts';
 import { chunkUrl, dbBaseUrl, loadDbConfig, type ResolvedDbConfig } from './db-config.ts';
-import { engineDownloaded, startEngine, type EngineClient } from './engine-client.ts';
+import { startEngine, type EngineClient } from './engine-client.ts';
 import { checkDatabaseHost } from './host-check.ts';
 import { chunkFileUrl } from './http-pages.ts';
 import { forwardWarmBurst, warmKey, type PageBurst } from './page-warm.ts';
@@ -80,8 +80,6 @@ async function connect(
   const engine = startEngine();
   // The page's warm burst, once started (an array: it is set inside `start`).
   const bursts: PageBurst[] = [];
-  // Set once the open has settled: a burst not started by then never starts.
-  let settled = false;
   const start = async (): Promise<OpenWorker> => {
     const resolved = await loadDbConfig(dbBase, { signal: abort.signal, versionUrl, knownConfig });
     const { config, chunkUrlPrefix } = resolved;
@@ -109,13 +107,7 @@ async function connect(
       databaseLength: config.databaseLengthBytes,
       signal: abort.signal,
     });
-    // After the engine's files: side by side the burst would delay the wasm (decision 0073).
-    void engineDownloaded().then(() => {
-      if (settled) return;
-      bursts.push(
-        forwardWarmBurst(requests, (message, transfer) => engine.send(message, transfer)),
-      );
-    });
+    bursts.push(forwardWarmBurst(requests, (message, transfer) => engine.send(message, transfer)));
     await checked;
     await opening;
     return openWorker(resolved, engine);
@@ -128,7 +120,6 @@ async function connect(
     engine.terminate();
     throw toDatabaseError(error);
   } finally {
-    settled = true;
     // The open has taken what it waited for; a request still in flight is stalled.
     for (const burst of bursts) burst.cancel();
   }

@@ -113,18 +113,6 @@ function takeEarlyWorker(url: string): (EarlyEngine & { stop?: () => void }) | n
   return null;
 }
 
-/** Settles once the page's download of the engine's files has; at once when there is none. */
-let downloaded: Promise<void> = Promise.resolve();
-
-/**
- * Settles when the page has the engine's files (decision 0073), for the warm burst to start
- * then: its 96 KB beside the wasm would share the link with it, and the engine reads them only
- * once the wasm is compiled and SQLite has started. Never rejects.
- */
-export function engineDownloaded(): Promise<void> {
-  return downloaded;
-}
-
 /** Adds a `<link rel="prefetch">` for `href` to the page. */
 function prefetch(href: string): void {
   const link = document.createElement('link');
@@ -165,14 +153,13 @@ export function prestartEngine(): void {
     started.stop = () => download.abort();
     // One after the other, not side by side: on a phone's link the script (90 KB) arrives in a
     // fifth of the time and runs while the wasm (390 KB) downloads.
-    const compiled = fetchScript(workerUrl, download.signal)
+    void fetchScript(workerUrl, download.signal)
       .then(() => compileWasm(wasmUrl, download.signal))
       .then((module) => {
         const message: WasmModuleMessage = { type: 'wasm-module', module };
         // A module is shared with the worker, not copied; a worker ended meanwhile drops it.
         worker.postMessage(message);
       });
-    downloaded = compiled;
   }
   prestarted = started;
 }

@@ -97,3 +97,30 @@ export class PageWasm {
     return true;
   }
 }
+
+/** A compiled module and its instance, as Emscripten's `instantiateWasm` hook hands them on. */
+export interface InstantiatedWasm {
+  instance: WebAssembly.Instance;
+  module: WebAssembly.Module;
+}
+
+/**
+ * The page's module instantiated with `imports`; when there is none to wait for (`pageModule`
+ * null), the page sent none, or it cannot be instantiated with them, `fetchOwn`: the worker's
+ * own download, whose checks say what is wrong.
+ */
+export async function instantiateWithPageModule(
+  pageModule: Promise<WebAssembly.Module | null> | null,
+  imports: WebAssembly.Imports,
+  fetchOwn: (imports: WebAssembly.Imports) => Promise<InstantiatedWasm>,
+): Promise<InstantiatedWasm> {
+  const module = pageModule === null ? null : await pageModule;
+  if (module !== null) {
+    try {
+      return { instance: await WebAssembly.instantiate(module, imports), module };
+    } catch {
+      // Fetched and reported by `fetchOwn`, as for a worker on its own.
+    }
+  }
+  return fetchOwn(imports);
+}

@@ -22,7 +22,7 @@ import { HttpPages, type RangeAnswer } from './http-pages.ts';
 import { installHttpVfs, type OpenDatabase, type Sqlite3 } from './sqlite-http-vfs.ts';
 import { startWarmBurst, warmRequests } from './warm-burst.ts';
 import { isWarmMessage, PageWarmAnswers } from './page-warm.ts';
-import { PAGE_WASM_WORKER_NAME, PageWasm } from './page-wasm.ts';
+import { instantiateWithPageModule, PAGE_WASM_WORKER_NAME, PageWasm } from './page-wasm.ts';
 import type { PageRun } from '../../core/warm-pages.ts';
 
 // None of the library's storage back-ends is used (OPFS would need COOP/COEP, kvvfs is local
@@ -108,25 +108,7 @@ function errorText(error: unknown): string {
 const pageWasm = self.name === PAGE_WASM_WORKER_NAME ? new PageWasm() : null;
 
 /**
- * The page's compiled module instantiated, or, when the page sent none or it cannot be
- * instantiated, the wasm fetched and checked here as without the page's help.
- */
-async function instantiateSqliteWasm(
-  imports: WebAssembly.Imports,
-): Promise<{ instance: WebAssembly.Instance; module: WebAssembly.Module }> {
-  const module = pageWasm === null ? null : await pageWasm.module;
-  if (module !== null) {
-    try {
-      return { instance: await WebAssembly.instantiate(module, imports), module };
-    } catch {
-      // Fetched and reported below, as for a worker on its own.
-    }
-  }
-  return instantiateEngineWasm(imports);
-}
-
-/**
- * SQLite, started with the wasm checked above. The library waits for `receive` and never
+ * SQLite, started with the page's compiled wasm or the one checked above. The library waits for `receive` and never
  * hears of a failure, so a failure settles the race through `failed` instead.
  */
 function startSqlite(): Promise<Sqlite3> {
@@ -136,7 +118,7 @@ function startSqlite(): Promise<Sqlite3> {
   });
   const started = initWithOptions({
     instantiateWasm(imports, receive) {
-      instantiateSqliteWasm(imports).then(
+      instantiateWithPageModule(pageWasm?.module ?? null, imports, instantiateEngineWasm).then(
         ({ instance, module }) => receive(instance, module),
         fail,
       );
