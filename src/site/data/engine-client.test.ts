@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { EARLY_ENGINE_PROPERTY } from '../../core/early-search.ts';
 import { ENGINE_FILE_ERROR, engineFileProblemIn } from './engine-files.ts';
 import { prestartEngine, startEngine } from './engine-client.ts';
-import { isWasmModuleMessage, PAGE_WASM_WORKER_NAME } from './page-wasm.ts';
 
 // Which worker the page's engine runs on (decision 0054): one started ahead of the first query
 // (by the page's early script or by prestartEngine) is adopted once; jsdom has no Worker, so a
@@ -48,42 +47,9 @@ function start(): ReturnType<typeof startEngine> {
   return client;
 }
 
-/** A module of nothing: the wasm header alone. */
-const EMPTY_WASM = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
-
-/**
- * Answers the page's requests for the engine's files (the script, then an empty wasm, sent as
- * `wasmType`), or never when `hold`, and records what was asked.
- */
-function answerFiles(options: { wasmType?: string; hold?: boolean } = {}) {
-  const asked: { url: string; signal: AbortSignal | null | undefined }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      asked.push({ url, signal: init?.signal });
-      if (options.hold === true) return new Promise<Response>(() => undefined);
-      const wasm = url.endsWith('.wasm');
-      return Promise.resolve(
-        new Response(wasm ? EMPTY_WASM : 'export {};', {
-          headers: {
-            'Content-Type': wasm ? (options.wasmType ?? 'application/wasm') : 'text/javascript',
-          },
-        }),
-      );
-    }),
-  );
-  return asked;
-}
-
 beforeEach(() => {
   started.length = 0;
   vi.stubGlobal('Worker', FakeWorker);
-  // Nothing reaches the network: a test that downloads the engine's files says what they are.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(new Response('missing', { status: 404 }))),
-  );
   Reflect.deleteProperty(window, EARLY_ENGINE_PROPERTY);
 });
 
@@ -102,64 +68,24 @@ describe('the engine’s worker, started ahead of the first query (decision 0054
     expect(started[0]?.posted).toEqual([{ type: 'stats', id: 1 }]);
   });
 
-  test('prestartEngine starts one worker, downloads its script then the wasm, and posts the compiled module (decision 0073); the first engine adopts it', async () => {
-    const asked = answerFiles();
+  test('prestartEngine starts one worker and prefetches its script and the wasm; the first engine adopts it', () => {
     prestartEngine();
     prestartEngine();
     expect(started).toHaveLength(1);
-    expect(started[0]?.options).toEqual({ type: 'module', name: PAGE_WASM_WORKER_NAME });
-    // Nothing is prefetched: the page's own requests replace the prefetches.
-    expect(document.head.querySelectorAll('link[rel="prefetch"]')).toHaveLength(0);
-    await vi.waitFor(() => expect(started[0]?.posted).toHaveLength(1));
-    expect(asked.map(({ url }) => url)).toEqual([
-      started[0]?.url,
-      expect.stringMatching(/sqlite3.*\.wasm$/),
-    ]);
-    const [message] = started[0]?.posted ?? [];
-    expect(isWasmModuleMessage(message)).toBe(true);
-    expect(Reflect.get(Object(message), 'module')).toBeInstanceOf(WebAssembly.Module);
+    const prefetched = [...document.head.querySelectorAll('link[rel="prefetch"]')].map(
+      (link) => link.getAttribute('href') ?? '',
+    );
+    expect(prefetched).toHaveLength(2);
+    expect(prefetched[0]).toBe(started[0]?.url);
+    expect(prefetched[1]).toMatch(/sqlite3.*\.wasm$/);
 
     const client = start();
     expect(started).toHaveLength(1);
     client.call({ type: 'stats' }).catch(() => undefined);
-    expect(started[0]?.posted.slice(1)).toEqual([{ type: 'stats', id: 1 }]);
-    // Taken once: a second engine (after the first failed) starts its own, which fetches its wasm.
+    expect(started[0]?.posted).toEqual([{ type: 'stats', id: 1 }]);
+    // Taken once: a second engine (after the first failed) starts its own.
     start();
     expect(started).toHaveLength(2);
-    expect(started[1]?.options).toEqual({ type: 'module', name: 'trawl-sqlite' });
-  });
-
-  test('a wasm the page cannot use is posted as none, so the worker fetches its own', async () => {
-    answerFiles({ wasmType: 'text/html' });
-    prestartEngine();
-    await vi.waitFor(() => expect(started[0]?.posted).toHaveLength(1));
-    expect(started[0]?.posted).toEqual([{ type: 'wasm-module', module: null }]);
-    start();
-  });
-
-  test('an engine stopped while the page downloads its wasm stops the download', () => {
-    const asked = answerFiles({ hold: true });
-    prestartEngine();
-    start().terminate();
-    expect(asked[0]?.signal?.aborted).toBe(true);
-  });
-
-  test('where the browser cannot compile while downloading, both files are prefetched and the worker fetches its wasm', () => {
-    const compileStreaming = WebAssembly.compileStreaming;
-    Reflect.set(WebAssembly, 'compileStreaming', undefined);
-    try {
-      const asked = answerFiles();
-      prestartEngine();
-      expect(started[0]?.options).toEqual({ type: 'module', name: 'trawl-sqlite' });
-      const prefetched = [...document.head.querySelectorAll('link[rel="prefetch"]')].map(
-        (link) => link.getAttribute('href') ?? '',
-      );
-      expect(prefetched).toEqual([started[0]?.url, expect.stringMatching(/sqlite3.*\.wasm$/)]);
-      expect(asked).toHaveLength(0);
-      start();
-    } finally {
-      Reflect.set(WebAssembly, 'compileStreaming', compileStreaming);
-    }
   });
 
   test('the early script’s worker is adopted when it is this build’s script', () => {

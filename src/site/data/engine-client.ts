@@ -16,13 +16,6 @@ import {
 import { isEngineResponse, type EngineRequest } from './engine-protocol.ts';
 import type { WarmMessage } from './page-warm.ts';
 import { EARLY_ENGINE_PROPERTY } from '../../core/early-search.ts';
-import {
-  canCompileOnPage,
-  compileWasm,
-  fetchScript,
-  PAGE_WASM_WORKER_NAME,
-  type WasmModuleMessage,
-} from './page-wasm.ts';
 
 /** A request without its id (the client numbers them). */
 export type EngineCall = EngineRequest extends infer R
@@ -89,8 +82,8 @@ function isEarlyEngine(value: unknown): value is EarlyEngine {
   );
 }
 
-/** The worker `prestartEngine` started, until an engine adopts it, with how to stop its wasm's download. */
-let prestarted: (EarlyEngine & { stop?: () => void }) | null = null;
+/** The worker `prestartEngine` started, until an engine adopts it. */
+let prestarted: EarlyEngine | null = null;
 
 /**
  * The worker started ahead of the first query (decision 0054), by `prestartEngine` or by the
@@ -98,7 +91,7 @@ let prestarted: (EarlyEngine & { stop?: () => void }) | null = null;
  * it, any later one starts its own. One started from another script than this build's is
  * ended and not used.
  */
-function takeEarlyWorker(url: string): (EarlyEngine & { stop?: () => void }) | null {
+function takeEarlyWorker(url: string): EarlyEngine | null {
   if (prestarted !== null) {
     const taken = prestarted;
     prestarted = null;
@@ -113,53 +106,27 @@ function takeEarlyWorker(url: string): (EarlyEngine & { stop?: () => void }) | n
   return null;
 }
 
-/** Adds a `<link rel="prefetch">` for `href` to the page. */
-function prefetch(href: string): void {
-  const link = document.createElement('link');
-  link.rel = 'prefetch';
-  link.href = href;
-  document.head.append(link);
-}
-
 /**
  * Starts the engine's worker now, for the first query to adopt, unless the page's early script
  * already has (decision 0054): called at the visitor's first interaction, so the wasm downloads
- * and compiles while the app answers it. The worker's script is prefetched from the page as
- * well: the worker's thread asks for it only once it has started, which a busy machine delays.
- * The wasm is downloaded and compiled by the page and posted to the worker (decision 0073),
- * which would otherwise ask for it only once its script has run; where the browser cannot
- * compile while downloading, it is prefetched and the worker compiles it.
+ * and compiles while the app answers it. The wasm and the worker's script are prefetched from
+ * the page as well: the worker's thread asks for its script, then the wasm, only once it has
+ * started, which a busy machine delays.
  */
 export function prestartEngine(): void {
   if (prestarted !== null || Reflect.get(globalThis, EARLY_ENGINE_PROPERTY) !== undefined) return;
-  const onPage = canCompileOnPage();
-  if (!onPage) {
-    prefetch(workerUrl);
-    prefetch(wasmUrl);
+  for (const href of [workerUrl, wasmUrl]) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = href;
+    document.head.append(link);
   }
-  const name = onPage ? PAGE_WASM_WORKER_NAME : 'trawl-sqlite';
-  const worker = new Worker(workerUrl, { type: 'module', name });
-  const started: EarlyEngine & { stop?: () => void } = {
-    worker,
-    url: new URL(workerUrl, location.href).href,
-    error: null,
-  };
+  const worker = new Worker(workerUrl, { type: 'module', name: 'trawl-sqlite' });
+  const started: EarlyEngine = { worker, url: new URL(workerUrl, location.href).href, error: null };
   worker.addEventListener('error', (event) => {
     event.preventDefault();
     started.error ??= event instanceof ErrorEvent ? event.message : '';
   });
-  if (onPage) {
-    const download = new AbortController();
-    started.stop = () => download.abort();
-    // Both at once and at the same priority: a prefetch of the script (the lowest) would wait
-    // behind the wasm's download, and the script's run would then hold up the engine.
-    void fetchScript(workerUrl, download.signal);
-    void compileWasm(wasmUrl, download.signal).then((module) => {
-      const message: WasmModuleMessage = { type: 'wasm-module', module };
-      // A module is shared with the worker, not copied; a worker ended meanwhile drops it.
-      worker.postMessage(message);
-    });
-  }
   prestarted = started;
 }
 
@@ -168,8 +135,6 @@ export function startEngine(): EngineClient {
   const url = new URL(workerUrl, location.href).href;
   const early = takeEarlyWorker(url);
   const worker = early?.worker ?? new Worker(workerUrl, { type: 'module', name: 'trawl-sqlite' });
-  // The page's download of the wasm for an adopted worker, stopped with it.
-  const stopWasm = early?.stop;
   const waiting = new Map<
     number,
     { resolve: (value: unknown) => void; fail: (error: Error) => void }
@@ -226,7 +191,6 @@ export function startEngine(): EngineClient {
       if (broken === null) worker.postMessage(message, transfer);
     },
     terminate() {
-      stopWasm?.();
       worker.terminate();
       failAll(workerError('AbortError', 'The database engine was stopped'));
     },

@@ -3,8 +3,7 @@
  * chunked database through an HTTP VFS of Trawl's own (`http-pages.ts`), by synchronous range
  * requests, read-only and immutable (no journal, no locks). The page talks to it with
  * `engine-protocol.ts` messages; the wasm starts compiling as soon as the worker loads, before
- * the page knows which version to open (decision 0006's early start), or arrives compiled from
- * the page, which began its download at the visitor's first interaction (decision 0073).
+ * the page knows which version to open (decision 0006's early start).
  */
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import wasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
@@ -22,7 +21,6 @@ import { HttpPages, type RangeAnswer } from './http-pages.ts';
 import { installHttpVfs, type OpenDatabase, type Sqlite3 } from './sqlite-http-vfs.ts';
 import { startWarmBurst, warmRequests } from './warm-burst.ts';
 import { isWarmMessage, PageWarmAnswers } from './page-warm.ts';
-import { instantiateWithPageModule, PAGE_WASM_WORKER_NAME, PageWasm } from './page-wasm.ts';
 import type { PageRun } from '../../core/warm-pages.ts';
 
 // None of the library's storage back-ends is used (OPFS would need COOP/COEP, kvvfs is local
@@ -101,14 +99,7 @@ function errorText(error: unknown): string {
 }
 
 /**
- * The wasm the page compiled for this worker (decision 0073), when its name says the page sends
- * one; null for a worker that fetches its own (started by the page's early script, or after a
- * failure).
- */
-const pageWasm = self.name === PAGE_WASM_WORKER_NAME ? new PageWasm() : null;
-
-/**
- * SQLite, started with the page's compiled wasm or the one checked above. The library waits for `receive` and never
+ * SQLite, started with the wasm checked above. The library waits for `receive` and never
  * hears of a failure, so a failure settles the race through `failed` instead.
  */
 function startSqlite(): Promise<Sqlite3> {
@@ -118,7 +109,7 @@ function startSqlite(): Promise<Sqlite3> {
   });
   const started = initWithOptions({
     instantiateWasm(imports, receive) {
-      instantiateWithPageModule(pageWasm?.module ?? null, imports, instantiateEngineWasm).then(
+      instantiateEngineWasm(imports).then(
         ({ instance, module }) => receive(instance, module),
         fail,
       );
@@ -217,7 +208,6 @@ async function answer(request: EngineRequest, transfer: ArrayBuffer[]): Promise<
 
 self.onmessage = (event: MessageEvent<unknown>) => {
   const request = event.data;
-  if (pageWasm?.receive(request) === true) return;
   if (isWarmMessage(request)) {
     fromPage.receive(request);
     return;
