@@ -21,8 +21,10 @@ declare module 'vitest' {
  * has files (e2e/vitest.config.ts: `e2e` and `e2e-timed`), and a project without values of its
  * own reads the root's: only the root's call does the work (decision 0075).
  */
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
-  if (!project.isRootProject()) return;
+export default async function setup(
+  project: TestProject,
+): Promise<(() => Promise<void>) | undefined> {
+  if (!project.isRootProject()) return undefined;
   // A folder of this run's own, so two runs in one working tree never delete each other's.
   await mkdir(resolve(REPO_ROOT, '.trawl/e2e'), { recursive: true });
   const runDir = await mkdtemp(resolve(REPO_ROOT, '.trawl/e2e/run-'));
