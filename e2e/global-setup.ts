@@ -18,7 +18,7 @@ declare module 'vitest' {
 /**
  * Builds the demo podcast with the real CLI once, and serves it for every e2e test file.
  * Vitest calls a global setup once for the root project and once more for each project that
- * has files (e2e/vitest.config.ts: `e2e` and `e2e-timed`), and a project without values of its
+ * has files (e2e/vitest.config.ts: one per group of files), and a project without values of its
  * own reads the root's: only the root's call does the work (decision 0075).
  */
 export default async function setup(
