@@ -44,6 +44,8 @@ export default defineConfig({
           environment: 'jsdom',
           isolate: false,
           include: ['src/site/**/*.test.{ts,tsx}'],
+          // The fixture podcast, built once for the run instead of once per file (decision 0075).
+          globalSetup: ['./src/site/data/test-support/fixture-global-setup.ts'],
           setupFiles: ['./src/test/setup.ts', './src/test/setup-dom.ts'],
         },
       },

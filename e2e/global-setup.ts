@@ -15,8 +15,16 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the demo podcast with the real CLI once, and serves it for every e2e test file. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/**
+ * Builds the demo podcast with the real CLI once, and serves it for every e2e test file.
+ * Vitest calls a global setup once for the root project and once more for each project that
+ * has files (e2e/vitest.config.ts: one per group of files), and a project without values of its
+ * own reads the root's: only the root's call does the work (decision 0075).
+ */
+export default async function setup(
+  project: TestProject,
+): Promise<(() => Promise<void>) | undefined> {
+  if (!project.isRootProject()) return undefined;
   // A folder of this run's own, so two runs in one working tree never delete each other's.
   await mkdir(resolve(REPO_ROOT, '.trawl/e2e'), { recursive: true });
   const runDir = await mkdtemp(resolve(REPO_ROOT, '.trawl/e2e/run-'));

@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
@@ -39,8 +40,11 @@ export async function buildCliBundle(): Promise<string> {
 
 /**
  * A Vitest global setup: the run's CLI starts are of the bundle, made from the sources as
- * they are now. Its workers and their child processes inherit the variable.
+ * they are now. Its workers and their child processes inherit the variable. Vitest calls it
+ * for the root project and again for each project with files (vitest.config.ts: `node` and
+ * `site`): the root's call bundles, the others find the variable set (decision 0075).
  */
-export default async function setup(): Promise<void> {
+export default async function setup(project: TestProject): Promise<void> {
+  if (!project.isRootProject()) return;
   process.env[CLI_BUNDLE_VARIABLE] = await buildCliBundle();
 }

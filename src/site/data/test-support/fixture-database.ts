@@ -6,11 +6,11 @@ import Database from 'better-sqlite3';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildFixturePodcast } from '../../../builder/test-support/fixture-podcast.ts';
 import { dbConfigSchema, type DbConfig } from '../../../core/site-config.ts';
 import type { SqlValue, TrawlDatabase } from '../database-types.ts';
 import { toDatabaseError } from '../database-errors.ts';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { BuiltFixture } from './fixture-global-setup.ts';
 
 /** A built fixture database, open for the tests of one file. */
 export interface FixtureDatabase {
@@ -19,7 +19,7 @@ export interface FixtureDatabase {
   config: DbConfig;
   /** better-sqlite3 on the same file, for reading expectations and query plans. */
   sqlite: Database.Database;
-  /** The joined database file. */
+  /** The joined database file: the run's one build, shared by every file, so read it only. */
   file: string;
   /** How many times `recreate()` was called. */
   recreations: () => number;
@@ -53,12 +53,15 @@ export interface FixtureOptions {
     'search_terms' | 'search_stems' | 'search_pairs' | 'term_lists' | 'words_fts' | 'episode_list';
 }
 
-/** Builds the builder's fixture podcast into a temporary folder and opens it. */
+/**
+ * Opens the fixture podcast the real builder built for this run (fixture-global-setup.ts),
+ * read-only; altered copies go in a temporary folder of its own.
+ */
 export async function openFixtureDatabase(options: FixtureOptions = {}): Promise<FixtureDatabase> {
+  const built: BuiltFixture = inject('siteFixture');
   const dir = await mkdtemp(join(tmpdir(), 'trawl-site-fixture-'));
-  const built = await buildFixturePodcast(dir);
   const config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(built.result.versionDir, 'config.json'), 'utf8')),
+    JSON.parse(await readFile(join(built.versionDir, 'config.json'), 'utf8')),
   );
   const sqlite = new Database(built.databaseFile, { readonly: true, fileMustExist: true });
 
@@ -116,8 +119,9 @@ export async function openFixtureDatabase(options: FixtureOptions = {}): Promise
 }
 
 /**
- * The fixture database for one test file: built with the real builder and opened before the
- * file's tests (`beforeAll`), closed and removed after them; read its fields inside tests.
+ * The fixture database for one test file: the run's build by the real builder, opened before
+ * the file's tests (`beforeAll`) and closed after them (with any altered copy); read its fields
+ * inside tests.
  */
 export function fixtureDatabaseForFile(options: FixtureOptions = {}): FixtureDatabase {
   let opened: FixtureDatabase | undefined;
