@@ -3,9 +3,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The end-to-end files that took longest on the last fresh run of the suite, longest first
  * (measured 2026-11-26): the untimed ones, then the `TIMED` ones (e2e/vitest.config.ts), each
- * group ordered within itself. Two workers take files from the front of their group's queue:
- * with the long ones first, the short ones fill the gaps at the end and the two workers finish
- * within seconds of each other. A fresh clone has no timings of its own
+ * group ordered within itself. Two workers take the untimed files from the front of the
+ * queue: with the long ones first, the short ones fill the gaps at the end and the two workers
+ * finish within seconds of each other (the timed files run one at a time, where the order only
+ * fixes the sequence). A fresh clone has no timings of its own
  * (Vitest keeps them under node_modules), so without this list the files ran largest first by
  * bytes, and a 40 s file could start last while the other worker sat idle.
  */
