@@ -206,6 +206,41 @@ describe("an episode's page", () => {
     await page.close();
   });
 
+  test('on a phone, Next brings a match far down the page to rest below the three-row controls', async () => {
+    const { page, problems } = await openPage(browser(), baseUrl);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Episode 7's one 'octo…' is some 3,000 px down at this width; the paragraphs the smooth
+    // scroll passes take their real heights on the way (content-visibility), moving the match.
+    await page.goto(`${baseUrl}/episodes/7?q=octo`);
+    const words = transcript(page, '7');
+    await words.locator('mark').first().waitFor();
+    await page.getByRole('button', { name: 'Next match' }).click();
+    const active = words.locator('.is-active-match');
+    await active.waitFor();
+    // Where the scroll ends: the same position read twice, 300 ms apart.
+    let last = -1;
+    await expect
+      .poll(
+        async () => {
+          const now = await page.evaluate(() => window.scrollY);
+          const settled = now === last && now > 0;
+          last = now;
+          return settled;
+        },
+        { interval: 300 },
+      )
+      .toBe(true);
+    const place = await active.evaluate((mark) => {
+      const rect = mark.getBoundingClientRect();
+      const controls = document.querySelector('.transcript-controls')?.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom, below: controls?.bottom ?? 0 };
+    });
+    expect(place.top).toBeGreaterThanOrEqual(place.below);
+    expect(place.bottom).toBeLessThanOrEqual(844);
+    expectNoProblems(problems);
+    await page.close();
+  });
+
   test('the window follows the spoken word until the visitor scrolls; reduced motion starts still', async () => {
     const { page, problems } = await openPage(browser(), baseUrl);
     await page.setViewportSize({ width: 1280, height: 500 });

@@ -2,12 +2,7 @@ import { useTexts } from '../../shared/texts-context.tsx';
 import { useCallback, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import type { PhraseMatch } from '../../../core/phrase-match.ts';
 import { hasCommandModifier, isTypingField } from '../../shared/page-keys.ts';
-import { prefersReducedMotion, scrollIntoArea, type ScrollArea } from './scroll-area.ts';
-
-/** The most frames a step into a long transcript watches its match while the blocks settle. */
-const SETTLE_FRAMES = 120;
-/** Frames in a row the match must stay in view before the watch ends. */
-const CALM_FRAMES = 10;
+import { chaseIntoArea, prefersReducedMotion, type ScrollArea } from './scroll-area.ts';
 
 /** The class of the match the visitor went to. */
 export const ACTIVE_MATCH_CLASS = 'is-active-match';
@@ -70,24 +65,15 @@ export function useMatchNavigation({
     if (!word || !marked) return undefined;
     marked.classList.add(ACTIVE_MATCH_CLASS);
     const area = areaOf();
-    // In a long transcript's blocks (transcript-blocks.tsx) the blocks passed on the way take
-    // their real heights as they are laid out, which moves the match: the view jumps, and
-    // jumps again each frame until the match has stayed in view for `CALM_FRAMES` frames.
+    // What the scroll passes is laid out as it goes and moves the match: the scroll follows it
+    // (chaseIntoArea). A long transcript's blocks move it by whole blocks, so there the view
+    // jumps instead of gliding.
     const blocks = root.querySelector('.transcript-block') !== null;
-    let frame = 0;
-    let frames = 0;
-    let calm = 0;
-    const settle = (): void => {
-      frames += 1;
-      calm = area && scrollIntoArea(area, word, 'auto') ? 0 : calm + 1;
-      if (calm < CALM_FRAMES && frames < SETTLE_FRAMES) frame = requestAnimationFrame(settle);
-    };
-    if (area) {
-      scrollIntoArea(area, word, blocks || prefersReducedMotion() ? 'auto' : 'smooth');
-      if (blocks) frame = requestAnimationFrame(settle);
-    }
+    const stop = area
+      ? chaseIntoArea(area, word, blocks || prefersReducedMotion() ? 'auto' : 'smooth')
+      : undefined;
     return () => {
-      cancelAnimationFrame(frame);
+      stop?.();
       marked.classList.remove(ACTIVE_MATCH_CLASS);
     };
   }, [active, matches, rootRef, areaOf]);

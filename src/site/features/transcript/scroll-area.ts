@@ -50,6 +50,19 @@ export function pageArea(view: Window, toolbar: HTMLElement | null): ScrollArea 
 }
 
 /**
+ * Where `area` would scroll so `element` sits a third of the way down its view, or null when
+ * the element is well inside the view already.
+ */
+export function areaTarget(area: ScrollArea, element: Element): number | null {
+  const { top, bottom } = area.view();
+  const height = Math.max(0, bottom - top);
+  const rect = element.getBoundingClientRect();
+  const margin = Math.min(48, height / 4);
+  if (rect.top >= top + margin && rect.bottom <= bottom - margin) return null;
+  return Math.max(0, area.scrollTop() + (rect.top - top) - height / 3);
+}
+
+/**
  * Scrolls `area` so `element` sits a third of the way down its view, unless it is well inside
  * the view already. Returns whether it asked the area to scroll.
  */
@@ -58,14 +71,63 @@ export function scrollIntoArea(
   element: Element,
   behavior: ScrollBehavior,
 ): boolean {
-  const { top, bottom } = area.view();
-  const height = Math.max(0, bottom - top);
-  const rect = element.getBoundingClientRect();
-  const margin = Math.min(48, height / 4);
-  if (rect.top >= top + margin && rect.bottom <= bottom - margin) return false;
-  const target = Math.max(0, area.scrollTop() + (rect.top - top) - height / 3);
+  const target = areaTarget(area, element);
+  if (target === null) return false;
   area.scrollTo(target, behavior);
   return true;
+}
+
+/** The most frames `chaseIntoArea` watches its element. */
+const CHASE_FRAMES = 120;
+/** Frames in a row the element must stay in view before the watch ends. */
+const CALM_FRAMES = 10;
+/** A target that moved by more than this is aimed at afresh. */
+const RETARGET_PX = 4;
+/** What the visitor does to scroll by hand, which ends the watch. */
+const HAND_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Scrolls `area` to `element` as `scrollIntoArea` does, then watches it frame by frame (up to
+ * about two seconds) and aims again wherever it has moved to. What lies between is laid out as
+ * the scroll passes it (paragraphs with `content-visibility: auto` take their real heights in
+ * place of the guess, a long transcript's blocks are written), which moves the element after
+ * the scroll was asked for: on a phone, a smooth scroll to a match far down the page ended with
+ * the match under the sticky toolbar. The watch ends once the element has stayed in view for
+ * a few frames, or at once when the visitor scrolls by hand. Returns the function that ends it.
+ */
+export function chaseIntoArea(
+  area: ScrollArea,
+  element: Element,
+  behavior: ScrollBehavior,
+): () => void {
+  let aimed = areaTarget(area, element);
+  if (aimed !== null) area.scrollTo(aimed, behavior);
+  let frame = 0;
+  let frames = 0;
+  let calm = 0;
+  const stop = (): void => {
+    cancelAnimationFrame(frame);
+    for (const type of HAND_SCROLLS) area.events.removeEventListener(type, stop);
+  };
+  const watch = (): void => {
+    frames += 1;
+    const target = areaTarget(area, element);
+    if (target === null) {
+      calm += 1;
+    } else {
+      calm = 0;
+      // Still on its way to the same place: let the scroll go on.
+      if (aimed === null || Math.abs(target - aimed) > RETARGET_PX) {
+        aimed = target;
+        area.scrollTo(target, behavior);
+      }
+    }
+    if (calm < CALM_FRAMES && frames < CHASE_FRAMES) frame = requestAnimationFrame(watch);
+    else stop();
+  };
+  for (const type of HAND_SCROLLS) area.events.addEventListener(type, stop, { passive: true });
+  frame = requestAnimationFrame(watch);
+  return stop;
 }
 
 /** Whether the visitor asked for less motion: follow scrolls then jump and start off. */
