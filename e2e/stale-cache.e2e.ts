@@ -25,7 +25,8 @@ import { CHUNK_PATH, startFaultServer, type FaultServer } from './fault-server.t
 // A new version is published (rebuilt into the same folder) while a visitor has the site
 // open. The open page keeps working on its version, even when its worker has to be re-created;
 // it never reads a chunk of the new version; a reload moves it to the new version. A generated
-// podcast of 60 episodes (3 MB) is big enough that the page has not read all of it yet.
+// podcast of 60 episodes of 1,200 words (4.6 MB in 5 chunk files) is big enough that the page
+// has not read all of it yet.
 
 /** This run's own folders (set before the tests). */
 let DB_DIR: string;
@@ -70,7 +71,7 @@ beforeAll(async () => {
   DB_DIR = join(work, 'db');
   PODCAST = join(work, 'podcast');
   NEXT_PODCAST = join(work, 'podcast-next');
-  await generateCorpus({ episodes: 60, words: 3000, seed: 4, out: PODCAST, audio: false });
+  await generateCorpus({ episodes: 60, words: 1200, seed: 4, out: PODCAST, audio: false });
   await buildWithCli(PODCAST, DB_DIR);
   await writeNextPodcast();
   host = await startFaultServer(DB_DIR);
@@ -122,7 +123,7 @@ async function openTranscripts(page: Page): Promise<void> {
 }
 
 /**
- * Each test runs the CLI inside it (a 61-episode build, or the demo's), about 10 s of CPU: on a
+ * Each test runs the CLI inside it (a 61-episode build, or the demo's), seconds of CPU: on a
  * machine at a load average of 15 that was more than the default 60 s.
  */
 const BUILDS_INSIDE = { timeout: 180_000 };

@@ -1,9 +1,10 @@
 /**
  * `npm run screenshots`: refreshes the screenshots committed under docs/screenshots/.
  *
- * Test runs write their screenshots to e2e/screenshots/ (ignored by git), so `npm test` never
- * changes a tracked file. This builds the site, runs the end-to-end files that take the
- * committed pictures, and copies each committed picture's new copy over it. A picture the run
+ * End-to-end runs take their screenshots only when `TRAWL_SCREENSHOTS=1` (`npm test` does not),
+ * into e2e/screenshots/ (ignored by git), so a test run never changes a tracked file. This
+ * builds the site, runs the end-to-end files that take the committed pictures with the
+ * variable set, and copies each committed picture's new copy over it. A picture the run
  * did not take is reported, not deleted.
  */
 import { spawnSync } from 'node:child_process';
@@ -25,7 +26,11 @@ const TAKEN = join(REPO_ROOT, 'e2e/screenshots');
 const COMMITTED = join(REPO_ROOT, 'docs/screenshots');
 
 function run(command: string, args: readonly string[]): void {
-  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit' });
+  const result = spawnSync(command, args, {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, TRAWL_SCREENSHOTS: '1' },
+  });
   if (result.status !== 0) {
     console.error(`${command} ${args.join(' ')} failed (exit ${String(result.status)})`);
     process.exit(result.status ?? 1);
