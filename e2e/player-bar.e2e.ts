@@ -206,11 +206,12 @@ describe("an episode's page", () => {
     await page.close();
   });
 
-  test('on a phone, Next brings a match far down the page to rest below the three-row controls', async () => {
+  test('on a small phone, Next brings a match far down the page to rest below the controls', async () => {
     const { page, problems } = await openPage(browser(), baseUrl);
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize({ width: 320, height: 640 });
     // Episode 7's one 'octo…' is some 3,000 px down at this width; the paragraphs the smooth
-    // scroll passes take their real heights on the way (content-visibility), moving the match.
+    // scroll passes take their real heights on the way (content-visibility), moving the match:
+    // one scroll, aimed before it began, left it 542 px above the window.
     await page.goto(`${baseUrl}/episodes/7?q=octo`);
     const words = transcript(page, '7');
     await words.locator('mark').first().waitFor();
@@ -236,7 +237,7 @@ describe("an episode's page", () => {
       return { top: rect.top, bottom: rect.bottom, below: controls?.bottom ?? 0 };
     });
     expect(place.top).toBeGreaterThanOrEqual(place.below);
-    expect(place.bottom).toBeLessThanOrEqual(844);
+    expect(place.bottom).toBeLessThanOrEqual(640);
     expectNoProblems(problems);
     await page.close();
   });
