@@ -4,7 +4,7 @@
  * and the next build removes what the killed ones left behind.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { generateCorpus } from '../../../scripts/corpus.ts';
@@ -26,14 +26,19 @@ beforeAll(async () => {
   corpus = join(root, 'corpus');
   outDir = join(root, 'out');
   await generateCorpus({ episodes: 30, words: 2000, seed: 2, out: corpus, audio: false });
-  // A build with the kills' own arguments, timed, into a folder of its own: the timed kills
-  // land at shares of it, so they fall inside a build on a fast machine and a busy one alike.
-  const timed = await runTrawl(['build', corpus, '--out', join(root, 'timed'), ...BUILD_ARGS], {
+  firstVersion = (await buildPodcast({ folder: corpus, outDir })).version;
+  // A build with the kills' own arguments, timed, as each of them runs: into a copy of the
+  // output that holds the first version, which a rebuild resumes from (decision 0051). The
+  // timed kills land at shares of it, so they fall inside a build on a fast machine and a busy
+  // one alike. (Timed from an empty folder, it took longer than the kills' resumed builds,
+  // and the kill at 80 % could come after the build had ended.)
+  const timedOut = join(root, 'timed');
+  await cp(outDir, timedOut, { recursive: true });
+  const timed = await runTrawl(['build', corpus, '--out', timedOut, ...BUILD_ARGS], {
     timeoutMs: 60_000,
   });
   expect(timed.code).toBe(0);
   buildMs = timed.ms;
-  firstVersion = (await buildPodcast({ folder: corpus, outDir })).version;
 }, 120_000);
 
 afterAll(async () => {
