@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { writeChunks } from '../src/builder/publish/chunk-files.ts';
+import { writeHashedChunks } from '../src/builder/publish/chunk-files.ts';
 import { writeLatest } from '../src/builder/publish/publish.ts';
 import { builtChunkIndex, chunkStart, hashedChunkOf } from '../src/core/chunk-layout.ts';
 import type { DbConfig } from '../src/core/site-config.ts';
@@ -115,7 +115,8 @@ export async function ensureWithoutSnippets(
   } finally {
     db.close();
   }
-  const layout = await writeChunks(file, versionDir, source.config.serverChunkSize);
+  // Named by their bytes as a build names them (decision 0060): the config lists them.
+  const layout = await writeHashedChunks(file, versionDir, source.config.serverChunkSize);
   await rm(file);
   const config: DbConfig = { ...source.config, version, ...layout };
   await writeFile(join(versionDir, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);

@@ -115,17 +115,16 @@ export class SiteDriver {
 
   /** Types `term`, submits, and times until the count line reads 'found …' (then descriptions). */
   async search(term: string): Promise<MeasuredAction> {
-    await this.page.evaluate((text) => window.__trawlBench?.typeSearch(text), term);
     return this.timed(() =>
-      this.page.evaluate(() => {
+      this.page.evaluate((text) => {
         const probe = window.__trawlBench;
         if (!probe) throw new Error('no probe');
         return probe.time(
-          () => probe.submitSearch(),
+          () => probe.typeAndSubmit(text),
           () => /^found \d+/.test(probe.countLine()),
           () => /^found 0 /.test(probe.countLine()) || probe.descriptionsLoaded(),
         );
-      }),
+      }, term),
     );
   }
 
@@ -138,14 +137,13 @@ export class SiteDriver {
    * of the rows' whole transcripts (one request each counted, the floor of reading them).
    */
   async searchSnippets(term: string, pages: DatabasePages): Promise<MeasuredAction> {
-    await this.page.evaluate((text) => window.__trawlBench?.typeSearch(text), term);
     await this.traffic.settle(this.quietMs);
     const mark = this.traffic.mark();
-    const timing = await this.page.evaluate(() => {
+    const timing = await this.page.evaluate((text) => {
       const probe = window.__trawlBench;
       if (!probe) throw new Error('no probe');
       return probe.time(
-        () => probe.submitSearch(),
+        () => probe.typeAndSubmit(text),
         () => /^found \d+/.test(probe.countLine()),
         () =>
           /^found 0 /.test(probe.countLine()) ||
@@ -153,7 +151,7 @@ export class SiteDriver {
             probe.descriptionsLoaded() &&
             document.querySelector('.snippets[aria-busy="true"]') === null),
       );
-    });
+    }, term);
     await this.traffic.settle(this.quietMs);
     const done = timing.after ?? { ms: timing.ms, epoch: timing.epoch };
     const later = this.traffic

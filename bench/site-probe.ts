@@ -35,6 +35,11 @@ export interface SiteProbe {
   /** Types `term` into the search box as a visitor would (React sees an input event). */
   typeSearch: (term: string) => void;
   submitSearch: () => void;
+  /**
+   * Types `term` and submits it in the next task, before the typing pause ends: typed alone and
+   * left, the term searches by itself (results as you type) and a later submit finds it loaded.
+   */
+  typeAndSubmit: (term: string) => void;
   /** Clicks the row title link that reads `text`. */
   clickTitle: (text: string) => void;
   clickButton: (label: string) => void;
@@ -118,6 +123,11 @@ export function installSiteProbe(): void {
       const form = searchBox().form;
       if (!form) throw new Error('the search box has no form');
       form.requestSubmit();
+    },
+    typeAndSubmit(term) {
+      probe.typeSearch(term);
+      // React renders the typed text before a zero timer; the typing pause's timer comes later.
+      setTimeout(() => probe.submitSearch(), 0);
     },
     clickTitle(text) {
       const link = [...document.querySelectorAll('article.episode-row h2 a')].find(

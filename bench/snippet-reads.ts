@@ -19,6 +19,7 @@ import Database from 'better-sqlite3';
 import { loadAnalyzer } from '../src/core/analyzer.ts';
 import { FTS_COLUMNS } from '../src/core/db-schema.ts';
 import { checkSearchTerm } from '../src/core/fts-query.ts';
+import { chunkCount, chunkStart } from '../src/core/chunk-layout.ts';
 import type { DbConfig } from '../src/core/site-config.ts';
 import { joinChunks, readPublished } from '../src/builder/publish/chunk-files.ts';
 import type { QueryOptions, QueryRunner, SqlValue } from '../src/site/data/database-types.ts';
@@ -43,14 +44,20 @@ interface Engine {
 function openEngine(sqlite3: Sqlite3, versionDir: string, config: DbConfig): Engine {
   const host = diskHost(versionDir, config);
   const requests: [number, number][] = [];
-  const pages = new HttpPages({
+  // Chunk files are named by their bytes (decision 0060): the file's index by its URL.
+  let indexOf: Map<string, number> | undefined;
+  const pages: HttpPages = new HttpPages({
     layout: config,
     chunkUrlPrefix: `https://host.test/db/${config.version}/${config.urlPrefix}`,
     pageSize: config.requestChunkSize,
     request: (url, start, end) => {
-      // The chunk file's number and the byte range give the pages in the whole file.
-      const chunk = Number(url.slice(url.lastIndexOf('.') + 1));
-      const base = (chunk * config.serverChunkSize) / config.requestChunkSize;
+      // The chunk file's index and the byte range give the pages in the whole file.
+      indexOf ??= new Map(
+        Array.from({ length: chunkCount(config) }, (_, index) => [pages.chunkUrl(index), index]),
+      );
+      const chunk = indexOf.get(url);
+      if (chunk === undefined) throw new Error(`${url} is no chunk of this version`);
+      const base = chunkStart(config, chunk) / config.requestChunkSize;
       const answer = host(url, start, end);
       const first = base + start / config.requestChunkSize + 1;
       requests.push([first, first + answer.body.length / config.requestChunkSize - 1]);

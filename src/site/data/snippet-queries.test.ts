@@ -26,7 +26,7 @@ import { buildPassages, parsePassageBlock, passageWords } from '../../core/passa
 import { findPhraseInWords } from '../../core/phrase-match.ts';
 import { sentenceIndexes } from '../../core/sentences.ts';
 import type { EpisodeSnippets, PassageRange, Snippet } from '../../core/snippets.ts';
-import type { QueryRunner, SqlValue } from './database-types.ts';
+import type { QueryOptions, QueryRunner, SqlValue } from './database-types.ts';
 import { DatabaseError } from './database-errors.ts';
 import {
   loadSnippets,
@@ -186,6 +186,26 @@ describe('loadSnippets on the fixture podcast', () => {
         signal: abort.signal,
       }),
     ).rejects.toThrow('the page changed');
+  });
+
+  it('gives its signal to every statement, so one still waiting for the engine is not sent', async () => {
+    const abort = new AbortController();
+    const signalled: string[] = [];
+    const unsignalled: string[] = [];
+    const recording: QueryRunner = {
+      query<T>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<T[]> {
+        (options?.signal === abort.signal ? signalled : unsignalled).push(sql);
+        return fixture.database.query<T>(sql, params, options);
+      },
+    };
+    const ids = ['15', '14.5', '1'].map((episode) => idOf(fixture.sqlite, episode));
+    await loadSnippets(recording, ids, phraseQuery(tokensOf('the'), ENGLISH), {
+      signal: abort.signal,
+    });
+    expect(signalled.some((sql) => sql.includes('passages_fts'))).toBe(true);
+    expect(signalled.some((sql) => sql.includes('passage_blocks'))).toBe(true);
+    // Only the episode list, shared with the rest of the page, is read without it.
+    expect(unsignalled.filter((sql) => /passage/.test(sql))).toEqual([]);
   });
 });
 

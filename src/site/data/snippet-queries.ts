@@ -36,7 +36,7 @@ import {
   type PassageText,
 } from '../../core/snippets.ts';
 import { segmentRowsSql, unsegmentedId } from '../../core/row-segments.ts';
-import type { QueryRunner, SqlValue } from './database-types.ts';
+import type { QueryOptions, QueryRunner, SqlValue } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 import { loadEpisodeList, type EpisodeList } from './queries.ts';
 
@@ -129,11 +129,12 @@ async function matchingPassages(
   db: QueryRunner,
   ranges: readonly PassageRange[],
   query: ParsedQuery,
+  signal: AbortSignal | undefined,
 ): Promise<number[]> {
   const run = async (within: readonly PassageRange[], match: string): Promise<number[]> => {
     const statement = matchingPassagesSql(within, match);
     if (!statement) return [];
-    const rows = await db.query<{ rowid: number }>(statement.sql, statement.params);
+    const rows = await db.query<{ rowid: number }>(statement.sql, statement.params, sent(signal));
     return rows.map((row) => row.rowid);
   };
   const whole = await run(ranges, passageMatch(query, { prefix: false }));
@@ -153,6 +154,11 @@ export interface SnippetLoadOptions {
 
 function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+}
+
+/** A query's options for a load's signal: given up while it waits for the engine, it is not sent. */
+function sent(signal: AbortSignal | undefined): QueryOptions {
+  return signal ? { signal } : {};
 }
 
 const listedRanges = new WeakMap<EpisodeList, Map<number, EpisodePassageRange>>();
@@ -187,7 +193,11 @@ async function loadBatch(
   const byId = new Map(await rangesFromList(db));
   const unlisted = episodeIds.filter((id) => !byId.has(id));
   if (unlisted.length > 0) {
-    const rows = await db.query<EpisodePassageRange>(passageRangesSql(unlisted.length), unlisted);
+    const rows = await db.query<EpisodePassageRange>(
+      passageRangesSql(unlisted.length),
+      unlisted,
+      sent(signal),
+    );
     for (const row of rows) byId.set(row.id, row);
   }
   const ranges: PassageRange[] = episodeIds.map((id) => {
@@ -195,7 +205,7 @@ async function loadBatch(
     return { episodeId: id, first: row?.passage_first ?? 0, count: row?.passage_count ?? 0 };
   });
   checkAborted(signal);
-  const matched = await matchingPassages(db, ranges, query);
+  const matched = await matchingPassages(db, ranges, query, signal);
   const choices = chooseBlocks(ranges, matched, { blockSize: PASSAGE_BLOCK_SIZE });
   // Passages are read in compressed blocks (decision 0008), the ones `chooseBlocks` picked:
   // as few block ordinals as give every row a snippet, each ordinal a run of adjacent rows.
@@ -207,7 +217,7 @@ async function loadBatch(
     .sort((a, b) => a - b);
   const passages = new Map<number, PassageText>();
   checkAborted(signal);
-  await readBlocks(db, blockIds, firstOf, passages);
+  await readBlocks(db, blockIds, firstOf, passages, signal);
   const build = (choice: BlockChoice): EpisodeSnippets => {
     // A block that could not be read leaves its passages unread: the rest still show.
     const read = choice.read.filter((id) => passages.has(id));
@@ -234,6 +244,7 @@ async function loadBatch(
       extra.map((block) => block.id).sort((a, b) => a - b),
       firstOf,
       passages,
+      signal,
     );
     for (const block of extra) {
       const choice = more.find((candidate) => candidate.episodeId === block.episodeId);
@@ -282,13 +293,15 @@ async function readBlocks(
   blockIds: readonly number[],
   firstOf: ReadonlyMap<number, number>,
   passages: Map<number, PassageText>,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   if (blockIds.length === 0) return;
   const { segments } = await loadEpisodeList(db);
-  const rows = await db.query<{ id: number; data: unknown }>(passageBlocksSql(blockIds.length), [
-    segments,
-    ...blockIds,
-  ]);
+  const rows = await db.query<{ id: number; data: unknown }>(
+    passageBlocksSql(blockIds.length),
+    [segments, ...blockIds],
+    sent(signal),
+  );
   const blocks = await Promise.all(rows.map((row) => readBlock(row.data)));
   rows.forEach((row, index) => {
     const { episodeId, ordinal } = passageBlockOf(unsegmentedId(row.id));
