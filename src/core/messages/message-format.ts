@@ -3,7 +3,7 @@
  * it, values put into `{name}` places, plural forms chosen by `Intl.PluralRules`, and the
  * config key that overrides single texts (docs/decisions/0026-interface-in-the-shows-language.md).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   isMessageKey,
   MESSAGES_EN,
@@ -29,30 +29,32 @@ export function placeholdersOf(text: string): Set<string> {
  * would show as written).
  */
 export const messagesSchema = z
-  .record(z.string(), z.string().max(MAX_MESSAGE_LENGTH))
-  .superRefine((messages, context) => {
-    for (const [key, text] of Object.entries(messages)) {
-      // An extra plural form has the values of the `.other` text it stands beside.
-      const english = isMessageKey(key) ? key : otherFormOf(key);
-      if (english === null) {
-        context.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `"${key}" is not an interface text (see docs/podcast-inputs.md for the keys)`,
-        });
-        continue;
-      }
-      const known = placeholdersOf(MESSAGES_EN[english]);
-      for (const name of placeholdersOf(text)) {
-        if (!known.has(name))
+  .record(z.string(), z.string().check(z.maxLength(MAX_MESSAGE_LENGTH)))
+  .check(
+    z.superRefine((messages, context) => {
+      for (const [key, text] of Object.entries(messages)) {
+        // An extra plural form has the values of the `.other` text it stands beside.
+        const english = isMessageKey(key) ? key : otherFormOf(key);
+        if (english === null) {
           context.addIssue({
             code: 'custom',
             path: [key],
-            message: `{${name}} is not a value this text has (it has ${[...known].map((place) => `{${place}}`).join(', ') || 'none'})`,
+            message: `"${key}" is not an interface text (see docs/podcast-inputs.md for the keys)`,
           });
+          continue;
+        }
+        const known = placeholdersOf(MESSAGES_EN[english]);
+        for (const name of placeholdersOf(text)) {
+          if (!known.has(name))
+            context.addIssue({
+              code: 'custom',
+              path: [key],
+              message: `{${name}} is not a value this text has (it has ${[...known].map((place) => `{${place}}`).join(', ') || 'none'})`,
+            });
+        }
       }
-    }
-  });
+    }),
+  );
 
 /** Messages by key: some or all of the catalogue, with any extra plural forms. */
 export type MessageOverrides = Readonly<Partial<Record<MessageKey | ExtraPluralKey, string>>>;
