@@ -86,7 +86,8 @@ async function main(): Promise<void> {
       words: { type: 'string', default: '2000' },
       seed: { type: 'string', default: '1' },
       delay: { type: 'string', default: '50' },
-      // Prints each landing's requests, by when they finished.
+      // Prints each landing's requests, by when they finished, and when the page handled the
+      // typed interaction, with the main thread's long tasks before the results.
       trace: { type: 'boolean', default: false },
     },
   });
