@@ -16,7 +16,15 @@ import { summarise, type TrafficEntry, type TrafficLog } from './traffic.ts';
 
 declare global {
   interface Window {
-    __trawlLanding?: { paint?: Stamp; results?: Stamp; text?: string };
+    __trawlLanding?: {
+      paint?: Stamp;
+      results?: Stamp;
+      text?: string;
+      /** When the page first handled the visitor's interaction (ms from navigation start). */
+      interaction?: number;
+      /** The main thread's long tasks (over 50 ms) of the load: start and duration, ms. */
+      longTasks?: [number, number][];
+    };
   }
 }
 
@@ -25,6 +33,10 @@ export const PHONE_DOWNLINK = 1_500_000;
 
 /** One landing: what the results waited for, the paint, and every request of the visit. */
 export interface LandingRun {
+  /** When the page's main thread first handled the typed interaction, ms from navigation start. */
+  interactionMs: number | undefined;
+  /** The main thread's long tasks before the results: [start, duration] in ms. */
+  longTasks: [number, number][];
   /** Database requests and KB before the results, ms from navigation start to the results. */
   measure: Measure;
   /** First contentful paint of the same load, ms from navigation start. */
@@ -47,6 +59,22 @@ export function installLandingWatch(): void {
       state.paint = { ms: paint.startTime, epoch: performance.timeOrigin + paint.startTime };
     }
   }).observe({ type: 'paint', buffered: true });
+  // The first focus or key the page handles: an event waits while the main thread is busy.
+  const interacted = (): void => {
+    state.interaction ??= performance.now();
+  };
+  for (const type of ['focusin', 'keydown', 'pointerdown']) {
+    window.addEventListener(type, interacted, { capture: true, passive: true });
+  }
+  const longTasks: [number, number][] = [];
+  state.longTasks = longTasks;
+  try {
+    new PerformanceObserver((list) => {
+      for (const task of list.getEntries()) longTasks.push([task.startTime, task.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // A browser without long-task timing leaves the list empty.
+  }
   const check = (): void => {
     if (state.results !== undefined) return;
     for (const status of document.querySelectorAll('[role="status"]')) {
@@ -105,6 +133,8 @@ export async function landAndSearch(
   const db = summarise(traffic.since(mark, results.epoch));
   await page.close();
   return {
+    interactionMs: landing?.interaction,
+    longTasks: (landing?.longTasks ?? []).filter(([start]) => start < results.ms),
     measure: { requests: db.dbRequests, kb: db.dbKb, ms: results.ms },
     paintMs: paint.ms,
     startEpoch: results.epoch - results.ms,

@@ -86,7 +86,8 @@ async function main(): Promise<void> {
       words: { type: 'string', default: '2000' },
       seed: { type: 'string', default: '1' },
       delay: { type: 'string', default: '50' },
-      // Prints each landing's requests, by when they finished.
+      // Prints each landing's requests, by when they finished, and when the page handled the
+      // typed interaction, with the main thread's long tasks before the results.
       trace: { type: 'boolean', default: false },
     },
   });
@@ -136,6 +137,10 @@ async function main(): Promise<void> {
           };
           runs[label].push(result);
           if (options.trace) {
+            const tasks = landing.longTasks.map(([at, ms]) => `${at.toFixed(0)}+${ms.toFixed(0)}`);
+            console.log(
+              `  paint ${landing.paintMs.toFixed(0)} ms · interaction handled ${landing.interactionMs?.toFixed(0) ?? '?'} ms · long tasks ${tasks.join(' ') || 'none'}`,
+            );
             for (const entry of landing.entries) {
               console.log(
                 `  ${String(entry.at - landing.startEpoch).padStart(6)} ms ${entry.status} ${(entry.bytes / 1024).toFixed(1).padStart(7)} KB ${entry.path}${entry.range === undefined ? '' : ` ${entry.range}`}`,

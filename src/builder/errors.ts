@@ -50,7 +50,7 @@ function describeLocation(location: InputLocation): string {
 }
 
 /** Formats zod issues as one readable line each, naming the path inside the file. */
-export function formatZodIssues(error: z.ZodError, limit = 5): string {
+export function formatZodIssues(error: z.core.$ZodError, limit = 5): string {
   const lines = error.issues.slice(0, limit).map((issue) => {
     const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(top level)';
     if (issue.code === 'unrecognized_keys') {

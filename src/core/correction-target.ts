@@ -3,7 +3,7 @@
  * email address, from `correctionTarget` in trawl.config.json. Only http(s) and mailto ever
  * come out: the setting is checked when it is read and the filled-in address again.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { formatClockTime } from './time-format.ts';
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
@@ -14,14 +14,14 @@ const PLACEHOLDER = /\{(episode|title|start|end|text|link|body)\}/g;
  * `mailto:`), or an http(s) URL template with `{episode}`, `{title}`, `{start}`, `{end}`,
  * `{text}`, `{link}` or `{body}` where the suggestion's details go.
  */
-export const correctionTargetSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine(
+export const correctionTargetSchema = z.string().check(
+  z.trim(),
+  z.maxLength(2000),
+  z.refine(
     (value) => value === '' || EMAIL.test(value.replace(/^mailto:/i, '')) || isHttpTemplate(value),
     'must be an http(s) URL template (https://example.org/issues/new?title={title}&body={body}) or an email address',
-  );
+  ),
+);
 
 function isHttpTemplate(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false;

@@ -4,7 +4,7 @@
  * (`stemmer.ts`) finds a word's other forms. The builder and the site read the same table, so
  * the index and the query fold and stem alike.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** What search does in one language. */
 export interface LanguageRules {
@@ -156,17 +156,21 @@ export function languageRules(language: string): LanguageRules {
 }
 
 /** A language tag in config files and settings: canonical BCP 47. */
-export const languageTagSchema = z.string().transform((value, context) => {
-  const tag = normaliseLanguageTag(value);
-  if (tag === null) {
-    context.addIssue({
-      code: 'custom',
-      message: `"${value}" is not a language tag such as en, de or pt-BR`,
-    });
-    return z.NEVER;
-  }
-  return tag;
-});
+export const languageTagSchema = z.pipe(
+  z.string(),
+  z.transform((value: string, context) => {
+    const tag = normaliseLanguageTag(value);
+    if (tag === null) {
+      context.issues.push({
+        code: 'custom',
+        input: value,
+        message: `"${value}" is not a language tag such as en, de or pt-BR`,
+      });
+      return z.NEVER;
+    }
+    return tag;
+  }),
+);
 
 /** Languages written right to left, by primary subtag. */
 const RIGHT_TO_LEFT = new Set([

@@ -8,7 +8,7 @@
  * when it crosses a boundary. A match in an overlap is found in two passages; the snippet
  * finder (`snippets.ts`) counts it once.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { PassageBlockData, PassageData } from './db-schema.ts';
 import { buildTokenStream } from './phrase-match.ts';
 import { sentenceIndexes } from './sentences.ts';
@@ -75,9 +75,9 @@ export function joinPassageWords(words: readonly string[]): string {
 const passageDataSchema = z.object({ w: z.string(), s: z.array(z.number()) });
 
 const passageBlockSchema = z.array(
-  passageDataSchema.extend({
-    f: z.number().int().min(0),
-    p: z.array(z.number().int()).optional(),
+  z.extend(passageDataSchema, {
+    f: z.int().check(z.minimum(0)),
+    p: z.optional(z.array(z.int())),
   }),
 );
 

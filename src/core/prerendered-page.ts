@@ -5,7 +5,7 @@
  * (src/builder/publish/page-document.ts, prerender.ts); the app reads them (src/site/main.tsx,
  * src/site/prerender/page-data.ts, src/site/data/newer-version.tsx).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const PAGE_DATA_ID = 'trawl-page';
 
@@ -16,11 +16,11 @@ export const PAGE_HASH_META = 'trawl-page-hash';
 export const PAGES_INDEX_FILE = 'pages.json';
 
 /** A page's content hash: 16 hex digits of the SHA-256 of its document. */
-export const pageHashSchema = z.string().regex(/^[0-9a-f]{16}$/);
+export const pageHashSchema = z.string().check(z.regex(/^[0-9a-f]{16}$/));
 
 /** `pages.json`: every episode page's hash, by its site path ('/episodes/12'). */
 export const pagesIndexSchema = z.object({
-  pages: z.record(z.string().max(200), pageHashSchema),
+  pages: z.record(z.string().check(z.maxLength(200)), pageHashSchema),
 });
 
 export type PagesIndex = z.infer<typeof pagesIndexSchema>;

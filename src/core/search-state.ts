@@ -10,7 +10,7 @@
  * parameter never spoils the rest of a link. Only non-default values are written. Parameters
  * this module does not own are kept as they came.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FTS_COLUMNS, type FtsColumn } from './db-schema.ts';
 import { ALL_TYPES_ON, allTypesOn, type TypeToggles } from './episode-filters.ts';
 import { TYPE_ID } from './site-config.ts';
@@ -64,7 +64,7 @@ export interface UrlParam<T> {
   name: string;
   role: ParamRole;
   /** Reads the parameter's text; absent or invalid text reads as `fallback`. */
-  schema: z.ZodType<T, string>;
+  schema: z.ZodMiniType<T, string>;
   fallback: T;
   /** The parameter's text, or null at the default (a default is never written). */
   write: (value: T) => string | null;
@@ -93,35 +93,29 @@ const commaList = (text: string): string[] => (text === '' ? [] : text.split(','
 const listOrNull = (values: readonly (string | number)[]): string | null =>
   values.length === 0 ? null : values.join(',');
 
-const idsParam = z
-  .string()
-  .transform(commaList)
-  .pipe(
+const idsParam = z.pipe(
+  z.pipe(
+    z.pipe(z.string(), z.transform(commaList)),
     z
-      .array(
-        z
-          .string()
-          .regex(/^\d{1,9}$/)
-          .transform(Number),
-      )
-      .max(MAX_IDS),
-  )
-  .transform((ids) => [...new Set(ids)]);
+      .array(z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)))
+      .check(z.maxLength(MAX_IDS)),
+  ),
+  z.transform((ids: number[]) => [...new Set(ids)]),
+);
 
 /** Toggles read from a list of the keys that are off. */
 function offListParam<K extends string>(
   keys: readonly [K, ...K[]],
   allOn: Readonly<Record<K, boolean>>,
-): z.ZodType<Record<K, boolean>, string> {
-  return z
-    .string()
-    .transform(commaList)
-    .pipe(z.array(z.enum(keys)))
-    .transform((off) => {
+): z.ZodMiniType<Record<K, boolean>, string> {
+  return z.pipe(
+    z.pipe(z.pipe(z.string(), z.transform(commaList)), z.array(z.enum(keys))),
+    z.transform((off: K[]) => {
       const toggles: Record<K, boolean> = { ...allOn };
       for (const key of off) toggles[key] = false;
       return toggles;
-    });
+    }),
+  );
 }
 
 const offList = <K extends string>(keys: readonly K[], toggles: Readonly<Record<K, boolean>>) =>
@@ -131,13 +125,15 @@ const offList = <K extends string>(keys: readonly K[], toggles: Readonly<Record<
  * Episode types are the podcast's own (`site.episodeTypes`), so any well-formed type id is
  * read; one the podcast lacks changes nothing (`src/core/episode-filters.ts`).
  */
-const typesOffParam: z.ZodType<TypeToggles, string> = z
-  .string()
-  .transform(commaList)
-  .pipe(z.array(z.string().regex(TYPE_ID)).max(MAX_IDS))
-  .transform((off) =>
+const typesOffParam: z.ZodMiniType<TypeToggles, string> = z.pipe(
+  z.pipe(
+    z.pipe(z.string(), z.transform(commaList)),
+    z.array(z.string().check(z.regex(TYPE_ID))).check(z.maxLength(MAX_IDS)),
+  ),
+  z.transform((off: string[]) =>
     off.length === 0 ? ALL_TYPES_ON : Object.fromEntries(off.map((id) => [id, false])),
-  );
+  ),
+);
 
 /** The ids of the types turned off, sorted. */
 export function typesOffOf(types: TypeToggles): string[] {
@@ -169,7 +165,7 @@ export const URL_PARAMS: { readonly [K in keyof SearchState]: UrlParam<SearchSta
   term: {
     name: 'q',
     role: 'query',
-    schema: z.string().transform(clipTerm),
+    schema: z.pipe(z.string(), z.transform(clipTerm)),
     fallback: '',
     write: (term) => (term.trim() === '' ? null : term.trim()),
   },
@@ -177,7 +173,10 @@ export const URL_PARAMS: { readonly [K in keyof SearchState]: UrlParam<SearchSta
     name: 'asTyped',
     role: 'query',
     // Present at all means yes, as `deployed`.
-    schema: z.string().transform(() => true),
+    schema: z.pipe(
+      z.string(),
+      z.transform(() => true),
+    ),
     fallback: false,
     write: (asTyped) => (asTyped ? '1' : null),
   },
@@ -208,11 +207,10 @@ export const URL_PARAMS: { readonly [K in keyof SearchState]: UrlParam<SearchSta
   page: {
     name: 'p',
     role: 'page',
-    schema: z
-      .string()
-      .regex(/^\d{1,6}$/)
-      .transform(Number)
-      .pipe(z.number().int().min(1)),
+    schema: z.pipe(
+      z.pipe(z.string().check(z.regex(/^\d{1,6}$/)), z.transform(Number)),
+      z.int().check(z.minimum(1)),
+    ),
     fallback: 1,
     write: (page) => (page > 1 ? String(page) : null),
   },
@@ -220,16 +218,16 @@ export const URL_PARAMS: { readonly [K in keyof SearchState]: UrlParam<SearchSta
     name: 't',
     role: 'visit',
     // Seconds ('754'), 'm:ss' ('12:34') or 'h:mm:ss'; a quote is 'START,END'.
-    schema: z
-      .string()
-      .max(33)
-      .transform((text) => parseMomentRange(text))
-      .pipe(
-        z.object({
-          start: z.number().nonnegative().max(MAX_MOMENT),
-          end: z.number().max(MAX_MOMENT).nullable(),
-        }),
+    schema: z.pipe(
+      z.pipe(
+        z.string().check(z.maxLength(33)),
+        z.transform((text: string) => parseMomentRange(text)),
       ),
+      z.object({
+        start: z.number().check(z.nonnegative(), z.maximum(MAX_MOMENT)),
+        end: z.nullable(z.number().check(z.maximum(MAX_MOMENT))),
+      }),
+    ),
     fallback: null,
     write: (moment) => (moment === null ? null : formatMomentRange(moment)),
   },
@@ -237,7 +235,10 @@ export const URL_PARAMS: { readonly [K in keyof SearchState]: UrlParam<SearchSta
     name: 'deployed',
     role: 'visit',
     // Present at all (`?deployed`, `?deployed=1`) means yes.
-    schema: z.string().transform(() => true),
+    schema: z.pipe(
+      z.string(),
+      z.transform(() => true),
+    ),
     fallback: false,
     write: (deployed) => (deployed ? '1' : null),
   },
@@ -247,16 +248,18 @@ type ParamKey = keyof SearchState;
 const PARAM_KEYS = Object.keys(URL_PARAMS).filter((key): key is ParamKey => key in URL_PARAMS);
 const OWNED_NAMES = new Set(PARAM_KEYS.map((key) => URL_PARAMS[key].name));
 
-function withFallback<K extends ParamKey>(key: K): z.ZodType<SearchState[K], string | undefined> {
+function withFallback<K extends ParamKey>(
+  key: K,
+): z.ZodMiniType<SearchState[K], string | undefined> {
   const param: UrlParam<SearchState[K]> = URL_PARAMS[key];
-  return param.schema.catch(param.fallback);
+  return z.catch(param.schema, param.fallback);
 }
 
 /** The one schema of the query string: each parameter's text, by state key, read on its own. */
 const searchStateSchema = z.object(
   // fromEntries loses the keys' types; the map above has exactly one entry per key.
   Object.fromEntries(PARAM_KEYS.map((key) => [key, withFallback(key)])) as {
-    [K in ParamKey]: z.ZodType<SearchState[K], string | undefined>;
+    [K in ParamKey]: z.ZodMiniType<SearchState[K], string | undefined>;
   },
 );
 

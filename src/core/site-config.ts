@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { correctionTargetSchema } from './correction-target.ts';
 import { DEFAULT_LANGUAGE, languageTagSchema } from './language.ts';
 import { messagesSchema } from './messages/message-format.ts';
@@ -8,7 +8,9 @@ import { MAX_WARM_PAGES } from './warm-pages.ts';
 /** An http(s) URL, or empty. */
 const httpUrlOrEmpty = z
   .string()
-  .refine((url) => url === '' || /^https?:\/\//i.test(url), 'must be an http(s) URL, or empty');
+  .check(
+    z.refine((url) => url === '' || /^https?:\/\//i.test(url), 'must be an http(s) URL, or empty'),
+  );
 
 /**
  * A path on the site's own origin ('/reports'), or empty: never a URL of another origin (the
@@ -16,17 +18,21 @@ const httpUrlOrEmpty = z
  */
 const sameOriginPathOrEmpty = z
   .string()
-  .refine(
-    (value) => value === '' || /^\/(?![/\\])[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(value),
-    "must be a path on the site's own origin, such as /reports, or empty",
+  .check(
+    z.refine(
+      (value) => value === '' || /^\/(?![/\\])[A-Za-z0-9._~!$&'()*+,;=:@%/-]*$/.test(value),
+      "must be a path on the site's own origin, such as /reports, or empty",
+    ),
   );
 
 /** An http(s) URL, a relative path (under the media base), or empty: never another scheme. */
 const mediaReferenceSchema = z
   .string()
-  .refine(
-    (value) => /^https?:\/\//i.test(value) || !/^\s*[a-z][a-z0-9+.-]*:/i.test(value),
-    'must be an http(s) URL, a path, or empty',
+  .check(
+    z.refine(
+      (value) => /^https?:\/\//i.test(value) || !/^\s*[a-z][a-z0-9+.-]*:/i.test(value),
+      'must be an http(s) URL, a path, or empty',
+    ),
   );
 
 /**
@@ -36,21 +42,23 @@ const mediaReferenceSchema = z
 export const CSS_COLOR =
   /^(?:#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|(?:rgb|rgba|hsl|hsla)\(\s*[\d.]+%?(?:\s*[,\s]\s*[\d.]+%?){2}(?:\s*[,/]\s*[\d.]+%?)?\s*\)|[a-z]{3,30})$/i;
 
-const cssColorSchema = z
-  .string()
-  .trim()
-  .refine(
+const cssColorSchema = z.string().check(
+  z.trim(),
+  z.refine(
     (value) => value === '' || CSS_COLOR.test(value),
     'must be a CSS colour such as #1a6b8f, rgb(26 107 143) or teal',
-  );
+  ),
+);
 
 /** A type id: what links carry in `typesOff` (lower-case letters, digits and '-'). */
 export const TYPE_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 /** One episode type as the site shows it. */
 export const episodeTypeSchema = z.object({
-  id: z.string().regex(TYPE_ID, 'a type id is lower-case letters, digits and "-" (e.g. "bonus")'),
-  label: z.string().trim().min(1).max(60),
+  id: z
+    .string()
+    .check(z.regex(TYPE_ID, 'a type id is lower-case letters, digits and "-" (e.g. "bonus")')),
+  label: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
 });
 
 export type EpisodeTypeInfo = z.infer<typeof episodeTypeSchema>;
@@ -66,88 +74,92 @@ function uniqueIds(types: readonly { id: string }[]): boolean {
  */
 export const siteSettingsSchema = z.object({
   /** Shown as the page heading and the document title. */
-  title: z.string().min(1).default('Trawl'),
+  title: z._default(z.string().check(z.minLength(1)), 'Trawl'),
   /**
    * The show's language, a BCP 47 tag ('de', 'pt-BR'): the feed's channel `<language>` unless
    * trawl.config.json sets it. Search folds and stems by it (`searchIndexSchema`).
    */
-  language: languageTagSchema.default(DEFAULT_LANGUAGE),
+  language: z._default(languageTagSchema, DEFAULT_LANGUAGE),
   /** The header links here (the project's source repository); empty hides the link. */
-  sourceUrl: httpUrlOrEmpty.default(''),
+  sourceUrl: z._default(httpUrlOrEmpty, ''),
   /**
    * The public address of the site (`https://example.org/show/`): canonical links, Open Graph
    * URLs, the sitemap and robots.txt name it. Empty: pages have no canonical link or sitemap.
    */
-  siteUrl: z
-    .string()
-    .refine((url) => url === '' || siteUrlProblem(url) === null, {
-      error: (issue) =>
-        `must be the site's public http(s) address, or empty: ${typeof issue.input === 'string' ? siteUrlProblem(issue.input) : 'not text'}`,
-    })
-    .default(''),
+  siteUrl: z._default(
+    z.string().check(
+      z.refine((url) => url === '' || siteUrlProblem(url) === null, {
+        error: (issue) =>
+          `must be the site's public http(s) address, or empty: ${typeof issue.input === 'string' ? siteUrlProblem(issue.input) : 'not text'}`,
+      }),
+    ),
+    '',
+  ),
   /** Where audio, images, avatars and icons live. Empty means the page's own origin. */
-  mediaBase: mediaReferenceSchema.default(''),
+  mediaBase: z._default(mediaReferenceSchema, ''),
   /**
    * Interface texts by key (`src/core/messages/messages-en.ts`) over the site's English ones.
    * In trawl.config.json: the show's own texts. In config.json: the catalogue of the show's
    * language with those over it (`src/core/messages/catalogues.ts`).
    */
-  messages: messagesSchema.default({}),
+  messages: z._default(messagesSchema, {}),
   /** Placeholder of the search input. */
-  searchPlaceholder: z.string().default('Search episodes and transcripts'),
+  searchPlaceholder: z._default(z.string(), 'Search episodes and transcripts'),
   /** Presenter ids shown as hosts, in avatar order. */
-  hostIds: z.array(z.number().int()).default([]),
+  hostIds: z._default(z.array(z.int()), []),
   /**
    * Label of the presenters' second group (presenters flagged `qiElf`). Empty: no second group;
    * those presenters are listed with everyone else.
    */
-  secondGroupLabel: z.string().default(''),
+  secondGroupLabel: z._default(z.string(), ''),
   /**
    * The episode types the filters panel offers, in order. The builder stores each episode's
    * type ids (`episodes.type_ids`) from the rules in trawl.config.json; none: no type group.
    */
-  episodeTypes: z.array(episodeTypeSchema).default([]).refine(uniqueIds, 'type ids must be unique'),
+  episodeTypes: z
+    ._default(z.array(episodeTypeSchema), [])
+    .check(z.refine(uniqueIds, 'type ids must be unique')),
   /** Accent colour of links and buttons (a CSS colour); empty keeps the site's own. */
-  accentColor: cssColorSchema.default(''),
+  accentColor: z._default(cssColorSchema, ''),
   /**
    * The header's logo and the page's favicon: an http(s) URL, a path under the media base, or
    * empty for the site's built-in one. The build fills both from the feed's channel image
    * unless trawl.config.json sets them.
    */
-  logo: mediaReferenceSchema.default(''),
-  favicon: mediaReferenceSchema.default(''),
+  logo: z._default(mediaReferenceSchema, ''),
+  favicon: z._default(mediaReferenceSchema, ''),
   /** Episodes per result page. */
-  pageSize: z.number().int().min(1).max(200).default(10),
+  pageSize: z._default(z.int().check(z.minimum(1), z.maximum(200)), 10),
   /** A timestamp marker stands before every Nth transcript word. */
-  timestampEvery: z.number().int().min(10).default(200),
+  timestampEvery: z._default(z.int().check(z.minimum(10)), 200),
   /** Shortest search term that is applied (an empty term clears the search). */
-  minSearchLength: z.number().int().min(1).max(20).default(3),
+  minSearchLength: z._default(z.int().check(z.minimum(1), z.maximum(20)), 3),
   /** Words recognised with a probability below this are marked as uncertain. */
-  lowConfidence: z.number().min(0).max(1).default(0.5),
+  lowConfidence: z._default(z.number().check(z.minimum(0), z.maximum(1)), 0.5),
   /**
    * How long the page waits for one database query (a search, a page of the list, a
    * transcript) before it gives up with a message and drops the worker. Bounded, so no
    * setting can leave a spinner turning for ever.
    */
-  queryTimeoutSeconds: z.number().int().min(1).max(120).default(30),
+  queryTimeoutSeconds: z._default(z.int().check(z.minimum(1), z.maximum(120)), 30),
   /**
    * Where an episode's audio comes from when the media folder had its file at build time
    * (`episodes.audio_local`): 'media' plays `audio/{episode}.mp3`, 'enclosure' the feed's
    * enclosure URL. An episode without a local file always plays its enclosure.
    */
-  audio: z.enum(['media', 'enclosure']).default('media'),
+  audio: z._default(z.enum(['media', 'enclosure']), 'media'),
   /**
    * Where the site reports an error it shows (a failed search): a path on the site's own origin
    * that accepts a POST of a small JSON report (`trawl serve` receives and prints them). Empty:
    * nothing is reported, and the error message does not say that a report was filed.
    */
-  errorReports: sameOriginPathOrEmpty.default(''),
+  errorReports: z._default(sameOriginPathOrEmpty, ''),
   /**
    * Where 'Suggest a correction' on a selected quote goes: an http(s) URL template with
    * `{episode}`, `{title}`, `{start}`, `{end}`, `{text}`, `{link}`, `{body}`, or an email
    * address. Empty: the site offers no suggestions (src/core/correction-target.ts).
    */
-  correctionTarget: correctionTargetSchema.default(''),
+  correctionTarget: z._default(correctionTargetSchema, ''),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -174,7 +186,9 @@ export const ORIGIN =
  * A file or folder name without a path: it cannot leave the folder it is resolved against
  * (no '/', no '.' or '..', no URL).
  */
-const plainName = z.string().regex(/^(?!\.\.?$)[A-Za-z0-9._-]+$/, 'must be a plain file name');
+const plainName = z
+  .string()
+  .check(z.regex(/^(?!\.\.?$)[A-Za-z0-9._-]+$/, 'must be a plain file name'));
 
 /** A chunk's name in config.json's `chunks` list: 32 hex digits of its SHA-256. */
 export const CHUNK_HASH = /^[0-9a-f]{32}$/;
@@ -188,21 +202,21 @@ export const dbConfigSchema = z
     /** The version folder this config belongs to. */
     version: plainName,
     serverMode: z.literal('chunked'),
-    requestChunkSize: z.number().int().positive(),
-    databaseLengthBytes: z.number().int().positive(),
-    serverChunkSize: z.number().int().positive(),
+    requestChunkSize: z.int().check(z.positive()),
+    databaseLengthBytes: z.int().check(z.positive()),
+    serverChunkSize: z.int().check(z.positive()),
     /** Relative to the config file's folder. */
     urlPrefix: plainName,
-    suffixLength: z.number().int().min(1).max(8),
+    suffixLength: z.int().check(z.minimum(1), z.maximum(8)),
     /**
      * The chunk files in order, each named by 32 hex digits of its SHA-256: chunk `i` is
      * `<db>/chunks/<chunks[i]>.bin` (decision 0060). Absent in versions built before it, whose
      * chunks are `urlPrefix` + index in the version folder. Hex digits only, so no entry can
      * name another folder or an origin.
      */
-    chunks: z
-      .array(z.string().regex(CHUNK_HASH, 'must be 32 hex digits (a chunk hash)'))
-      .optional(),
+    chunks: z.optional(
+      z.array(z.string().check(z.regex(CHUNK_HASH, 'must be 32 hex digits (a chunk hash)'))),
+    ),
     site: siteSettingsSchema,
     /**
      * Every origin other than the site's own that the database and settings name for images and
@@ -210,35 +224,46 @@ export const dbConfigSchema = z
      * builder derives it (`src/builder/publish/media-origins.ts`); `trawl serve`, `trawl bundle` and the
      * host configs allow exactly these in img-src and media-src. Absent in older versions.
      */
-    mediaOrigins: z.array(z.string().regex(ORIGIN, 'must be an http(s) origin')).default([]),
+    mediaOrigins: z._default(
+      z.array(z.string().check(z.regex(ORIGIN, 'must be an http(s) origin'))),
+      [],
+    ),
     /**
      * True when the site reads files of its own media folder (audio, artwork, avatars or a logo
      * under the media base), false when every one is an absolute URL (a feed-only show); absent
      * in versions built before it. `trawl bundle` says what must be uploaded by it.
      */
-    localMedia: z.boolean().optional(),
+    localMedia: z.optional(z.boolean()),
     /** How the search tables were written; absent in versions built before languages. */
-    search: searchIndexSchema.optional(),
+    search: z.optional(searchIndexSchema),
     /**
      * The pages every search reads first (`src/core/warm-pages.ts`), as runs of SQLite page
      * numbers `[first, count]`: the engine fetches them in one burst as it starts (decision
      * 0066). A hint only: absent in older versions, and pages past the database's end are
      * never asked for.
      */
-    warmPages: z
-      .array(z.tuple([z.number().int().min(1), z.number().int().min(1).max(MAX_WARM_PAGES)]))
-      .max(MAX_WARM_PAGES)
-      .optional(),
+    warmPages: z.optional(
+      z
+        .array(
+          z.tuple([
+            z.int().check(z.minimum(1)),
+            z.int().check(z.minimum(1), z.maximum(MAX_WARM_PAGES)),
+          ]),
+        )
+        .check(z.maxLength(MAX_WARM_PAGES)),
+    ),
   })
-  .refine(
-    (config) =>
-      config.chunks === undefined ||
-      config.chunks.length ===
-        Math.max(1, Math.ceil(config.databaseLengthBytes / config.serverChunkSize)),
-    {
-      message: 'must list one chunk per serverChunkSize bytes of databaseLengthBytes',
-      path: ['chunks'],
-    },
+  .check(
+    z.refine(
+      (config) =>
+        config.chunks === undefined ||
+        config.chunks.length ===
+          Math.max(1, Math.ceil(config.databaseLengthBytes / config.serverChunkSize)),
+      {
+        message: 'must list one chunk per serverChunkSize bytes of databaseLengthBytes',
+        path: ['chunks'],
+      },
+    ),
   );
 
 export type DbConfig = z.infer<typeof dbConfigSchema>;
@@ -252,11 +277,13 @@ export type DbConfig = z.infer<typeof dbConfigSchema>;
 export const latestSchema = z
   .object({
     latest: plainName,
-    config: dbConfigSchema.optional(),
+    config: z.optional(dbConfigSchema),
   })
-  .refine((value) => value.config === undefined || value.config.version === value.latest, {
-    message: 'config.version must be the version latest names',
-    path: ['config', 'version'],
-  });
+  .check(
+    z.refine((value) => value.config === undefined || value.config.version === value.latest, {
+      message: 'config.version must be the version latest names',
+      path: ['config', 'version'],
+    }),
+  );
 
 export type Latest = z.infer<typeof latestSchema>;

@@ -6,7 +6,7 @@
  * Speakers are stored as runs (`turns`: `[firstWord, speakerIndex, …]`), one pair per change
  * of speaker, so a transcript with speakers costs a few percent more bytes than one without.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FTS_TOKENIZER } from './tokenizer.ts';
 
 /** A chapter as stored in the transcript blob: times in integer centiseconds. */
@@ -53,22 +53,16 @@ export function isSafeChapterUrl(url: string, relativeAllowed: boolean): boolean
 }
 
 export const chapterSchema = z.object({
-  title: z.string().max(MAX_SPEECH_LABEL),
-  start: z.number().int().nonnegative(),
-  url: z
-    .string()
-    .refine((url) => isSafeChapterUrl(url, false))
-    .optional(),
-  image: z
-    .string()
-    .refine((url) => isSafeChapterUrl(url, true))
-    .optional(),
+  title: z.string().check(z.maxLength(MAX_SPEECH_LABEL)),
+  start: z.int().check(z.nonnegative()),
+  url: z.optional(z.string().check(z.refine((url) => isSafeChapterUrl(url, false)))),
+  image: z.optional(z.string().check(z.refine((url) => isSafeChapterUrl(url, true)))),
 });
 
 export const showSpeakerSchema = z.object({
-  id: z.number().int().min(1).max(MAX_SHOW_SPEAKERS),
+  id: z.int().check(z.minimum(1), z.maximum(MAX_SHOW_SPEAKERS)),
   name: z.string(),
-  presenter: z.number().int().nullable(),
+  presenter: z.nullable(z.int()),
 });
 
 /** Speaker runs of a per-word speaker array: `[firstWord, speaker, …]` at each change. */

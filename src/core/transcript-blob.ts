@@ -4,7 +4,7 @@
  * The builder wrote it, but a stale cache or a half-read chunk must give a clear error
  * rather than a transcript with words and times out of step.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { StoredTranscriptBlob, TranscriptBlob } from './db-schema.ts';
 import { chapterSchema, speakerOfWords, speakerRuns } from './speech.ts';
 import { fromCodedTranscript } from './transcript-codes.ts';
@@ -33,7 +33,7 @@ function checkedAs(items: readonly unknown[], what: ItemKind): boolean {
  * loading a long transcript (580 ms of 100,000 words on a busy machine, issue 26 defect 10).
  * An array `checkItemsInSlices` has checked already is not checked again.
  */
-function arrayOf<T>(isItem: (item: unknown) => item is T, what: ItemKind): z.ZodType<T[]> {
+function arrayOf<T>(isItem: (item: unknown) => item is T, what: ItemKind): z.ZodMiniType<T[]> {
   return z.custom<T[]>(
     (value) => Array.isArray(value) && (checkedAs(value, what) || everyItem(value, isItem)),
     { message: `expected an array of ${what}` },
@@ -82,11 +82,11 @@ export async function checkItemsInSlices(json: unknown, pause: () => Promise<voi
 }
 
 const speakers = {
-  speaker: integers.optional(),
-  speakerNames: strings.optional(),
-  speakerPresenters: z.array(z.number().int().nullable()).optional(),
-  speakerIds: z.array(z.number().int()).optional(),
-  chapters: z.array(chapterSchema).optional(),
+  speaker: z.optional(integers),
+  speakerNames: z.optional(strings),
+  speakerPresenters: z.optional(z.array(z.nullable(z.int()))),
+  speakerIds: z.optional(z.array(z.int())),
+  chapters: z.optional(z.array(chapterSchema)),
 };
 
 const absoluteSchema = z
@@ -98,9 +98,11 @@ const absoluteSchema = z
     prob: numbers,
     ...speakers,
   })
-  .refine((blob) => sameLengths({ ...blob, times: [blob.start, blob.end, blob.prob] }), {
-    message: 'words, start, end, prob and speaker must have the same length',
-  });
+  .check(
+    z.refine((blob) => sameLengths({ ...blob, times: [blob.start, blob.end, blob.prob] }), {
+      message: 'words, start, end, prob and speaker must have the same length',
+    }),
+  );
 
 const differenceSchema = z
   .object({
@@ -109,26 +111,28 @@ const differenceSchema = z
     gap: numbers,
     dur: numbers,
     prob: numbers,
-    turns: integers.optional(),
+    turns: z.optional(integers),
     ...speakers,
   })
-  .refine((blob) => sameLengths({ ...blob, times: [blob.gap, blob.dur, blob.prob] }), {
-    message: 'words, gap, dur, prob and speaker must have the same length',
-  })
-  .refine((blob) => !blob.turns || speakerOfWords(blob.turns, blob.words.length) !== null, {
-    message: 'turns must be ascending word indexes from 0 within the transcript',
-  });
+  .check(
+    z.refine((blob) => sameLengths({ ...blob, times: [blob.gap, blob.dur, blob.prob] }), {
+      message: 'words, gap, dur, prob and speaker must have the same length',
+    }),
+    z.refine((blob) => !blob.turns || speakerOfWords(blob.turns, blob.words.length) !== null, {
+      message: 'turns must be ascending word indexes from 0 within the transcript',
+    }),
+  );
 
 const codedSchema = z.object({
   v: z.literal(3),
   words: z.string(),
-  n: z.number().int().min(0),
+  n: z.int().check(z.minimum(0)),
   keep: z.string(),
-  unit: z.number().int().min(1),
+  unit: z.int().check(z.minimum(1)),
   gap: z.string(),
   dur: z.string(),
   prob: z.string(),
-  turns: z.string().optional(),
+  turns: z.optional(z.string()),
   ...speakers,
 });
 

@@ -13,7 +13,17 @@ const UNSPACED =
 /** Punctuation of those scripts (ideographic comma and full stop, full-width forms). */
 const UNSPACED_PUNCTUATION = /[\u3000-\u303f\uff00-\uffef]/u;
 
-const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
+/**
+ * Made at the first cut, not as the module loads: a word segmenter loads ICU's break rules and
+ * dictionaries, about 10 ms of the app's start (decision 0077), and a show in a spaced script
+ * never needs one.
+ */
+let segmenter: Intl.Segmenter | undefined;
+
+function wordSegmenter(): Intl.Segmenter {
+  segmenter ??= new Intl.Segmenter('und', { granularity: 'word' });
+  return segmenter;
+}
 
 /** True when the text holds a character of a script written without spaces. */
 export function hasUnspacedScript(text: string): boolean {
@@ -28,7 +38,7 @@ export interface TextPiece {
 
 /** The words of a run of letters and digits, as ICU cuts them, with their offsets in the run. */
 export function segmentRun(run: string): TextPiece[] {
-  return [...segmenter.segment(run)].map(({ segment, index }) => ({ text: segment, index }));
+  return [...wordSegmenter().segment(run)].map(({ segment, index }) => ({ text: segment, index }));
 }
 
 /**
@@ -40,7 +50,7 @@ export function splitUnspacedText(text: string): string[] {
   if (!hasUnspacedScript(text)) return [text];
   const words: string[] = [];
   let pending = '';
-  for (const { segment, isWordLike } of segmenter.segment(text)) {
+  for (const { segment, isWordLike } of wordSegmenter().segment(text)) {
     if (isWordLike === true) {
       words.push(pending + segment);
       pending = '';

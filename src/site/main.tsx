@@ -1,5 +1,5 @@
 import './zod-config.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createDatabase } from './data/database.ts';
@@ -70,6 +70,13 @@ if (page === null) {
       <App database={database} page={{ ...page, origin, readings }} />
     </StrictMode>
   );
-  if (exact) hydrateRoot(root, app);
+  // Hydration as a transition is rendered in slices that yield to the browser (decision 0077): a
+  // focus or key typed at the first paint is handled between them, so the engine starts then
+  // instead of after the whole list has hydrated. A click or a key on the page before the end
+  // makes React finish hydrating at once, as it did.
+  if (exact)
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   else createRoot(root).render(app);
 }

@@ -29,7 +29,7 @@ async function readJson(path: string): Promise<unknown> {
   }
 }
 
-function describeIssue(path: string, error: z.ZodError): BundleError {
+function describeIssue(path: string, error: z.core.$ZodError): BundleError {
   const issue = error.issues[0];
   const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   return new BundleError(`${path}: invalid${where}: ${issue?.message ?? 'unknown problem'}`);

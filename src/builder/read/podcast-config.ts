@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as mini from 'zod/mini';
 import { siteSettingsSchema } from '../../core/site-config.ts';
 import { episodeTypesConfigSchema, type EpisodeTypeConfig } from './episode-types.ts';
 import { formatZodIssues, InputError, parseJsonFile } from '../errors.ts';
@@ -23,11 +24,21 @@ const titlePatternSchema = z.string().superRefine((source, context) => {
     });
 });
 
+/**
+ * The site settings trawl.config.json may set: any of them but `episodeTypes`, no other key.
+ * The settings' schema is `zod/mini`'s (the site's script carries it, decision 0077), so its
+ * functions shape it here.
+ */
+const siteSettingsConfigSchema = mini._default(
+  mini.strictObject(mini.partial(mini.omit(siteSettingsSchema, { episodeTypes: true })).shape),
+  {},
+);
+
 /** `trawl.config.json`: site settings plus how to read the feed. Unknown keys are errors. */
 export const podcastConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   /** Site settings; `episodeTypes` comes from the top-level list below, with its rules. */
-  site: siteSettingsSchema.omit({ episodeTypes: true }).partial().strict().default({}),
+  site: siteSettingsConfigSchema,
   /** Episode types: id, label and the rule the builder evaluates (src/builder/read/episode-types.ts). */
   episodeTypes: episodeTypesConfigSchema.default([]),
   /** A regular expression (applied case-insensitively to item titles) whose first group is the episode number. */

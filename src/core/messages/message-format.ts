@@ -3,7 +3,7 @@
  * it, values put into `{name}` places, plural forms chosen by `Intl.PluralRules`, and the
  * config key that overrides single texts (docs/decisions/0026-interface-in-the-shows-language.md).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   isMessageKey,
   MESSAGES_EN,
@@ -29,30 +29,32 @@ export function placeholdersOf(text: string): Set<string> {
  * would show as written).
  */
 export const messagesSchema = z
-  .record(z.string(), z.string().max(MAX_MESSAGE_LENGTH))
-  .superRefine((messages, context) => {
-    for (const [key, text] of Object.entries(messages)) {
-      // An extra plural form has the values of the `.other` text it stands beside.
-      const english = isMessageKey(key) ? key : otherFormOf(key);
-      if (english === null) {
-        context.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `"${key}" is not an interface text (see docs/podcast-inputs.md for the keys)`,
-        });
-        continue;
-      }
-      const known = placeholdersOf(MESSAGES_EN[english]);
-      for (const name of placeholdersOf(text)) {
-        if (!known.has(name))
+  .record(z.string(), z.string().check(z.maxLength(MAX_MESSAGE_LENGTH)))
+  .check(
+    z.superRefine((messages, context) => {
+      for (const [key, text] of Object.entries(messages)) {
+        // An extra plural form has the values of the `.other` text it stands beside.
+        const english = isMessageKey(key) ? key : otherFormOf(key);
+        if (english === null) {
           context.addIssue({
             code: 'custom',
             path: [key],
-            message: `{${name}} is not a value this text has (it has ${[...known].map((place) => `{${place}}`).join(', ') || 'none'})`,
+            message: `"${key}" is not an interface text (see docs/podcast-inputs.md for the keys)`,
           });
+          continue;
+        }
+        const known = placeholdersOf(MESSAGES_EN[english]);
+        for (const name of placeholdersOf(text)) {
+          if (!known.has(name))
+            context.addIssue({
+              code: 'custom',
+              path: [key],
+              message: `{${name}} is not a value this text has (it has ${[...known].map((place) => `{${place}}`).join(', ') || 'none'})`,
+            });
+        }
       }
-    }
-  });
+    }),
+  );
 
 /** Messages by key: some or all of the catalogue, with any extra plural forms. */
 export type MessageOverrides = Readonly<Partial<Record<MessageKey | ExtraPluralKey, string>>>;
@@ -127,11 +129,15 @@ function safeLocale(locale: string): string {
 /** The texts of a show: `messages` over the English catalogue, in `locale`. */
 export function createTexts(locale: string, messages: MessageOverrides = {}): Texts {
   const tag = safeLocale(locale);
-  const plurals = new Intl.PluralRules(tag);
-  const numbers = new Intl.NumberFormat(tag);
+  // Made at the first count, not here: the first `Intl.NumberFormat` of a page loads the
+  // locale's number data (about 18 ms of the app's start on a quiet machine, decision 0077),
+  // and modules make their English texts as they load.
+  let plurals: Intl.PluralRules | undefined;
+  let numbers: Intl.NumberFormat | undefined;
   const lookup = (key: MessageKey): string => messages[key] ?? MESSAGES_EN[key];
   // A category the show names no text for ('few' where only one/other are written) takes `.other`.
   const pluralForm = (key: PluralKey, count: number): string => {
+    plurals ??= new Intl.PluralRules(tag);
     const category = plurals.select(count);
     if (category === 'one') return lookup(`${key}.one`);
     if (category === 'other') return lookup(`${key}.other`);
@@ -145,7 +151,10 @@ export function createTexts(locale: string, messages: MessageOverrides = {}): Te
       const at = filled.indexOf(`{${place}}`);
       return at < 0 ? null : [filled.slice(0, at), filled.slice(at + place.length + 2)];
     },
-    count: (key, count) => fillMessage(pluralForm(key, count), { count: numbers.format(count) }),
+    count: (key, count) => {
+      numbers ??= new Intl.NumberFormat(tag);
+      return fillMessage(pluralForm(key, count), { count: numbers.format(count) });
+    },
     segments: (key, values) => segmentMessage(lookup(key), values),
   };
 }

@@ -9,7 +9,7 @@
  * crosses the worker boundary as its name and message only); the page reads it back with
  * `engineFileProblemIn`.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Starts the message of an error about an engine file: JSON follows. */
 export const ENGINE_FILE_MARKER = 'trawl-engine-file ';
@@ -19,14 +19,14 @@ export const ENGINE_FILE_ERROR = 'EngineFileError';
 
 const engineFileProblemSchema = z.object({
   /** The file's path on the site (`/assets/sqlite3-…wasm`), or its URL when not on the page's origin. */
-  file: z.string().max(2000),
+  file: z.string().check(z.maxLength(2000)),
   /**
    * 'status': the host answered with an error status (`got` is it); 'network': no answer at
    * all; 'wrong-type': the host sent something else (`got` is its Content-Type); 'start': the
    * file arrived whole but the engine did not start from it (`got` is why).
    */
   problem: z.enum(['status', 'network', 'wrong-type', 'start']),
-  got: z.string().max(500),
+  got: z.string().check(z.maxLength(500)),
 });
 
 /** What is wrong with one of the engine's files. */

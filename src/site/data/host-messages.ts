@@ -3,7 +3,7 @@
  * host check at open (host-check.ts) and the worker's check of every response
  * (http-pages.ts, read back here) say the same things.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BAD_RESPONSE_MARKER } from './http-pages.ts';
 
 /** The version folder and file of a database URL, for messages: `v1-…/db.sqlite3.003`. */

@@ -31,7 +31,7 @@ import {
   type TermRowFormat,
 } from '../../core/term-index.ts';
 import { joinSegments, segmentRowsSql } from '../../core/row-segments.ts';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { QueryRunner, TrawlDatabase } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 
@@ -71,9 +71,9 @@ export interface EpisodeList {
   segments: number;
 }
 
-const segmentsSchema = z.number().int().min(1).catch(1);
+const segmentsSchema = z.catch(z.int().check(z.minimum(1)), 1);
 
-const showSpeakersSchema = z.array(showSpeakerSchema).catch([]);
+const showSpeakersSchema = z.catch(z.array(showSpeakerSchema), []);
 
 function isListBlob(value: unknown): value is EpisodeListBlob {
   if (typeof value !== 'object' || value === null) return false;

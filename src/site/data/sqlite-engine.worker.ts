@@ -5,6 +5,8 @@
  * `engine-protocol.ts` messages; the wasm starts compiling as soon as the worker loads, before
  * the page knows which version to open (decision 0006's early start).
  */
+// First: the transcripts' checks below report with zod's English messages, as the page's do.
+import '../zod-config.ts';
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import wasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
 import type { ChunkLayout } from '../../core/chunk-layout.ts';

@@ -8,7 +8,7 @@
  * page carries nothing archive-wide (decision 0044): its bytes change only when what it shows
  * does, and the app reads latest.json when it first needs the database.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { EpisodeRow } from '../../core/db-schema.ts';
 import { normaliseEpisodeNumber } from '../../core/episode-filters.ts';
 import { readPageUrl, type PageRoute } from '../../core/page-url.ts';
@@ -31,19 +31,19 @@ export interface PageData {
 export const EPISODES_KEY = 'episodes';
 
 const pageDataSchema = z.object({
-  version: z.string().min(1).optional(),
-  config: dbConfigSchema.optional(),
+  version: z.optional(z.string().check(z.minLength(1))),
+  config: z.optional(dbConfigSchema),
   path: z.string(),
   resources: z.record(z.string(), z.unknown()),
-  list: z
-    .object({
+  list: z.nullable(
+    z.object({
       path: z.string(),
-      total: z.number().int().min(0).optional(),
+      total: z.optional(z.int().check(z.minimum(0))),
       // Rows of a database Trawl built itself, as the list row holds them.
       rows: z.array(z.custom<EpisodeRow>((row) => typeof row === 'object' && row !== null)),
-      offset: z.number().int().min(0).optional(),
-    })
-    .nullable(),
+      offset: z.optional(z.int().check(z.minimum(0))),
+    }),
+  ),
 });
 
 /** The page's data, or null when the JSON is missing or not a page's data. */

@@ -3,7 +3,7 @@
  * outside input: it may be missing, refuse access (privacy settings, sandboxed frames) or
  * hold anything another script wrote, so it is read through a schema and never throws.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isPlaybackRate, type PlaybackRate } from './player-state.ts';
 
 /** The localStorage key of the remembered speed. */
@@ -12,7 +12,9 @@ export const PLAYBACK_RATE_KEY = 'trawl.playbackRate';
 /** What the site needs of a Storage. */
 export type RateStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-const storedRateSchema = z.coerce.number().refine(isPlaybackRate, 'not a speed the player offers');
+const storedRateSchema = z.coerce
+  .number()
+  .check(z.refine(isPlaybackRate, 'not a speed the player offers'));
 
 /** The browser's localStorage, or null where there is none or it may not be touched. */
 export function browserStorage(): RateStorage | null {
