@@ -2,7 +2,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The end-to-end files that took longest on the last fresh run of the suite, longest first
- * (measured 2026-11-26): the untimed ones, then the `TIMED` ones (e2e/vitest.config.ts), each
+ * (measured 2026-11-27): the untimed ones, then the `TIMED` ones (e2e/vitest.config.ts), each
  * group ordered within itself. Two workers take the untimed files from the front of the
  * queue: with the long ones first, the short ones fill the gaps at the end and the two workers
  * finish within seconds of each other (the timed files run one at a time, where the order only
@@ -12,37 +12,37 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const SLOWEST_FIRST = [
   'e2e/feed-live.e2e.ts',
-  'e2e/stale-cache.e2e.ts',
   'e2e/main-page.e2e.ts',
   'e2e/xss.e2e.ts',
+  'e2e/search-fuzz.e2e.ts',
   'e2e/route-input.e2e.ts',
   'e2e/languages.e2e.ts',
-  'e2e/search-fuzz.e2e.ts',
-  'e2e/language-screens.e2e.ts',
-  'e2e/nginx.e2e.ts',
-  'e2e/crawl.e2e.ts',
+  'e2e/no-javascript.e2e.ts',
+  'e2e/stale-cache.e2e.ts',
   'e2e/walkthrough.e2e.ts',
+  'e2e/csp.e2e.ts',
   'e2e/stalled-host.e2e.ts',
   'e2e/own-feed.e2e.ts',
-  'e2e/no-javascript.e2e.ts',
   'e2e/search-forgives.e2e.ts',
-  'e2e/csp.e2e.ts',
-  'e2e/chunk-boundary.e2e.ts',
-  'e2e/engine-failure.e2e.ts',
   'e2e/weekly-rebuild.e2e.ts',
-  'e2e/corrections.e2e.ts',
-  'e2e/demo-screens.e2e.ts',
   'e2e/warm-burst.e2e.ts',
+  'e2e/language-screens.e2e.ts',
+  'e2e/nginx.e2e.ts',
+  'e2e/demo-screens.e2e.ts',
+  'e2e/crawl.e2e.ts',
+  'e2e/engine-failure.e2e.ts',
+  'e2e/corrections.e2e.ts',
+  'e2e/chunk-boundary.e2e.ts',
   'e2e/broken-host.e2e.ts',
-  'e2e/reading-along.e2e.ts',
   'e2e/player-bar.e2e.ts',
+  'e2e/reading-along.e2e.ts',
   'e2e/hydration.e2e.ts',
   'e2e/snippets.e2e.ts',
   'e2e/quote.e2e.ts',
   'e2e/search-typing.e2e.ts',
-  'e2e/long-transcript.e2e.ts',
   'e2e/speakers-chapters.e2e.ts',
   'e2e/early-search.e2e.ts',
+  'e2e/long-transcript.e2e.ts',
 ];
 
 /** Where a file stands in `SLOWEST_FIRST`; a file not in it goes after all of them. */
