@@ -78,12 +78,22 @@ export const COUNT_LINE = /^(showing all \d+ episodes?|found \d+ of \d+ episodes
 /** Set on what was on screen before an action, so a wait after it only sees what is new. */
 const STALE = 'data-e2e-stale';
 
-/** Marks every status and alert on screen as old (React leaves an attribute it did not set). */
+/**
+ * Marks every status and alert on screen as old (React leaves an attribute it did not set),
+ * once React has hydrated each of them: the page hydrates in slices (decision 0077), and an
+ * attribute set on an element React has not reached yet reads to it as a mismatch between the
+ * pre-rendered HTML and the app, which it logs as a console error. (React keeps its fiber on a
+ * hydrated element under a key `__reactFiber$…`.) Checked and marked in one task, so no slice
+ * of hydration comes between.
+ */
 export async function markStale(page: Page): Promise<void> {
-  await page.evaluate((attribute) => {
-    for (const element of document.querySelectorAll('[role="status"], [role="alert"]')) {
-      element.setAttribute(attribute, '');
-    }
+  await page.waitForFunction((attribute) => {
+    const elements = [...document.querySelectorAll('[role="status"], [role="alert"]')];
+    const hydrated = (element: Element): boolean =>
+      Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    if (!elements.every(hydrated)) return false;
+    for (const element of elements) element.setAttribute(attribute, '');
+    return true;
   }, STALE);
 }
 
