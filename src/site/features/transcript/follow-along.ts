@@ -5,21 +5,13 @@
  * episode's page. With reduced motion asked for it starts off, and its scrolls jump.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { isTypingField } from '../../shared/page-keys.ts';
-import { prefersReducedMotion, scrollIntoArea, type ScrollArea } from './scroll-area.ts';
+import {
+  onHandScroll,
+  prefersReducedMotion,
+  scrollIntoArea,
+  type ScrollArea,
+} from './scroll-area.ts';
 import type { SentenceHighlighter } from './sentence-highlighter.ts';
-
-const SCROLL_KEYS = new Set([
-  'ArrowUp',
-  'ArrowDown',
-  'ArrowLeft',
-  'ArrowRight',
-  'PageUp',
-  'PageDown',
-  'Home',
-  'End',
-  ' ',
-]);
 
 /** How long a smooth follow scroll may still be moving the area after it was asked for. */
 const SMOOTH_SCROLL_MS = 1000;
@@ -109,30 +101,8 @@ export function useFollowAlong(
 
   useEffect(() => {
     const area = areaOf();
-    if (!area) return undefined;
-    const { events } = area;
-    const onKey = (event: Event): void => {
-      if (!(event instanceof KeyboardEvent) || !SCROLL_KEYS.has(event.key)) return;
-      // A key the player took (Space, the arrows for seeking) or one typed into a field does
-      // not scroll the page.
-      if (events !== boxRef.current && (event.defaultPrevented || isTypingField(event.target)))
-        return;
-      stop();
-    };
-    const onPointer = (event: Event): void => {
-      if (area.isScrollbar(event.target)) stop();
-    };
-    events.addEventListener('wheel', stop, { passive: true });
-    events.addEventListener('touchmove', stop, { passive: true });
-    events.addEventListener('keydown', onKey);
-    events.addEventListener('pointerdown', onPointer);
-    return () => {
-      events.removeEventListener('wheel', stop);
-      events.removeEventListener('touchmove', stop);
-      events.removeEventListener('keydown', onKey);
-      events.removeEventListener('pointerdown', onPointer);
-    };
-  }, [areaOf, boxRef, stop]);
+    return area ? onHandScroll(area, stop) : undefined;
+  }, [areaOf, stop]);
 
   const resume = useCallback(() => {
     chosenOff.current = false;

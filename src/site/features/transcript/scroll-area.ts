@@ -5,6 +5,7 @@
  * player bar below.
  */
 import { uncoveredBottom } from '../../shared/page-chrome.ts';
+import { isTypingField } from '../../shared/page-keys.ts';
 
 export type TranscriptScroller = 'box' | 'page';
 
@@ -83,8 +84,48 @@ const CHASE_FRAMES = 120;
 const CALM_FRAMES = 10;
 /** A target that moved by more than this is aimed at afresh. */
 const RETARGET_PX = 4;
-/** What the visitor does to scroll by hand, which ends the watch. */
-const HAND_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+const SCROLL_KEYS = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'PageUp',
+  'PageDown',
+  'Home',
+  'End',
+  ' ',
+]);
+
+/**
+ * Calls `onScroll` whenever the visitor scrolls `area` by hand: the wheel, a touch that moves,
+ * a scroll key, a press on its scrollbar. On the page (keys reach the window from anywhere) a
+ * key the page took (Space, the arrows for the player) or one typed into a field does not
+ * count. Returns the function that stops listening.
+ */
+export function onHandScroll(area: ScrollArea, onScroll: () => void): () => void {
+  const { events } = area;
+  // An element's keys come from inside it; the window's from the whole page.
+  const wholePage = !(events instanceof Element);
+  const onKey = (event: Event): void => {
+    if (!(event instanceof KeyboardEvent) || !SCROLL_KEYS.has(event.key)) return;
+    if (wholePage && (event.defaultPrevented || isTypingField(event.target))) return;
+    onScroll();
+  };
+  const onPointer = (event: Event): void => {
+    if (area.isScrollbar(event.target)) onScroll();
+  };
+  events.addEventListener('wheel', onScroll, { passive: true });
+  events.addEventListener('touchmove', onScroll, { passive: true });
+  events.addEventListener('keydown', onKey);
+  events.addEventListener('pointerdown', onPointer);
+  return () => {
+    events.removeEventListener('wheel', onScroll);
+    events.removeEventListener('touchmove', onScroll);
+    events.removeEventListener('keydown', onKey);
+    events.removeEventListener('pointerdown', onPointer);
+  };
+}
 
 /**
  * Scrolls `area` to `element` as `scrollIntoArea` does, then watches it frame by frame (up to
@@ -107,8 +148,10 @@ export function chaseIntoArea(
   let calm = 0;
   const stop = (): void => {
     cancelAnimationFrame(frame);
-    for (const type of HAND_SCROLLS) area.events.removeEventListener(type, stop);
+    stopListening();
   };
+  // Called only after this line: by the visitor's input or by the watch.
+  const stopListening = onHandScroll(area, stop);
   const watch = (): void => {
     frames += 1;
     const target = areaTarget(area, element);
@@ -125,7 +168,6 @@ export function chaseIntoArea(
     if (calm < CALM_FRAMES && frames < CHASE_FRAMES) frame = requestAnimationFrame(watch);
     else stop();
   };
-  for (const type of HAND_SCROLLS) area.events.addEventListener(type, stop, { passive: true });
   frame = requestAnimationFrame(watch);
   return stop;
 }
