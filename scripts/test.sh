@@ -26,10 +26,12 @@ stop_leftovers() {
 }
 own_policy=
 apt_pid=
+apt_log=
 clean_up() {
   # An apt-get still installing is let finish: a dpkg stopped half-way leaves the system's
   # package database for `dpkg --configure -a` to mend.
   if [ -n "$apt_pid" ]; then wait "$apt_pid" 2>/dev/null || true; fi
+  if [ -n "$apt_log" ]; then rm -f "$apt_log"; fi
   if [ -n "$own_policy" ]; then rm -f "$own_policy"; fi
   stop_leftovers
 }
@@ -43,7 +45,6 @@ missing=()
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 command -v lame >/dev/null 2>&1 || missing+=(lame)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
-apt_log=
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
     echo "Need root to install ${missing[*]}: run 'sudo apt-get install -y ${missing[*]}' first." >&2
@@ -76,10 +77,8 @@ if [ -n "$apt_pid" ]; then
   if [ "$apt_status" -ne 0 ]; then
     cat "$apt_log" >&2
     echo "==> apt-get could not install ${missing[*]} (exit $apt_status): see its output above." >&2
-    rm -f "$apt_log"
     exit 1
   fi
-  rm -f "$apt_log"
   apt_pid=
   if [ -n "$own_policy" ]; then
     rm -f "$own_policy"
