@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { REPO_ROOT } from '../scripts/demo-site.ts';
+import { REPO_ROOT, SCREENSHOTS_VARIABLE } from '../scripts/demo-site.ts';
 import { newBrowserContext, openPage, type BrowserSession, type PageProblems } from './browser.ts';
 
 // The e2e tests' shared steps: the problems a page must not have, a search that waits for the
@@ -218,13 +218,6 @@ export async function workFolder(name: string): Promise<string> {
 
 /** Where screenshots go for people to look at (the latest run's; not read by any test). */
 const SCREENSHOTS = resolve(REPO_ROOT, 'e2e/screenshots');
-
-/**
- * The variable that asks a run for its screenshots (`npm run screenshots` sets it). No test
- * reads them, and a full page costs 0.15–0.4 s of the browser's time: the 40 a whole run takes
- * are left out of `npm test`.
- */
-export const SCREENSHOTS_VARIABLE = 'TRAWL_SCREENSHOTS';
 
 /**
  * Saves a full-page screenshot as `SCREENSHOTS/<name>.png` when the run asks for screenshots

@@ -15,6 +15,13 @@ export const SITE_DIR = resolve(REPO_ROOT, process.env.TRAWL_SITE_DIR ?? 'dist/s
 export const DEMO_FOLDER = resolve(REPO_ROOT, 'demo/podcast');
 export const DEMO_MEDIA = resolve(DEMO_FOLDER, 'media');
 
+/**
+ * The variable that asks an end-to-end run for its screenshots (`npm run screenshots` sets it to
+ * `1`; e2e/harness.ts reads it). No test reads them, and a full page costs 0.15–0.4 s of the
+ * browser's time: the 40 a whole run takes are left out of `npm test`.
+ */
+export const SCREENSHOTS_VARIABLE = 'TRAWL_SCREENSHOTS';
+
 /** Builds a podcast folder with the real CLI, exactly as a user would. */
 export async function buildWithCli(
   folder: string,

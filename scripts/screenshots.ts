@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './demo-site.ts';
+import { REPO_ROOT, SCREENSHOTS_VARIABLE } from './demo-site.ts';
 
 /** The end-to-end files that take the committed pictures, by the pictures' name prefixes. */
 export const SCREENSHOT_SOURCES: Readonly<Record<string, readonly string[]>> = {
@@ -29,7 +29,7 @@ function run(command: string, args: readonly string[]): void {
   const result = spawnSync(command, args, {
     cwd: REPO_ROOT,
     stdio: 'inherit',
-    env: { ...process.env, TRAWL_SCREENSHOTS: '1' },
+    env: { ...process.env, [SCREENSHOTS_VARIABLE]: '1' },
   });
   if (result.status !== 0) {
     console.error(`${command} ${args.join(' ')} failed (exit ${String(result.status)})`);
