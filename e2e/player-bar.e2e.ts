@@ -45,6 +45,25 @@ function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/**
+ * Where a match is in the window: its top and bottom, the bottom of the sticky transcript
+ * controls above it, and the window's bottom.
+ */
+function placeOf(
+  match: Locator,
+): Promise<{ top: number; bottom: number; below: number; windowBottom: number }> {
+  return match.evaluate((mark) => {
+    const rect = mark.getBoundingClientRect();
+    const controls = document.querySelector('.transcript-controls')?.getBoundingClientRect();
+    return {
+      top: rect.top,
+      bottom: rect.bottom,
+      below: controls?.bottom ?? 0,
+      windowBottom: window.innerHeight,
+    };
+  });
+}
+
 /** Plays episode 7 from its row and waits until the audio has moved. */
 async function playSeven(page: Page): Promise<void> {
   await row(page, '7').getByRole('button', { name: 'Play episode 7' }).click();
@@ -168,12 +187,10 @@ describe("an episode's page", () => {
     const position = page.getByRole('group', { name: 'Matches' }).getByRole('status');
     const active = words.locator('.is-active-match');
     /** Whether the active match lies inside the window, below the sticky controls. */
-    const activeInView = (): Promise<boolean> =>
-      active.evaluate((mark) => {
-        const rect = mark.getBoundingClientRect();
-        const controls = document.querySelector('.transcript-controls')?.getBoundingClientRect();
-        return rect.top >= (controls?.bottom ?? 0) && rect.bottom <= window.innerHeight;
-      });
+    const activeInView = async (): Promise<boolean> => {
+      const { top, bottom, below, windowBottom } = await placeOf(active);
+      return top >= below && bottom <= windowBottom;
+    };
 
     await page.getByRole('button', { name: 'Next match' }).click();
     await expect.poll(() => position.innerText()).toBe(`1 of ${count}`);
@@ -231,11 +248,7 @@ describe("an episode's page", () => {
         { interval: 300 },
       )
       .toBe(true);
-    const place = await active.evaluate((mark) => {
-      const rect = mark.getBoundingClientRect();
-      const controls = document.querySelector('.transcript-controls')?.getBoundingClientRect();
-      return { top: rect.top, bottom: rect.bottom, below: controls?.bottom ?? 0 };
-    });
+    const place = await placeOf(active);
     expect(place.top).toBeGreaterThanOrEqual(place.below);
     expect(place.bottom).toBeLessThanOrEqual(640);
     expectNoProblems(problems);

@@ -70,14 +70,9 @@ describe('trawl build --feed <URL>, piped', () => {
     },
     async () => {
       const feed = `${origin.origin}/show/feed.xml`;
-      const { code, stdout } = await trawl(
-        'build',
-        '--feed',
-        feed,
-        '--out',
-        join(root, 'db'),
-        '--no-pages',
-      );
+      const build = (...more: string[]): Promise<CliResult> =>
+        trawl('build', '--feed', feed, '--out', join(root, 'db'), '--no-pages', ...more);
+      const { code, stdout } = await build();
       expect(code).toBe(0);
       const lines = stdout.split('\n');
       const steps = lines
@@ -96,20 +91,12 @@ describe('trawl build --feed <URL>, piped', () => {
       expect(lines).toContain('  chapters: 3 from the feed, 0 from files, 0 failed');
       expect(lines).toContain('  downloads of linked files: 6 new, 0 unchanged, 0 failed');
 
-      const again = await trawl('build', '--feed', feed, '--out', join(root, 'db'), '--no-pages');
+      const again = await build();
       expect(again.stdout).toContain(
         `  feed: ${feed}, unchanged since the last build (not downloaded again) of `,
       );
       expect(again.stdout).toContain('  downloads of linked files: 0 new, 6 unchanged, 0 failed');
-      const offline = await trawl(
-        'build',
-        '--feed',
-        feed,
-        '--out',
-        join(root, 'db'),
-        '--no-pages',
-        '--offline',
-      );
+      const offline = await build('--offline');
       expect(offline.stdout).toContain(`  feed: ${feed}, the cached copy (--offline) of `);
     },
   );
