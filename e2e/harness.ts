@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { REPO_ROOT, SCREENSHOTS_VARIABLE } from '../scripts/demo-site.ts';
+import { APP_READY_MARK } from '../src/site/app/app-ready-mark.ts';
 import { newBrowserContext, openPage, type BrowserSession, type PageProblems } from './browser.ts';
 
 // The e2e tests' shared steps: the problems a page must not have, a search that waits for the
@@ -80,21 +81,23 @@ const STALE = 'data-e2e-stale';
 
 /**
  * Marks every status and alert on screen as old (React leaves an attribute it did not set),
- * once React has hydrated each of them: the page hydrates in slices (decision 0077), and an
- * attribute set on an element React has not reached yet reads to it as a mismatch between the
- * pre-rendered HTML and the app, which it logs as a console error. (React keeps its fiber on a
- * hydrated element under a key `__reactFiber$…`.) Checked and marked in one task, so no slice
- * of hydration comes between.
+ * once the app is on the page (`APP_READY_MARK`): a pre-rendered page hydrates in slices
+ * (decision 0077), and an attribute set on an element before hydration has committed reads to
+ * React as a mismatch with the pre-rendered HTML, which it logs as a console error. (Waiting
+ * for React's fiber key on each element was not enough: an interrupted hydration render starts
+ * again and diffs the elements once more.) Checked and marked in one task.
  */
 export async function markStale(page: Page): Promise<void> {
-  await page.waitForFunction((attribute) => {
-    const elements = [...document.querySelectorAll('[role="status"], [role="alert"]')];
-    const hydrated = (element: Element): boolean =>
-      Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
-    if (!elements.every(hydrated)) return false;
-    for (const element of elements) element.setAttribute(attribute, '');
-    return true;
-  }, STALE);
+  await page.waitForFunction(
+    ({ attribute, ready }) => {
+      if (performance.getEntriesByName(ready).length === 0) return false;
+      for (const element of document.querySelectorAll('[role="status"], [role="alert"]')) {
+        element.setAttribute(attribute, '');
+      }
+      return true;
+    },
+    { attribute: STALE, ready: APP_READY_MARK },
+  );
 }
 
 function exactly(text: string | RegExp): RegExp {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { TrawlDatabase } from '../data/database-types.ts';
 import { DatabaseProvider } from '../data/database-context.tsx';
@@ -14,6 +14,7 @@ import {
   TranscriptPrerenderProvider,
   type TranscriptPrerender,
 } from '../features/transcript/transcript-reading.tsx';
+import { APP_READY_MARK } from './app-ready-mark.ts';
 import { ROUTER_BASENAME } from './paths.ts';
 import { routes } from './routes.tsx';
 
@@ -45,6 +46,9 @@ export function App({
 }): ReactNode {
   const [router] = useState(createAppRouter);
   const [cache] = useState(() => createResourceCache(page?.resources));
+  useEffect(() => {
+    performance.mark(APP_READY_MARK);
+  }, []);
   return (
     <AppData
       database={database}
