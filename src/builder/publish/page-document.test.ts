@@ -6,6 +6,7 @@ const TEMPLATE = `<!doctype html>
   <head>
     <meta charset="UTF-8" />
     <meta name="description" content="Search a podcast's episodes and read their transcripts." />
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <title>Trawl</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
   </head>
@@ -62,6 +63,22 @@ describe('pageDocument', () => {
     expect(page()).toBe('<html lang="en" dir="ltr">');
     // Whatever reaches it is a language tag or English: never markup.
     expect(page('"><script>alert(1)</script>')).toBe('<html lang="en" dir="ltr">');
+  });
+
+  it("names the podcast's icon in place of the site's, escaped", () => {
+    const icons = (icon?: string | null) =>
+      pageDocument(TEMPLATE, { head: HEAD, appHtml: '', data: null, icon }).match(
+        /<link rel="icon"[^>]*>/g,
+      );
+    expect(icons('https://media.example/show/cover.jpg?a=1&b=2')).toEqual([
+      '<link rel="icon" href="https://media.example/show/cover.jpg?a=1&amp;b=2">',
+    ]);
+    expect(icons('"><script>alert(1)</script>')).toEqual([
+      '<link rel="icon" href="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">',
+    ]);
+    const own = ['<link rel="icon" type="image/svg+xml" href="/favicon.svg" />'];
+    expect(icons(null)).toEqual(own);
+    expect(icons()).toEqual(own);
   });
 
   it('refuses an index.html without an empty root', () => {

@@ -12,6 +12,7 @@ const TITLE = /<title>[^<]*<\/title>/;
 const DESCRIPTION = /<meta name="description"[^>]*>\s*/;
 const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>\s*/;
 const HTML_TAG = /<html[^>]*>/;
+const ICON = /<link rel="icon"[^>]*>/;
 
 /** Thrown when the site's index.html is not one this renderer knows how to fill. */
 export class TemplateError extends Error {}
@@ -31,6 +32,8 @@ export interface PageParts {
   data: unknown;
   /** The show's language tag: `<html lang dir>` (English when not given). */
   language?: string;
+  /** The tab's icon when the podcast has its own (else the template's stays). */
+  icon?: string | null;
 }
 
 /** The document for one page. Every value in the head is escaped; the data cannot end its script. */
@@ -43,6 +46,9 @@ export function pageDocument(template: string, parts: PageParts): string {
       () => `<html lang="${escapeHtml(language)}" dir="${textDirection(language)}">`,
     )
     .replace(DESCRIPTION, '')
+    .replace(ICON, (tag) =>
+      parts.icon ? `<link rel="icon" href="${escapeHtml(parts.icon)}">` : tag,
+    )
     .replace(NOSCRIPT, '')
     .replace(TITLE, () => headHtml(parts.head))
     .replace(

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import type { SiteSettings } from '../../core/site-config.ts';
 import { MediaProvider } from '../shared/media-context.tsx';
-import { createMediaUrls, resolveMediaBase } from '../shared/media-url.ts';
+import { siteMediaUrls } from '../shared/media-url.ts';
 import { TextsProvider } from '../shared/texts-context.tsx';
 import { useAccentColor, useFavicon } from './branding.ts';
 import { PageHeader } from './page-header.tsx';
@@ -33,14 +33,10 @@ export function SiteFrame({
   const { mediaBase, audio } = settings;
   const media = useMemo(
     () =>
-      createMediaUrls(
-        resolveMediaBase(
-          mediaBase,
-          typeof window === 'undefined' ? undefined : window.location,
-          import.meta.env.BASE_URL,
-          deployed,
-        ),
-        audio,
+      siteMediaUrls(
+        { mediaBase, audio },
+        typeof window === 'undefined' ? undefined : window.location,
+        deployed,
       ),
     [mediaBase, audio, deployed],
   );

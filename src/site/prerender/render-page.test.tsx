@@ -73,6 +73,23 @@ describe('renderPage', () => {
     expect(page.appHtml).toContain('showing all 7 episodes');
   });
 
+  it("names the podcast's favicon for the page's head, where the app points the tab", async () => {
+    const withIcon = (favicon: string, mediaBase = ''): PrerenderSource => ({
+      ...countingSource().source,
+      config: { ...fixture.config, site: { ...fixture.config.site, favicon, mediaBase } },
+    });
+    expect((await renderPage(withIcon('https://media.example/cover.jpg'), '/')).icon).toBe(
+      'https://media.example/cover.jpg',
+    );
+    expect(
+      (await renderPage(withIcon('images/cover art.png', 'https://cdn.example/show'), '/404')).icon,
+    ).toBe('https://cdn.example/show/images/cover%20art.png');
+    expect((await renderPage(withIcon('images/cover.png'), '/episodes/5')).icon).toBe(
+      '/images/cover.png',
+    );
+    expect((await renderPage(withIcon(''), '/')).icon).toBeNull();
+  });
+
   it("renders a list page from its own page of rows: the archive's size costs it nothing", async () => {
     const { source, reads } = countingSource();
     const sanitized: string[] = [];

@@ -22,8 +22,10 @@ import {
   type ResourceCache,
 } from '../data/resource-cache.tsx';
 import { AppData } from '../app/app.tsx';
+import { brandImageUrl } from '../app/branding.ts';
 import { ROUTER_BASENAME } from '../app/paths.ts';
 import { HtmlSanitizerProvider, type HtmlSanitizer } from '../shared/html-sanitizer.tsx';
+import { siteMediaUrls } from '../shared/media-url.ts';
 import { loadEpisodeList, loadEpisodes, type EpisodeList } from '../data/queries.ts';
 import {
   EPISODES_KEY,
@@ -50,6 +52,8 @@ export interface RenderedPage {
   appHtml: string;
   /** What the app hydrates from. */
   data: PageData;
+  /** The tab's icon: the podcast's favicon, as the app points it there; null for the site's own. */
+  icon: string | null;
 }
 
 const WRITE_READING = { kind: 'render' } as const;
@@ -164,5 +168,9 @@ export async function renderPage(source: PrerenderSource, path: string): Promise
     createResourceCache({ ...data.resources, ...transcriptsOf(entries) }),
     data.list,
   );
-  return { status: context.statusCode, appHtml, data };
+  // The pre-rendered head names the podcast's icon, so the tab (and a crawler) has it before the
+  // app runs; the app points the same link at it again (`useFavicon`).
+  const { site } = source.config;
+  const icon = brandImageUrl(site.favicon, siteMediaUrls(site, undefined, false));
+  return { status: context.statusCode, appHtml, data, icon };
 }

@@ -98,3 +98,18 @@ export function createMediaUrls(base: string, audio: SiteSettings['audio'] = 'me
     path: (path) => mediaUrl(base, path),
   };
 }
+
+/**
+ * The media URLs of a page of this site: its address (undefined when the server renders it)
+ * and the URL's `deployed` flag decide the base (`resolveMediaBase`).
+ */
+export function siteMediaUrls(
+  settings: Pick<SiteSettings, 'mediaBase' | 'audio'>,
+  location: PageLocation | undefined,
+  deployed: boolean,
+): MediaUrls {
+  return createMediaUrls(
+    resolveMediaBase(settings.mediaBase, location, import.meta.env.BASE_URL, deployed),
+    settings.audio,
+  );
+}
