@@ -39,6 +39,7 @@ const WATCH_HYDRATION = `
     // 'interactive': the HTML is parsed and the module script has not run yet.
     if (document.readyState === 'interactive') {
       window.__preRendered = new Set(document.querySelectorAll('article'));
+      window.__preRenderedTitle = document.title;
     }
   });
 `;
@@ -46,6 +47,8 @@ const WATCH_HYDRATION = `
 interface HydrationFacts {
   rows: number;
   keptRows: number;
+  /** The tab's title the HTML gave, and the one the app gives it. */
+  titles: [string, string];
   layoutShift: number;
   firstContentfulPaint: number;
   firstDatabaseRead: number;
@@ -55,7 +58,11 @@ async function hydrationFacts(
   page: Awaited<ReturnType<typeof openPage>>['page'],
 ): Promise<HydrationFacts> {
   return page.evaluate(() => {
-    const state = window as unknown as { __preRendered?: Set<Element>; __layoutShift: number };
+    const state = window as unknown as {
+      __preRendered?: Set<Element>;
+      __preRenderedTitle?: string;
+      __layoutShift: number;
+    };
     const rows = [...document.querySelectorAll('article')];
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
     const reads = performance
@@ -65,6 +72,7 @@ async function hydrationFacts(
     return {
       rows: rows.length,
       keptRows: rows.filter((row) => state.__preRendered?.has(row) === true).length,
+      titles: [state.__preRenderedTitle ?? '', document.title],
       layoutShift: state.__layoutShift,
       firstContentfulPaint: paint?.startTime ?? Number.NaN,
       firstDatabaseRead: Math.min(...reads),
@@ -110,6 +118,9 @@ test('the home page and an episode page hydrate without an error, a new row or a
     expect(facts.rows, path).toBe(rows);
     // The rows on screen are the elements the HTML made: hydration rendered nothing anew.
     expect(facts.keptRows, path).toBe(rows);
+    // The tab's title does not change as the app takes over.
+    expect(facts.titles[1], path).toBe(facts.titles[0]);
+    expect(facts.titles[0], path).toMatch(path === '/' ? /^[^·]+$/ : /^3: .+ · /);
     expect(facts.layoutShift, path).toBeLessThan(0.01);
     // The engine read nothing before the page was painted from its HTML.
     expect(facts.firstDatabaseRead, path).toBeGreaterThan(facts.firstContentfulPaint);

@@ -79,6 +79,10 @@ describe('writeVersionPages', () => {
     const page = await readFile(join(pagesDir, 'episodes', '14.5.html'), 'utf8');
     expect(page).toContain(`<p data-path="/episodes/14.5">${episodes.length} episodes</p>`);
     expect(page).toContain('<meta property="og:type" content="article">');
+    // The tab's title the app gives the page: the number once, before the title.
+    expect(await readFile(join(pagesDir, 'episodes', '5.html'), 'utf8')).toContain(
+      '<title>5: Nothing Said Yet · Fixture Facts</title>',
+    );
     expect(page).not.toContain('rel="canonical"');
     expect(await readFile(join(pagesDir, '404.html'), 'utf8')).toContain('<title>Not found · ');
     // Without a site URL there is nothing absolute to list: robots.txt only.

@@ -12,6 +12,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EpisodeRow } from '../../core/db-schema.ts';
+import { documentTitle, episodeHeading } from '../../core/document-title.ts';
 import { artworkSource } from '../../core/media-sources.ts';
 import { createTexts } from '../../core/messages/message-format.ts';
 import { listPagePath } from '../../core/page-url.ts';
@@ -51,6 +52,8 @@ export interface RenderedPage {
   status: number;
   appHtml: string;
   data: unknown;
+  /** The podcast's icon for the head, or null (older entries have none) for the site's own. */
+  icon?: string | null;
 }
 
 /** The server entry's interface, as the builder calls it. */
@@ -274,6 +277,7 @@ export async function writeVersionPages(input: {
         head,
         appHtml: page.appHtml,
         data: page.data,
+        icon: page.icon ?? null,
         language: config.site.language,
       });
       if (episode) {
@@ -297,8 +301,10 @@ export async function writeVersionPages(input: {
       input.onProgress?.(done, total);
     };
 
+    // Each page's title is the one the app gives its tab (`documentTitle`), so it does not change
+    // when the page hydrates.
     await write('/', {
-      title: show,
+      title: documentTitle(show, { kind: 'home' }, text),
       description: text('title.description', { show }),
       canonical: home,
       image: showImage,
@@ -308,7 +314,7 @@ export async function writeVersionPages(input: {
     });
     for (const [index, path] of listPaths.entries()) {
       await write(path, {
-        title: text('title.listPage', { show, page: index + 2, count: listPages }),
+        title: documentTitle(show, { kind: 'list', page: index + 2, count: listPages }, text),
         description: text('title.listPageDescription', {
           show,
           page: index + 2,
@@ -329,7 +335,7 @@ export async function writeVersionPages(input: {
       await write(
         path,
         {
-          title: `${row.title} · ${show}`,
+          title: documentTitle(show, { kind: 'episode', heading: episodeHeading(row) }, text),
           description,
           canonical: url,
           image,
@@ -357,7 +363,7 @@ export async function writeVersionPages(input: {
     // Beside config.json: the version folder is the pages folder's parent.
     await writeFile(join(dirname(pagesDir), PAGES_INDEX_FILE), `${JSON.stringify(index)}\n`);
     await write('/404', {
-      title: `${text('title.notFound')} · ${show}`,
+      title: documentTitle(show, { kind: 'not-found' }, text),
       description: '',
       canonical: '',
       image: showImage,

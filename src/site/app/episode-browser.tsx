@@ -43,9 +43,8 @@ import { OrderSelect } from '../features/search/order-select.tsx';
 import { SearchForm } from '../features/search/search-form.tsx';
 import { TypoNotice } from '../features/search/typo-notice.tsx';
 import { Spinner } from '../shared/spinner.tsx';
-import { episodeHeading } from '../shared/episode-facts.ts';
 import type { UpdateSearchState } from '../shared/use-page-url.ts';
-import { documentTitle, type TitledView } from './document-title.ts';
+import { documentTitle, episodeHeading, type TitledView } from '../../core/document-title.ts';
 import { EpisodePage } from './episode-page.tsx';
 import { EpisodeResults } from './episode-results.tsx';
 import { paths } from './paths.ts';
@@ -163,6 +162,8 @@ export function EpisodeBrowser({
   else if (list.routeEpisode)
     view = { kind: 'episode', heading: episodeHeading(list.routeEpisode) };
   else if (check.kind === 'search') view = { kind: 'search', term: check.term };
+  else if (list.page + pagesBefore > 1)
+    view = { kind: 'list', page: list.page + pagesBefore, count: pageCount };
   useDocumentTitle(documentTitle(settings.title, view, texts.text));
 
   const navigate = useNavigate();

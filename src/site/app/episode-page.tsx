@@ -18,7 +18,7 @@ import { PlayButton } from '../features/player/play-button.tsx';
 import { ProgressBar } from '../features/player/progress-bar.tsx';
 import { useMatchHighlights } from '../features/snippets/use-match-highlights.ts';
 import { TranscriptPanel } from '../features/transcript/transcript-panel.tsx';
-import { episodeHeading } from '../shared/episode-facts.ts';
+import { episodeHeading } from '../../core/document-title.ts';
 import { paths } from './paths.ts';
 import { useEpisodeFacts } from './use-episode-facts.ts';
 import { MessageText } from '../shared/message-text.tsx';

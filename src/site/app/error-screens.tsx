@@ -4,7 +4,7 @@ import { createTexts } from '../../core/messages/message-format.ts';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ReloadLink } from '../shared/reload-link.tsx';
 import { usePageUrl } from '../shared/use-page-url.ts';
-import { documentTitle } from './document-title.ts';
+import { documentTitle } from '../../core/document-title.ts';
 import { paths } from './paths.ts';
 import { SiteFrame } from './site-frame.tsx';
 import { useDocumentTitle, useSiteSettings } from './use-site-settings.ts';

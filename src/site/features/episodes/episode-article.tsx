@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { hasTranscript, type EpisodeRow as EpisodeRecord } from '../../../core/db-schema.ts';
 import { formatDuration, formatPubDate } from '../../../core/format.ts';
-import { episodeHeading } from '../../shared/episode-facts.ts';
+import { episodeHeading } from '../../../core/document-title.ts';
 import { FallbackImage } from '../../shared/fallback-image.tsx';
 import { useMedia } from '../../shared/media-context.tsx';
 import { UnderConstruction } from '../../shared/under-construction.tsx';

@@ -4,7 +4,7 @@
  */
 import type { Chapter } from '../../../core/speech.ts';
 import { chaptersOf, subscribeChapters } from '../../shared/chapter-store.ts';
-import { episodeHeading } from '../../shared/episode-facts.ts';
+import { episodeHeading } from '../../../core/document-title.ts';
 import type { PlayerStore } from '../../shared/player-store.ts';
 import type { PlayerEpisode } from '../../shared/player-state.ts';
 

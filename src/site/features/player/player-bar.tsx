@@ -3,7 +3,7 @@ import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { chapterAtTime } from '../../../core/transcript-chapters.ts';
 import { useChapters } from '../../shared/chapter-store.ts';
-import { episodeHeading } from '../../shared/episode-facts.ts';
+import { episodeHeading } from '../../../core/document-title.ts';
 import { FallbackImage } from '../../shared/fallback-image.tsx';
 import { useMedia } from '../../shared/media-context.tsx';
 import { PLAYER_BAR_ATTRIBUTE } from '../../shared/page-chrome.ts';
