@@ -150,11 +150,13 @@ describe('the bundle served by nginx', () => {
     const episode = await fetch(`${site.url}/episodes/3`);
     expect(episode.status).toBe(200);
     expect(await episode.text()).toContain(
-      '<title>The Axolotl&#39;s Secret · The Curious Haul</title>',
+      '<title>3: The Axolotl&#39;s Secret · The Curious Haul</title>',
     );
     const dotted = await fetch(`${site.url}/episodes/4.5/`);
     expect(dotted.status).toBe(200);
-    expect(await dotted.text()).toContain('<title>The Best Bits So Far · The Curious Haul</title>');
+    expect(await dotted.text()).toContain(
+      '<title>4.5: The Best Bits So Far · The Curious Haul</title>',
+    );
     // Canonical numbers only (decision 0038): '/episodes/03' is not episode 3's page.
     for (const path of [
       '/episodes/999',
@@ -221,7 +223,7 @@ describe('the bundle under a sub-path', () => {
     const page = await fetch(`${subSite.url}/sub/episodes/4.5`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain('<title>The Best Bits So Far · The Curious Haul</title>');
+    expect(html).toContain('<title>4.5: The Best Bits So Far · The Curious Haul</title>');
     expect(html).toMatch(/src="\/sub\/assets\/index-[\w-]+\.js"/);
     // Every link and asset is under /sub/ (the header's home link is /sub itself, and the
     // episode's links to the list, filtered or not, are /sub with a query).

@@ -64,7 +64,7 @@ describe('the demo without JavaScript', () => {
     const { page, problems, dbReads } = await open(baseUrl);
     const response = await page.goto(`${baseUrl}/episodes/7`);
     expect(response?.status()).toBe(200);
-    await expect(page.title()).resolves.toBe('Lightning Round in Chicago · The Curious Haul');
+    await expect(page.title()).resolves.toBe('7: Lightning Round in Chicago · The Curious Haul');
     const transcript = page.getByRole('region', { name: 'Transcript of episode 7' });
     await expect(transcript.isVisible()).resolves.toBe(true);
     // Episode 7 is the demo's longest, a conversation: one paragraph per turn, each under its
