@@ -187,6 +187,8 @@ describe('a 300-episode show without JavaScript', () => {
         .click();
       await page.waitForURL(`${served()}/page/3`);
       await expect.poll(async () => (await rowTitles(page))[0]).toBe('280: Crawlable thing 280');
+      // The tab names the page as its pre-rendered HTML does.
+      await expect.poll(() => page.title()).toBe('Crawl Test Show · page 3 of 30');
       await expect(page.evaluate(() => 'stayed' in window)).resolves.toBe(true);
       expectNoProblems(problems);
       await page.close();
