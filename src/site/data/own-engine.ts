@@ -306,7 +306,7 @@ function startedEngine(engine: OwnExports, state: ReadState, heap: () => Uint8Ar
         try {
           bind(statement, first ? params : []);
           first = false;
-          const columns = answered ? 0 : engine.sqlite3_column_count(statement);
+          const columns: number = answered ? 0 : engine.sqlite3_column_count(statement);
           answered ||= columns > 0;
           const names: string[] = [];
           for (let column = 0; column < columns; column += 1) {
