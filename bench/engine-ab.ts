@@ -7,16 +7,18 @@
  * query cold (fresh pages, fresh engine state) and warm (the same query again).
  *
  *   npm run bench:engine-ab [-- --runs 7 --episodes 600 --words 9000 --seed 1]
+ *     [--own-wasm FILE]   (another build of Trawl's own: `bash scripts/build-engine.sh FILE -O2`)
  *
  * Prints each operation's medians and the ratio own / official; writes nothing tracked.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { z } from 'zod';
-import { joinChunks } from '../src/builder/publish/chunk-files.ts';
+import { joinChunks, readPublished } from '../src/builder/publish/chunk-files.ts';
 import { FTS_COLUMNS } from '../src/core/db-schema.ts';
 import { checkSearchTerm } from '../src/core/fts-query.ts';
 import { loadAnalyzer, type Analyzer } from '../src/core/analyzer.ts';
@@ -42,7 +44,7 @@ import { buildTrawl, chooseWorkload, corpusKey, ensureCorpus, type Workload } fr
 import { median } from './stats.ts';
 
 const CACHE_DIR = resolve(REPO_ROOT, '.trawl/bench');
-const OWN_WASM = resolve(REPO_ROOT, 'src/site/data/sqlite3-trawl.wasm');
+const COMMITTED_OWN_WASM = resolve(REPO_ROOT, 'src/site/data/sqlite3-trawl.wasm');
 const OFFICIAL_WASM = resolve(REPO_ROOT, 'node_modules/@sqlite.org/sqlite-wasm/dist/sqlite3.wasm');
 
 const optionsSchema = z.object({
@@ -50,16 +52,17 @@ const optionsSchema = z.object({
   episodes: z.coerce.number().int().min(12).max(100_000),
   words: z.coerce.number().int().min(10).max(200_000),
   seed: z.coerce.number().int().min(0),
+  ownWasm: z.string().min(1),
 });
 
 type EngineName = 'official' | 'own';
 type Open = (pages: HttpPages) => OpenDatabase;
 
 /** Starts an engine from its wasm's bytes, as the worker does (compile, instantiate, boot). */
-async function startEngine(name: EngineName): Promise<Open> {
+async function startEngine(name: EngineName, ownWasm: string): Promise<Open> {
   if (name === 'own') {
     const loader = ownEngineLoader();
-    const { instance } = await WebAssembly.instantiate(await readFile(OWN_WASM), loader.imports);
+    const { instance } = await WebAssembly.instantiate(await readFile(ownWasm), loader.imports);
     const sqlite = loader.start(instance);
     return (pages) => sqlite.open(pages);
   }
@@ -159,13 +162,17 @@ async function main(): Promise<void> {
       episodes: { type: 'string', default: '600' },
       words: { type: 'string', default: '9000' },
       seed: { type: 'string', default: '1' },
+      'own-wasm': { type: 'string', default: COMMITTED_OWN_WASM },
     },
   });
-  const options = optionsSchema.parse(values);
+  const options = optionsSchema.parse({ ...values, ownWasm: resolve(values['own-wasm']) });
   const parameters = { episodes: options.episodes, words: options.words, seed: options.seed };
   const corpus = await ensureCorpus(parameters, CACHE_DIR);
   const out = join(CACHE_DIR, `engine-ab-${corpusKey(parameters)}`);
-  const built = await buildTrawl(corpus.dir, out, null);
+  // The corpus's database is built once, then reused: only the engines are measured here.
+  const built = existsSync(join(out, 'latest.json'))
+    ? await readPublished(out)
+    : await buildTrawl(corpus.dir, out, null);
   const config: DbConfig = dbConfigSchema.parse(
     JSON.parse(await readFile(join(built.versionDir, 'config.json'), 'utf8')),
   );
@@ -175,7 +182,7 @@ async function main(): Promise<void> {
   const workload = chooseWorkload(file, config.site.pageSize, analyzer);
   const work = operations(workload, analyzer, config.site.pageSize);
   console.log(
-    `engine A/B: ${corpusKey(parameters)} (${(config.databaseLengthBytes / 1048576).toFixed(1)} MiB), ${options.runs} runs, ` +
+    `engine A/B: ${options.ownWasm} against the official build, ${corpusKey(parameters)} (${(config.databaseLengthBytes / 1048576).toFixed(1)} MiB), ${options.runs} runs, ` +
       `rare '${workload.rare}', common '${workload.common}', load average ${loadavg().map((n) => n.toFixed(1))}`,
   );
   const pagesOf = () =>
@@ -195,7 +202,7 @@ async function main(): Promise<void> {
     const order: EngineName[] = run % 2 === 1 ? ['official', 'own'] : ['own', 'official'];
     for (const name of order) {
       let started = performance.now();
-      const instance = await startEngine(name);
+      const instance = await startEngine(name, options.ownWasm);
       note(`${name} start`, performance.now() - started);
       if (!first.has(name)) first.set(name, instance);
       const open = first.get(name) ?? instance;
