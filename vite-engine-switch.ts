@@ -29,3 +29,20 @@ export function engineAliases(engine: EngineBuild): Alias[] {
     replacement: fileURLToPath(new URL(`./src/site/data/${name}-own.ts`, import.meta.url)),
   }));
 }
+
+/**
+ * When the early script starts the worker on a pre-rendered page (decision 0080): at the
+ * visitor's first interaction (the default, decisions 0040 and 0054), or once the page is
+ * parsed (`TRAWL_ENGINE_START=parse`), the database still opened at the interaction. With the
+ * official build, `parse` puts about 700 KB in the first visit; with Trawl's own, 510 KB.
+ */
+export type EngineStart = 'interaction' | 'parse';
+
+/** `TRAWL_ENGINE_START`, checked: unset is the interaction. */
+export function engineStartFromEnv(value = process.env.TRAWL_ENGINE_START): EngineStart {
+  const start = value ?? 'interaction';
+  if (start !== 'interaction' && start !== 'parse') {
+    throw new Error(`TRAWL_ENGINE_START must be 'interaction' or 'parse', not '${start}'`);
+  }
+  return start;
+}
