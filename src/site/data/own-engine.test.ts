@@ -108,6 +108,15 @@ describe.each(ENGINES)('the $name engine', (engine) => {
     expect(classifyDatabaseError(thrown)).toBe('query');
   });
 
+  test('a statement nested as deep as SQLite allows answers; deeper fails, and it still answers', async () => {
+    const db = await engine.open(fixturePages());
+    expect(db.query(`SELECT ${'('.repeat(990)}1${')'.repeat(990)} AS v`, [])).toEqual([{ v: 1 }]);
+    expect(() => db.query(`SELECT ${'- '.repeat(20_000)}1 AS v`, [])).toThrow(
+      /SQLITE_ERROR: .*(Recursion limit|too large|stack overflow)/,
+    );
+    expect(db.query('SELECT count(*) AS n FROM episodes', [])).toEqual([{ n: 7 }]);
+  });
+
   test('a file that is not a database fails the open', async () => {
     const bytes = new TextEncoder().encode('<!doctype html><title>Not found</title>'.repeat(200));
     const pages = new HttpPages({
