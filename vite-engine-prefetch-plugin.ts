@@ -1,5 +1,5 @@
 import type { Plugin, ResolvedConfig } from 'vite';
-import { ENGINE_WORKER_META } from './src/core/early-search.ts';
+import { ENGINE_START_ATTRIBUTE, ENGINE_WORKER_META } from './src/core/early-search.ts';
 
 /** The engine worker's bundle and the SQLite wasm, by their emitted names (the worker first). */
 const ENGINE_FILES = [/(^|\/)sqlite-engine\.worker-[^/]+\.js$/, /(^|\/)sqlite3-[^/]+\.wasm$/];
@@ -12,7 +12,7 @@ const ENGINE_FILES = [/(^|\/)sqlite-engine\.worker-[^/]+\.js$/, /(^|\/)sqlite3-[
  * visitor's first interaction, or once the page is parsed when it needs the database at once. Decision 0006 prefetched the worker and the wasm
  * on every load, which put 475 KB gzipped into every first visit.
  */
-export function enginePrefetch(): Plugin {
+export function enginePrefetch(options: { startAtParse?: boolean } = {}): Plugin {
   let config: ResolvedConfig | undefined;
   return {
     name: 'trawl:engine-prefetch',
@@ -35,6 +35,8 @@ export function enginePrefetch(): Plugin {
             attrs: {
               name: ENGINE_WORKER_META,
               content: urls.map((file) => `${base}${file}`).join(' '),
+              // The worker at the parse, the database at the interaction (decision 0080).
+              ...(options.startAtParse === true ? { [ENGINE_START_ATTRIBUTE]: 'parse' } : {}),
             },
             injectTo: 'head' as const,
           },

@@ -14,19 +14,21 @@ import type { Mount } from '../src/builder/serve/serve.ts';
 import { pageFileFor } from '../src/builder/publish/version-pages.ts';
 import { latestSchema } from '../src/core/site-config.ts';
 import { isDatabaseChunk, pathOf, type TrafficEntry } from './traffic.ts';
+import { engineAliases, type EngineBuild } from '../vite-engine-switch.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 
 /**
  * Builds the site for production (the project's vite.config.ts) into `outDir`, and its server
  * entry beside it (`<outDir>/../server`), as `npm run build:site` does: `trawl build --site`
- * pre-renders the pages with it.
+ * pre-renders the pages with it. `engine`: the worker's SQLite (decision 0080).
  */
-export async function buildSite(outDir: string): Promise<void> {
+export async function buildSite(outDir: string, engine: EngineBuild = 'official'): Promise<void> {
   const common = {
     configFile: resolve(REPO_ROOT, 'vite.config.ts'),
     root: resolve(REPO_ROOT, 'src/site'),
     logLevel: 'warn',
+    resolve: { alias: engineAliases(engine) },
   } as const;
   await build({ ...common, build: { outDir, emptyOutDir: true } });
   await build({
@@ -35,11 +37,18 @@ export async function buildSite(outDir: string): Promise<void> {
   });
 }
 
-/** Builds bench/page (the query-level page) into `outDir`, with the site's worker patch. */
-export async function buildBenchPage(outDir: string): Promise<void> {
+/**
+ * Builds bench/page (the query-level page) into `outDir`, with the site's worker patch, its
+ * engine's worker built with `engine` (decision 0080).
+ */
+export async function buildBenchPage(
+  outDir: string,
+  engine: EngineBuild = 'official',
+): Promise<void> {
   await build({
     configFile: false,
     root: resolve(REPO_ROOT, 'bench/page'),
+    resolve: { alias: engineAliases(engine) },
     base: '/',
     logLevel: 'warn',
     plugins: [sqliteWorkerPatch()],

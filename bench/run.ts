@@ -6,6 +6,7 @@
  *   npm run bench -- --quick            (a small smoke run: 40 episodes, 1 run)
  *   npm run bench -- --scale            (2,000 episodes × 30,000 words; its own results file)
  *   npm run bench -- --only search-rare,transcript --no-render
+ *   npm run bench -- --engine own       (the site and bench page on Trawl's own SQLite wasm)
  *   npm run bench -- --save             (a full run that also refreshes the committed results)
  *   npm run bench -- --pages            (pre-rendering's cost: bench/page-scale.ts)
  *   npm run bench -- --weekly           (only the weekly update: rebuild time, bytes new to the host)
@@ -83,6 +84,8 @@ const optionsSchema = z.object({
   render: z.boolean(),
   save: z.boolean(),
   compareEngines: z.boolean(),
+  /** The SQLite wasm the site's and the bench page's worker are built with (decision 0080). */
+  engine: z.enum(['official', 'own']),
   /** Only the weekly update (bench/weekly-update.ts). */
   weekly: z.boolean(),
 });
@@ -96,6 +99,7 @@ const USAGE = `Usage:
   npm run bench -- --scale            (2,000 episodes x 30,000 words)
   npm run bench -- --only search-rare,transcript --no-render
   npm run bench -- --compare-engines  (also the queries on sql.js-httpvfs)
+  npm run bench -- --engine own       (the site and bench page on Trawl's own SQLite wasm)
   npm run bench -- --save             (a full run that also refreshes bench/results/)
   npm run bench -- --pages            (pre-rendering's cost: bench/page-scale.ts)
   npm run bench -- --weekly           (the weekly update: rebuild time, bytes new to the host)`;
@@ -139,6 +143,8 @@ function parseValidOptions(argv: string[]): Options {
       save: { type: 'boolean', default: false },
       // Also Trawl's queries on sql.js-httpvfs, the engine before decision 0016.
       'compare-engines': { type: 'boolean', default: false },
+      // The worker's SQLite: 'official' (the default) or 'own' (decision 0080).
+      engine: { type: 'string', default: 'official' },
       // Only the weekly update: N episodes, then N+1 (issue 23, item 5).
       weekly: { type: 'boolean', default: false },
     },
@@ -156,6 +162,7 @@ function parseValidOptions(argv: string[]): Options {
     render: !values['no-render'],
     save: values.save,
     compareEngines: values['compare-engines'],
+    engine: values.engine,
     weekly: values.weekly,
   });
   if (!parsed.success) {
@@ -402,7 +409,9 @@ async function main(): Promise<void> {
   };
   const key = corpusKey(parameters);
   const quietMs = Math.max(300, 3 * options.delay);
-  log(`Trawl benchmark: ${key}, ${options.delay} ms delay, ${options.runs} run(s)`);
+  log(
+    `Trawl benchmark: ${key}, ${options.delay} ms delay, ${options.runs} run(s), ${options.engine} SQLite wasm`,
+  );
 
   const corpus = await ensureCorpus(parameters, CACHE_DIR);
   log(
@@ -423,12 +432,12 @@ async function main(): Promise<void> {
   // The site first: `trawl build` pre-renders the pages with its server entry.
   const siteDir = join(runDir, 'site');
   const pageDir = join(runDir, 'page');
-  await buildSite(siteDir);
+  await buildSite(siteDir, options.engine);
   if (options.weekly) {
     await weeklyOnly(parameters, siteDir, started);
     return;
   }
-  await buildBenchPage(pageDir);
+  await buildBenchPage(pageDir, options.engine);
   const assets = await assetSizes(siteDir);
   log('site and bench page built');
   const trawlOut = join(runDir, `trawl-${key}`);

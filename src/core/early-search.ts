@@ -26,6 +26,14 @@ export const ENGINE_WORKER_META = 'trawl-engine';
  */
 export const EARLY_ENGINE_PROPERTY = '__trawlEarlyEngine';
 
+/**
+ * On the engine's `<meta>`: `parse` starts the worker (its script and wasm downloaded and
+ * compiled) once a pre-rendered page is parsed, not at the first interaction; the database is
+ * still opened only at the interaction. Set by a build with `TRAWL_ENGINE_START=parse`
+ * (vite-engine-switch.ts, decision 0080); absent, the worker waits for the interaction.
+ */
+export const ENGINE_START_ATTRIBUTE = 'data-start';
+
 /** On `<html>`: the visitor interacted before the app (the early script started the engine). */
 export const ENGINE_WANTED_ATTRIBUTE = 'data-engine';
 
@@ -56,11 +64,14 @@ export const EARLY_SEARCH_SCRIPT =
   // or a page that was not pre-rendered). Started here, the worker fetches and compiles the
   // wasm while the app's script downloads, runs and hydrates; the app adopts it
   // (engine-client.ts). An error before then is kept for the app to report.
-  `(function(d){var s=0;function go(){var h=d.documentElement,m=d.querySelector('meta[name="${ENGINE_WORKER_META}"]');if(s||h.hasAttribute('${APP_STARTED_ATTRIBUTE}'))return;s=1;h.setAttribute('${ENGINE_WANTED_ATTRIBUTE}','');if(!m)return;` +
+  // `go(1)` is an interaction (or a page that needs the database at once): the app is told, and
+  // opens the database; `go(0)` starts the worker alone, where the meta asks for it at the parse.
+  `(function(d){var s=0;function go(n){var h=d.documentElement,m=d.querySelector('meta[name="${ENGINE_WORKER_META}"]');if(h.hasAttribute('${APP_STARTED_ATTRIBUTE}'))return;if(n)h.setAttribute('${ENGINE_WANTED_ATTRIBUTE}','');if(s)return;s=1;if(!m)return;` +
   // The wasm (and the worker's script) are prefetched from the page at once: the worker's
   // thread asks for its script, then the wasm, only once it has started and run its script.
   `var f=(m.getAttribute('content')||'').split(' ');f.forEach(function(u){if(!u)return;var l=d.createElement('link');l.rel='prefetch';l.href=u;d.head.appendChild(l)});` +
   `try{var u=new URL(f[0],location.href).href,w=new Worker(u,{type:'module',name:'trawl-sqlite'}),e={worker:w,url:u,error:null};` +
   `w.addEventListener('error',function(v){v.preventDefault();if(e.error===null)e.error=v.message||''});window.${EARLY_ENGINE_PROPERTY}=e}catch(x){}}` +
-  `${JSON.stringify(ENGINE_INTERACTIONS)}.forEach(function(t){d.addEventListener(t,go,{capture:true,passive:true})});` +
-  `d.addEventListener('readystatechange',function(){if(location.search||!d.getElementById('${PAGE_DATA_ID}'))go()})})(document);`;
+  `${JSON.stringify(ENGINE_INTERACTIONS)}.forEach(function(t){d.addEventListener(t,function(){go(1)},{capture:true,passive:true})});` +
+  `d.addEventListener('readystatechange',function(){var m=d.querySelector('meta[name="${ENGINE_WORKER_META}"]');` +
+  `if(location.search||!d.getElementById('${PAGE_DATA_ID}'))go(1);else if(m&&m.getAttribute('${ENGINE_START_ATTRIBUTE}')==='parse')go(0)})})(document);`;

@@ -6,7 +6,8 @@
  * be loaded fails them with the file named (engine-files.ts), at once.
  */
 import workerUrl from './sqlite-engine.worker.ts?worker&url';
-import wasmUrl from '@sqlite.org/sqlite-wasm/sqlite3.wasm?url';
+// The official build's wasm, or Trawl's own where the site was built with TRAWL_ENGINE=own.
+import { ENGINE_WASM_URL as wasmUrl } from './engine-wasm-url.ts';
 import {
   answerProblem,
   displayedFile,

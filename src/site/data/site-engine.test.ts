@@ -6,7 +6,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildFixturePodcast } from '../../builder/test-support/fixture-podcast.ts';
@@ -18,40 +17,29 @@ import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
 import type { QueryRunner, SqlValue } from './database-types.ts';
 import { HttpPages } from './http-pages.ts';
 import { loadEpisodes, searchEpisodes } from './queries.ts';
-import { installHttpVfs } from './sqlite-http-vfs.ts';
 import { getTranscript } from './transcript-queries.ts';
 import { diskHost } from './test-support/disk-host.ts';
+import { ENGINES } from './test-support/engines.ts';
 
 // Every database the builder makes must open in the browser's engine (design note 7): the
 // fixture podcast, built by the real builder in chunk files of one page each (every multi-page
-// read crosses a file), opened by the official SQLite wasm through the site's HTTP VFS, answers
-// the site's queries exactly as the builder's own SQLite does.
+// read crosses a file), opened by each SQLite wasm the worker can be built with (the official
+// one through the site's HTTP VFS, Trawl's own with its VFS in C, decision 0080), answers the
+// site's queries exactly as the builder's own SQLite does.
 
 const CHUNK = 16 * 1024;
 let root: string;
 let config: DbConfig;
 let sqlite: Database.Database;
-let engine: QueryRunner;
-let pages: HttpPages;
+let built: Awaited<ReturnType<typeof buildFixturePodcast>>;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'trawl-site-engine-'));
-  const built = await buildFixturePodcast(root, { chunkSize: CHUNK });
+  built = await buildFixturePodcast(root, { chunkSize: CHUNK });
   config = dbConfigSchema.parse(
     JSON.parse(await readFile(join(built.result.versionDir, 'config.json'), 'utf8')),
   );
   sqlite = new Database(built.databaseFile, { readonly: true });
-  pages = new HttpPages({
-    layout: config,
-    chunkUrlPrefix: `https://host.test/db/${config.version}/${config.urlPrefix}`,
-    pageSize: config.requestChunkSize,
-    request: diskHost(built.result.versionDir, config),
-  });
-  const db = installHttpVfs(await sqlite3InitModule(), pages);
-  engine = {
-    // Rows of a database Trawl built itself: the SQL's column list is their shape.
-    query: async <T>(sql: string, params: readonly SqlValue[] = []) => db.query(sql, params) as T[],
-  };
 });
 
 afterAll(async () => {
@@ -62,10 +50,28 @@ afterAll(async () => {
 const builderRows = (sql: string, params: SqlValue[] = []): unknown[] =>
   sqlite.prepare(sql).all(...params);
 
-describe('the site engine on a database the builder made', () => {
-  test('is SQLite 3.54 with FTS5, and the database spans many chunk files', async () => {
+describe.each(ENGINES)('the $name site engine on a database the builder made', (tested) => {
+  let engine: QueryRunner;
+  let pages: HttpPages;
+
+  beforeAll(async () => {
+    pages = new HttpPages({
+      layout: config,
+      chunkUrlPrefix: `https://host.test/db/${config.version}/${config.urlPrefix}`,
+      pageSize: config.requestChunkSize,
+      request: diskHost(built.result.versionDir, config),
+    });
+    const db = await tested.open(pages);
+    engine = {
+      // Rows of a database Trawl built itself: the SQL's column list is their shape.
+      query: async <T>(sql: string, params: readonly SqlValue[] = []) =>
+        db.query(sql, params) as T[],
+    };
+  });
+
+  test('is its SQLite with FTS5, and the database spans many chunk files', async () => {
     expect(await engine.query('SELECT sqlite_version() AS version')).toEqual([
-      { version: '3.54.1' },
+      { version: tested.version },
     ]);
     expect(planChunks(config.databaseLengthBytes, CHUNK).suffixLength).toBeGreaterThanOrEqual(3);
     expect(config.databaseLengthBytes / CHUNK).toBeGreaterThan(10);

@@ -5,8 +5,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildFixturePodcast } from '../../builder/test-support/fixture-podcast.ts';
 import { FTS_COLUMNS } from '../../core/db-schema.ts';
 import { checkSearchTerm } from '../../core/fts-query.ts';
@@ -16,10 +15,10 @@ import { pagesOfRuns } from '../../core/warm-pages.ts';
 import type { QueryRunner, SqlValue } from './database-types.ts';
 import { HttpPages } from './http-pages.ts';
 import { loadEpisodeList, searchEpisodes } from './queries.ts';
-import { installHttpVfs, type Sqlite3 } from './sqlite-http-vfs.ts';
 import { loadCompletions } from './term-list-queries.ts';
 import { startWarmBurst, warmRequests } from './warm-burst.ts';
 import { diskHost } from './test-support/disk-host.ts';
+import { ENGINES, type TestEngine } from './test-support/engines.ts';
 
 // The warm pages the builder records (decision 0066), on the fixture podcast built by the real
 // builder and read by the engine's own wasm through the site's VFS: every page the burst
@@ -29,7 +28,6 @@ import { diskHost } from './test-support/disk-host.ts';
 let root: string;
 let config: DbConfig;
 let versionDir: string;
-let sqlite3: Sqlite3;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'trawl-warm-pages-'));
@@ -38,7 +36,6 @@ beforeAll(async () => {
   config = dbConfigSchema.parse(
     JSON.parse(await readFile(join(versionDir, 'config.json'), 'utf8')),
   );
-  sqlite3 = await sqlite3InitModule();
 });
 
 afterAll(async () => {
@@ -64,7 +61,10 @@ function diskFetch(): typeof fetch {
 }
 
 /** A fresh engine on the fixture's version, its pages warmed first when `warm` says so. */
-async function openEngine(warm: boolean): Promise<{ runner: QueryRunner; pages: HttpPages }> {
+async function openEngine(
+  engine: TestEngine,
+  warm: boolean,
+): Promise<{ runner: QueryRunner; pages: HttpPages }> {
   const pages = new HttpPages({
     layout: config,
     chunkUrlPrefix: `https://host.test/db/${config.version}/${config.urlPrefix}`,
@@ -75,7 +75,7 @@ async function openEngine(warm: boolean): Promise<{ runner: QueryRunner; pages: 
     const requests = warmRequests(config.warmPages ?? [], config, config.requestChunkSize, pages);
     await startWarmBurst(requests, diskFetch()).primeInto(pages);
   }
-  const db = installHttpVfs(sqlite3, pages);
+  const db = await engine.open(pages);
   const runner: QueryRunner = {
     // Rows of a database Trawl built itself: the SQL's column list is their shape.
     query: async <T>(sql: string, params: readonly SqlValue[] = []) => db.query(sql, params) as T[],
@@ -101,25 +101,27 @@ test('the config names the schema, the list and the term tables’ roots', () =>
   expect(warm.length).toBeLessThanOrEqual(16);
 });
 
-test.each(['narwhal', 'octopuses', 'cream'])(
-  "every warm page is one the landing's search for '%s' reads, and it asks the host less",
-  async (word) => {
-    const cold = await openEngine(false);
-    const found = await land(cold.runner, word);
-    expect(found).toBeGreaterThan(0);
-    const read = new Set(cold.pages.takeAccessedPages().map(({ pageno }) => pageno + 1));
-    expect(pagesOfRuns(config.warmPages ?? []).filter((page) => !read.has(page))).toEqual([]);
+describe.each(ENGINES)('the $name engine', (engine) => {
+  test.each(['narwhal', 'octopuses', 'cream'])(
+    "every warm page is one the landing's search for '%s' reads, and it asks the host less",
+    async (word) => {
+      const cold = await openEngine(engine, false);
+      const found = await land(cold.runner, word);
+      expect(found).toBeGreaterThan(0);
+      const read = new Set(cold.pages.takeAccessedPages().map(({ pageno }) => pageno + 1));
+      expect(pagesOfRuns(config.warmPages ?? []).filter((page) => !read.has(page))).toEqual([]);
 
-    const warm = await openEngine(true);
-    const warmed = warm.pages.stats();
-    expect(await land(warm.runner, word)).toBe(found);
-    const after = warm.pages.stats();
-    // SQLite's own requests, each waiting for the one before it.
-    const sequential = after.totalRequests - warmed.totalRequests;
-    expect(sequential).toBeLessThan(cold.pages.stats().totalRequests);
-    // No page is read twice: the burst's bytes replace bytes SQLite would have asked for.
-    expect(after.totalFetchedBytes).toBeLessThanOrEqual(
-      cold.pages.stats().totalFetchedBytes + config.requestChunkSize,
-    );
-  },
-);
+      const warm = await openEngine(engine, true);
+      const warmed = warm.pages.stats();
+      expect(await land(warm.runner, word)).toBe(found);
+      const after = warm.pages.stats();
+      // SQLite's own requests, each waiting for the one before it.
+      const sequential = after.totalRequests - warmed.totalRequests;
+      expect(sequential).toBeLessThan(cold.pages.stats().totalRequests);
+      // No page is read twice: the burst's bytes replace bytes SQLite would have asked for.
+      expect(after.totalFetchedBytes).toBeLessThanOrEqual(
+        cold.pages.stats().totalFetchedBytes + config.requestChunkSize,
+      );
+    },
+  );
+});

@@ -3,6 +3,7 @@ import {
   APP_STARTED_ATTRIBUTE,
   EARLY_SEARCH_FALLBACK_MS,
   EARLY_SEARCH_SCRIPT,
+  ENGINE_START_ATTRIBUTE,
   ENGINE_WORKER_META,
   ENGINE_WANTED_ATTRIBUTE,
   EARLY_ENGINE_PROPERTY,
@@ -207,6 +208,21 @@ describe('the engine’s worker, started when the page will use it (decisions 00
     runEarlyScript();
     parsed();
     expect(startedUrls()).toHaveLength(2);
+  });
+
+  test('a page built to start at the parse starts the worker then, and tells the app only at the interaction', () => {
+    preRenderedPage();
+    document.querySelector('meta')?.setAttribute(ENGINE_START_ATTRIBUTE, 'parse');
+    runEarlyScript();
+    parsed();
+    expect(startedUrls()).toEqual([`${location.origin}${WORKER}`]);
+    // The app, taking over now, would leave the database closed until the visitor acts.
+    expect(interactedBeforeApp({ typed: '', searchUrl: null })).toBe(false);
+    parsed();
+    document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+    // The interaction tells the app (which adopts the worker already started), no second worker.
+    expect(startedUrls()).toHaveLength(1);
+    expect(interactedBeforeApp({ typed: '', searchUrl: null })).toBe(true);
   });
 
   test('after the app has taken over, the script leaves the engine to it', () => {

@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import type { Alias } from 'vite';
+
+/**
+ * Which SQLite wasm the worker is built with (decision 0080): the official build (the default)
+ * or Trawl's own (`engine/trawl-sqlite.c`). The site's build reads `TRAWL_ENGINE`; the
+ * benchmarks pass it, so one process can build and A/B both.
+ */
+export type EngineBuild = 'official' | 'own';
+
+/** `TRAWL_ENGINE`, checked: unset is the official build. */
+export function engineFromEnv(value = process.env.TRAWL_ENGINE): EngineBuild {
+  const engine = value ?? 'official';
+  if (engine !== 'official' && engine !== 'own') {
+    throw new Error(`TRAWL_ENGINE must be 'official' or 'own', not '${engine}'`);
+  }
+  return engine;
+}
+
+/**
+ * The aliases that build `engine`: for Trawl's own, each module of the official build's
+ * (src/site/data/worker-engine.ts and engine-wasm-url.ts), by its import, is replaced with
+ * its `-own` twin.
+ */
+export function engineAliases(engine: EngineBuild): Alias[] {
+  if (engine === 'official') return [];
+  return ['worker-engine', 'engine-wasm-url'].map((name) => ({
+    find: new RegExp(`^\\./${name}\\.ts$`),
+    replacement: fileURLToPath(new URL(`./src/site/data/${name}-own.ts`, import.meta.url)),
+  }));
+}
+
+/**
+ * When the early script starts the worker on a pre-rendered page (decision 0080): at the
+ * visitor's first interaction (the default, decisions 0040 and 0054), or once the page is
+ * parsed (`TRAWL_ENGINE_START=parse`), the database still opened at the interaction. With the
+ * official build, `parse` puts about 700 KB in the first visit; with Trawl's own, 510 KB.
+ */
+export type EngineStart = 'interaction' | 'parse';
+
+/** `TRAWL_ENGINE_START`, checked: unset is the interaction. */
+export function engineStartFromEnv(value = process.env.TRAWL_ENGINE_START): EngineStart {
+  const start = value ?? 'interaction';
+  if (start !== 'interaction' && start !== 'parse') {
+    throw new Error(`TRAWL_ENGINE_START must be 'interaction' or 'parse', not '${start}'`);
+  }
+  return start;
+}
