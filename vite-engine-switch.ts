@@ -2,15 +2,16 @@ import { fileURLToPath } from 'node:url';
 import type { Alias } from 'vite';
 
 /**
- * Which SQLite wasm the worker is built with (decision 0080): the official build (the default)
- * or Trawl's own (`engine/trawl-sqlite.c`). The site's build reads `TRAWL_ENGINE`; the
- * benchmarks pass it, so one process can build and A/B both.
+ * Which SQLite wasm the worker is built with (decisions 0080, 0081): Trawl's own
+ * (`engine/trawl-sqlite.c`, the default) or the official build (`TRAWL_ENGINE=official`). The
+ * site's build reads `TRAWL_ENGINE`; the benchmarks pass it, so one process can build and A/B
+ * both.
  */
 export type EngineBuild = 'official' | 'own';
 
-/** `TRAWL_ENGINE`, checked: unset is the official build. */
+/** `TRAWL_ENGINE`, checked: unset is Trawl's own build. */
 export function engineFromEnv(value = process.env.TRAWL_ENGINE): EngineBuild {
-  const engine = value ?? 'official';
+  const engine = value ?? 'own';
   if (engine !== 'official' && engine !== 'own') {
     throw new Error(`TRAWL_ENGINE must be 'official' or 'own', not '${engine}'`);
   }
@@ -31,16 +32,16 @@ export function engineAliases(engine: EngineBuild): Alias[] {
 }
 
 /**
- * When the early script starts the worker on a pre-rendered page (decision 0080): at the
- * visitor's first interaction (the default, decisions 0040 and 0054), or once the page is
- * parsed (`TRAWL_ENGINE_START=parse`), the database still opened at the interaction. With the
- * official build, `parse` puts about 700 KB in the first visit; with Trawl's own, 510 KB.
+ * When the early script starts the worker on a pre-rendered page (decisions 0080, 0081): once
+ * the page is parsed (the default), the database still opened at the interaction, or at the
+ * visitor's first interaction (`TRAWL_ENGINE_START=interaction`, decisions 0040 and 0054). With
+ * the official build, `parse` puts about 700 KB in the first visit; with Trawl's own, 510 KB.
  */
 export type EngineStart = 'interaction' | 'parse';
 
-/** `TRAWL_ENGINE_START`, checked: unset is the interaction. */
+/** `TRAWL_ENGINE_START`, checked: unset is the parse. */
 export function engineStartFromEnv(value = process.env.TRAWL_ENGINE_START): EngineStart {
-  const start = value ?? 'interaction';
+  const start = value ?? 'parse';
   if (start !== 'interaction' && start !== 'parse') {
     throw new Error(`TRAWL_ENGINE_START must be 'interaction' or 'parse', not '${start}'`);
   }

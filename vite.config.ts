@@ -9,12 +9,11 @@ import { engineAliases, engineFromEnv, engineStartFromEnv } from './vite-engine-
 // `vite build --ssr` builds the server entry that `trawl build` pre-renders pages with
 // (src/site/prerender/render-page.tsx → dist/server/render-page.js); `npm run build:site`
 // builds both.
-// `TRAWL_ENGINE=own` builds the worker with Trawl's own SQLite wasm (decision 0080) in place of
-// the official build, so one process can A/B both sites (bench:start-ab); the official build
-// stays the default.
+// The worker runs Trawl's own SQLite wasm (decisions 0080, 0081); `TRAWL_ENGINE=official` builds
+// it with the official build instead, so one process can A/B both sites (bench:start-ab).
 const ENGINE = engineFromEnv();
-// `TRAWL_ENGINE_START=parse` starts the worker once a pre-rendered page is parsed, the database
-// still opened at the first interaction (decision 0080).
+// The worker starts once a pre-rendered page is parsed, the database still opened at the first
+// interaction (decision 0081); `TRAWL_ENGINE_START=interaction` waits for the interaction.
 const ENGINE_START = engineStartFromEnv();
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -23,28 +23,33 @@ export const REPO_ROOT = resolve(import.meta.dirname, '..');
  * entry beside it (`<outDir>/../server`), as `npm run build:site` does: `trawl build --site`
  * pre-renders the pages with it. `engine`: the worker's SQLite (decision 0080).
  */
-export async function buildSite(outDir: string, engine: EngineBuild = 'official'): Promise<void> {
+export async function buildSite(outDir: string, engine: EngineBuild = 'own'): Promise<void> {
   const common = {
     configFile: resolve(REPO_ROOT, 'vite.config.ts'),
     root: resolve(REPO_ROOT, 'src/site'),
     logLevel: 'warn',
-    resolve: { alias: engineAliases(engine) },
   } as const;
-  await build({ ...common, build: { outDir, emptyOutDir: true } });
-  await build({
-    ...common,
-    build: { ssr: true, outDir: join(outDir, '..', 'server'), emptyOutDir: true },
-  });
+  // The project's config picks the engine from TRAWL_ENGINE as it loads, for each build; an alias
+  // given here would only add to its own.
+  const before = process.env.TRAWL_ENGINE;
+  process.env.TRAWL_ENGINE = engine;
+  try {
+    await build({ ...common, build: { outDir, emptyOutDir: true } });
+    await build({
+      ...common,
+      build: { ssr: true, outDir: join(outDir, '..', 'server'), emptyOutDir: true },
+    });
+  } finally {
+    if (before === undefined) delete process.env.TRAWL_ENGINE;
+    else process.env.TRAWL_ENGINE = before;
+  }
 }
 
 /**
  * Builds bench/page (the query-level page) into `outDir`, with the site's worker patch, its
  * engine's worker built with `engine` (decision 0080).
  */
-export async function buildBenchPage(
-  outDir: string,
-  engine: EngineBuild = 'official',
-): Promise<void> {
+export async function buildBenchPage(outDir: string, engine: EngineBuild = 'own'): Promise<void> {
   await build({
     configFile: false,
     root: resolve(REPO_ROOT, 'bench/page'),

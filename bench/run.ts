@@ -6,7 +6,7 @@
  *   npm run bench -- --quick            (a small smoke run: 40 episodes, 1 run)
  *   npm run bench -- --scale            (2,000 episodes × 30,000 words; its own results file)
  *   npm run bench -- --only search-rare,transcript --no-render
- *   npm run bench -- --engine own       (the site and bench page on Trawl's own SQLite wasm)
+ *   npm run bench -- --engine official  (the site and bench page on the official SQLite wasm)
  *   npm run bench -- --save             (a full run that also refreshes the committed results)
  *   npm run bench -- --pages            (pre-rendering's cost: bench/page-scale.ts)
  *   npm run bench -- --weekly           (only the weekly update: rebuild time, bytes new to the host)
@@ -99,7 +99,7 @@ const USAGE = `Usage:
   npm run bench -- --scale            (2,000 episodes x 30,000 words)
   npm run bench -- --only search-rare,transcript --no-render
   npm run bench -- --compare-engines  (also the queries on sql.js-httpvfs)
-  npm run bench -- --engine own       (the site and bench page on Trawl's own SQLite wasm)
+  npm run bench -- --engine official  (the site and bench page on the official SQLite wasm)
   npm run bench -- --save             (a full run that also refreshes bench/results/)
   npm run bench -- --pages            (pre-rendering's cost: bench/page-scale.ts)
   npm run bench -- --weekly           (the weekly update: rebuild time, bytes new to the host)`;
@@ -143,8 +143,8 @@ function parseValidOptions(argv: string[]): Options {
       save: { type: 'boolean', default: false },
       // Also Trawl's queries on sql.js-httpvfs, the engine before decision 0016.
       'compare-engines': { type: 'boolean', default: false },
-      // The worker's SQLite: 'official' (the default) or 'own' (decision 0080).
-      engine: { type: 'string', default: 'official' },
+      // The worker's SQLite: 'own' (the default, decision 0081) or 'official' (decision 0080).
+      engine: { type: 'string', default: 'own' },
       // Only the weekly update: N episodes, then N+1 (issue 23, item 5).
       weekly: { type: 'boolean', default: false },
     },

@@ -74,4 +74,5 @@ export const EARLY_SEARCH_SCRIPT =
   `w.addEventListener('error',function(v){v.preventDefault();if(e.error===null)e.error=v.message||''});window.${EARLY_ENGINE_PROPERTY}=e}catch(x){}}` +
   `${JSON.stringify(ENGINE_INTERACTIONS)}.forEach(function(t){d.addEventListener(t,function(){go(1)},{capture:true,passive:true})});` +
   `d.addEventListener('readystatechange',function(){var m=d.querySelector('meta[name="${ENGINE_WORKER_META}"]');` +
-  `if(location.search||!d.getElementById('${PAGE_DATA_ID}'))go(1);else if(m&&m.getAttribute('${ENGINE_START_ATTRIBUTE}')==='parse')go(0)})})(document);`;
+  // A browser set to save data (Save-Data) downloads the engine only at the interaction.
+  `if(location.search||!d.getElementById('${PAGE_DATA_ID}'))go(1);else if(m&&m.getAttribute('${ENGINE_START_ATTRIBUTE}')==='parse'&&!(navigator.connection&&navigator.connection.saveData))go(0)})})(document);`;

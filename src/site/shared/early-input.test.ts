@@ -225,6 +225,22 @@ describe('the engine’s worker, started when the page will use it (decisions 00
     expect(interactedBeforeApp({ typed: '', searchUrl: null })).toBe(true);
   });
 
+  test('a browser set to save data starts the worker only at the interaction', () => {
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, {
+        connection: { saveData: true },
+      }),
+    );
+    preRenderedPage();
+    document.querySelector('meta')?.setAttribute(ENGINE_START_ATTRIBUTE, 'parse');
+    runEarlyScript();
+    parsed();
+    expect(startedUrls()).toEqual([]);
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(startedUrls()).toEqual([`${location.origin}${WORKER}`]);
+  });
+
   test('after the app has taken over, the script leaves the engine to it', () => {
     preRenderedPage();
     runEarlyScript();
