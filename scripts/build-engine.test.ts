@@ -35,6 +35,23 @@ describe.skipIf(!toolchain)('the committed sqlite3-trawl.wasm', () => {
 });
 
 describe('scripts/build-engine.sh', () => {
+  it('is the SQLite better-sqlite3 installs, checked without the toolchain', async () => {
+    // An upgrade of better-sqlite3 brings a new amalgamation; CI, which cannot rebuild the wasm,
+    // fails here until `npm run build:engine` is run and the wasm committed, so the browser
+    // and the builder never run different SQLite releases unnoticed.
+    const header = await readFile(
+      join(ROOT, 'node_modules/better-sqlite3/deps/sqlite3/sqlite3.h'),
+      'utf8',
+    );
+    const sourceId = /#define SQLITE_SOURCE_ID\s+"([^"]+)"/.exec(header)?.[1];
+    expect(sourceId).toMatch(/^\d{4}-\d{2}-\d{2} /);
+    const committed = await readFile(COMMITTED);
+    expect(
+      committed.includes(Buffer.from(sourceId ?? '', 'latin1')),
+      `the wasm is not SQLite ${sourceId ?? '?'}: run \`npm run build:engine\` and commit it`,
+    ).toBe(true);
+  });
+
   it('imports nothing but the four functions its binding gives', async () => {
     const module = await WebAssembly.compile(await readFile(COMMITTED));
     expect(
