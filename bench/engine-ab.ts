@@ -17,16 +17,18 @@ import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { z } from 'zod';
-import { joinChunks, readPublished } from '../src/builder/publish/chunk-files.ts';
+import {
+  joinChunks,
+  readPublished,
+  readVersionConfig,
+} from '../src/builder/publish/chunk-files.ts';
 import { FTS_COLUMNS } from '../src/core/db-schema.ts';
 import { checkSearchTerm } from '../src/core/fts-query.ts';
 import { loadAnalyzer, type Analyzer } from '../src/core/analyzer.ts';
-import { dbConfigSchema, type DbConfig } from '../src/core/site-config.ts';
+import type { DbConfig } from '../src/core/site-config.ts';
 import type { QueryRunner, SqlValue } from '../src/site/data/database-types.ts';
 import { HttpPages } from '../src/site/data/http-pages.ts';
-import { ownEngineLoader } from '../src/site/data/own-engine.ts';
 import {
   loadDescriptions,
   loadEpisodeList,
@@ -36,17 +38,22 @@ import {
   searchEpisodes,
 } from '../src/site/data/queries.ts';
 import { loadSnippets } from '../src/site/data/snippet-queries.ts';
-import { installHttpVfs, type OpenDatabase } from '../src/site/data/sqlite-http-vfs.ts';
+import type { OpenDatabase } from '../src/site/data/sqlite-http-vfs.ts';
 import { loadCompletions } from '../src/site/data/term-list-queries.ts';
 import { getTranscript } from '../src/site/data/transcript-queries.ts';
 import { diskHost } from '../src/site/data/test-support/disk-host.ts';
+import {
+  OFFICIAL_WASM_FILE,
+  startOfficialEngine,
+  startOwnEngine,
+  type StartedEngine,
+} from '../src/site/data/test-support/engines.ts';
 import { REPO_ROOT } from './assets.ts';
 import { buildTrawl, chooseWorkload, corpusKey, ensureCorpus, type Workload } from './prepare.ts';
 import { median } from './stats.ts';
 
 const CACHE_DIR = resolve(REPO_ROOT, '.trawl/bench');
 const COMMITTED_OWN_WASM = resolve(REPO_ROOT, 'src/site/data/sqlite3-trawl.wasm');
-const OFFICIAL_WASM = resolve(REPO_ROOT, 'node_modules/@sqlite.org/sqlite-wasm/dist/sqlite3.wasm');
 
 const optionsSchema = z.object({
   runs: z.coerce.number().int().min(1).max(50),
@@ -57,39 +64,11 @@ const optionsSchema = z.object({
 });
 
 type EngineName = 'official' | 'own';
-type Open = (pages: HttpPages) => OpenDatabase;
-
 /** Starts an engine from its wasm's bytes, as the worker does (compile, instantiate, boot). */
-async function startEngine(name: EngineName, ownWasm: string): Promise<Open> {
-  if (name === 'own') {
-    const loader = ownEngineLoader();
-    const { instance } = await WebAssembly.instantiate(await readFile(ownWasm), loader.imports);
-    const sqlite = loader.start(instance);
-    return (pages) => sqlite.open(pages);
-  }
-  const quiet = () => undefined;
-  Reflect.set(globalThis, 'sqlite3ApiConfig', {
-    warn: quiet,
-    log: quiet,
-    debug: quiet,
-    error: quiet,
-  });
-  const bytes = await readFile(OFFICIAL_WASM);
-  const init: (options: {
-    instantiateWasm: (
-      imports: WebAssembly.Imports,
-      receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
-    ) => object;
-  }) => ReturnType<typeof sqlite3InitModule> = sqlite3InitModule;
-  const sqlite3 = await init({
-    instantiateWasm(imports, receive) {
-      void WebAssembly.instantiate(bytes, imports).then(({ instance, module }) =>
-        receive(instance, module),
-      );
-      return {};
-    },
-  });
-  return (pages) => installHttpVfs(sqlite3, pages);
+async function startEngine(name: EngineName, ownWasm: string): Promise<StartedEngine> {
+  return name === 'own'
+    ? startOwnEngine(await readFile(ownWasm))
+    : startOfficialEngine(await readFile(OFFICIAL_WASM_FILE));
 }
 
 /** One operation of the site: what it reads, by the site's own query functions. */
@@ -174,9 +153,7 @@ async function main(): Promise<void> {
   const built = existsSync(join(out, 'latest.json'))
     ? await readPublished(out)
     : await buildTrawl(corpus.dir, out, null);
-  const config: DbConfig = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(built.versionDir, 'config.json'), 'utf8')),
-  );
+  const config: DbConfig = await readVersionConfig(built.versionDir);
   const file = join(CACHE_DIR, `engine-ab-${corpusKey(parameters)}.sqlite3`);
   await joinChunks(built.versionDir, file);
   const analyzer = await loadAnalyzer(config.search);
@@ -212,7 +189,7 @@ async function main(): Promise<void> {
   const rowsSeen = new Map<string, number>();
   // Each run starts each engine afresh for the start's time; the queries run on the first
   // instance of each (the official build's VFS registers once per worker, as the worker has one).
-  const first = new Map<EngineName, Open>();
+  const first = new Map<EngineName, StartedEngine>();
   for (let run = 1; run <= options.runs; run += 1) {
     const order: EngineName[] = run % 2 === 1 ? ['official', 'own'] : ['own', 'official'];
     for (const name of order) {

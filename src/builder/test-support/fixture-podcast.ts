@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
-import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
+import type { DbConfig } from '../../core/site-config.ts';
 import { buildPodcast, type BuildOptions, type BuildResult } from '../build.ts';
-import { joinChunks } from '../publish/chunk-files.ts';
+import { joinChunks, readVersionConfig } from '../publish/chunk-files.ts';
 import { copyPodcastInputs } from './copy-podcast.ts';
 
 /** The fixture podcast folder: 7 numbered episodes (1, 2, 3, 4, 5, 14.5, 15), every transcript format. */
@@ -93,7 +93,7 @@ export function useBuiltFixture(prefix: string): BuiltFixture {
 
 /** The config.json a build published in its version folder, parsed as the site reads it. */
 export async function publishedConfig(versionDir: string): Promise<DbConfig> {
-  return dbConfigSchema.parse(JSON.parse(await readFile(join(versionDir, 'config.json'), 'utf8')));
+  return readVersionConfig(versionDir);
 }
 
 /** The episode numbers of a database file, in id order. */

@@ -6,8 +6,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildFixturePodcast } from '../../builder/test-support/fixture-podcast.ts';
-import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
+import {
+  buildFixturePodcast,
+  publishedConfig,
+} from '../../builder/test-support/fixture-podcast.ts';
+import type { DbConfig } from '../../core/site-config.ts';
 import { classifyDatabaseError } from './database-errors.ts';
 import { HttpPages } from './http-pages.ts';
 import { ownEngineLoader } from './own-engine.ts';
@@ -26,9 +29,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'trawl-own-engine-'));
   const built = await buildFixturePodcast(root);
   versionDir = built.result.versionDir;
-  config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(versionDir, 'config.json'), 'utf8')),
-  );
+  config = await publishedConfig(versionDir);
 });
 
 afterAll(async () => {

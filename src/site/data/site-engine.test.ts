@@ -3,17 +3,20 @@
  * Node only, never bundled: the engine's wasm (the same sqlite3.wasm the worker loads) reads the
  * chunk files the real builder wrote, through the site's own VFS, with the file system standing
  * in for the host. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildFixturePodcast } from '../../builder/test-support/fixture-podcast.ts';
+import {
+  buildFixturePodcast,
+  publishedConfig,
+} from '../../builder/test-support/fixture-podcast.ts';
 import { planChunks } from '../../core/chunk-layout.ts';
 import { FTS_COLUMNS } from '../../core/db-schema.ts';
 import { checkSearchTerm } from '../../core/fts-query.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
-import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
+import type { DbConfig } from '../../core/site-config.ts';
 import type { QueryRunner, SqlValue } from './database-types.ts';
 import { HttpPages } from './http-pages.ts';
 import { loadEpisodes, searchEpisodes } from './queries.ts';
@@ -36,9 +39,7 @@ let built: Awaited<ReturnType<typeof buildFixturePodcast>>;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'trawl-site-engine-'));
   built = await buildFixturePodcast(root, { chunkSize: CHUNK });
-  config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(built.result.versionDir, 'config.json'), 'utf8')),
-  );
+  config = await publishedConfig(built.result.versionDir);
   sqlite = new Database(built.databaseFile, { readonly: true });
 });
 

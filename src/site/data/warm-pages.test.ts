@@ -2,14 +2,17 @@
 /* eslint-disable no-restricted-imports --
  * Node only, never bundled: the engine's wasm reads the chunk files the real builder wrote,
  * through the site's own VFS, with the file system standing in for the host. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildFixturePodcast } from '../../builder/test-support/fixture-podcast.ts';
+import {
+  buildFixturePodcast,
+  publishedConfig,
+} from '../../builder/test-support/fixture-podcast.ts';
 import { FTS_COLUMNS } from '../../core/db-schema.ts';
 import { checkSearchTerm } from '../../core/fts-query.ts';
-import { dbConfigSchema, type DbConfig } from '../../core/site-config.ts';
+import type { DbConfig } from '../../core/site-config.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
 import { pagesOfRuns } from '../../core/warm-pages.ts';
 import type { QueryRunner, SqlValue } from './database-types.ts';
@@ -33,9 +36,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'trawl-warm-pages-'));
   const built = await buildFixturePodcast(root);
   versionDir = built.result.versionDir;
-  config = dbConfigSchema.parse(
-    JSON.parse(await readFile(join(versionDir, 'config.json'), 'utf8')),
-  );
+  config = await publishedConfig(versionDir);
 });
 
 afterAll(async () => {

@@ -19,11 +19,28 @@ export interface TestEngine {
 /** The committed wasm of Trawl's own build. */
 export const OWN_WASM_FILE = new URL('../sqlite3-trawl.wasm', import.meta.url);
 
-let official: ReturnType<typeof sqlite3InitModule> | undefined;
-let own: Promise<(pages: HttpPages) => OpenDatabase> | undefined;
+/** The official build's wasm, as the package ships it. */
+export const OFFICIAL_WASM_FILE = new URL(
+  '../../../../node_modules/@sqlite.org/sqlite-wasm/dist/sqlite3.wasm',
+  import.meta.url,
+);
 
-/** The official build, started quiet as the worker starts it (worker-engine.ts). */
-function startOfficial(): ReturnType<typeof sqlite3InitModule> {
+/** A started engine: opens a database over `pages`. */
+export type StartedEngine = (pages: HttpPages) => OpenDatabase;
+
+/** The library's init with Emscripten's `instantiateWasm` hook (its typings omit it). */
+const initWithOptions: (options: {
+  instantiateWasm: (
+    imports: WebAssembly.Imports,
+    receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ) => object;
+}) => ReturnType<typeof sqlite3InitModule> = sqlite3InitModule;
+
+/**
+ * The official build from its wasm's bytes (compiled, instantiated and booted here, as the
+ * worker does), started quiet as the worker starts it (worker-engine.ts).
+ */
+export async function startOfficialEngine(bytes: BufferSource): Promise<StartedEngine> {
   const quiet = () => undefined;
   Reflect.set(globalThis, 'sqlite3ApiConfig', {
     warn: quiet,
@@ -31,26 +48,49 @@ function startOfficial(): ReturnType<typeof sqlite3InitModule> {
     debug: quiet,
     error: quiet,
   });
-  return sqlite3InitModule().finally(() => Reflect.deleteProperty(globalThis, 'sqlite3ApiConfig'));
+  try {
+    // The library waits for `receive` and never hears of a failure: a failed compile rejects.
+    const sqlite3 = await new Promise<Awaited<ReturnType<typeof sqlite3InitModule>>>(
+      (resolve, reject) => {
+        initWithOptions({
+          instantiateWasm(imports, receive) {
+            WebAssembly.instantiate(bytes, imports).then(
+              ({ instance, module }) => receive(instance, module),
+              reject,
+            );
+            return {};
+          },
+        }).then(resolve, reject);
+      },
+    );
+    return (pages) => installHttpVfs(sqlite3, pages);
+  } finally {
+    Reflect.deleteProperty(globalThis, 'sqlite3ApiConfig');
+  }
 }
 
-async function startOwn(): Promise<(pages: HttpPages) => OpenDatabase> {
+/** Trawl's own build from its wasm's bytes, started as the worker starts it. */
+export async function startOwnEngine(bytes: BufferSource): Promise<StartedEngine> {
   const loader = ownEngineLoader();
-  const { instance } = await WebAssembly.instantiate(await readFile(OWN_WASM_FILE), loader.imports);
+  const { instance } = await WebAssembly.instantiate(bytes, loader.imports);
   const sqlite = loader.start(instance);
   return (pages) => sqlite.open(pages);
 }
+
+let official: Promise<StartedEngine> | undefined;
+let own: Promise<StartedEngine> | undefined;
 
 /** The official build (the default) and Trawl's own, for `describe.each`. */
 export const ENGINES: readonly TestEngine[] = [
   {
     name: 'official',
     version: '3.54.1',
-    open: async (pages) => installHttpVfs(await (official ??= startOfficial()), pages),
+    open: async (pages) =>
+      (await (official ??= readFile(OFFICIAL_WASM_FILE).then(startOfficialEngine)))(pages),
   },
   {
     name: 'own',
     version: '3.53.2',
-    open: async (pages) => (await (own ??= startOwn()))(pages),
+    open: async (pages) => (await (own ??= readFile(OWN_WASM_FILE).then(startOwnEngine)))(pages),
   },
 ];
