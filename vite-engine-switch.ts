@@ -9,13 +9,26 @@ import type { Alias } from 'vite';
  */
 export type EngineBuild = 'official' | 'own';
 
+/**
+ * An environment variable that names one of `choices`, checked: unset is the first. Anything
+ * else stops the build with the choices named.
+ */
+function choiceFromEnv<T extends string>(
+  name: string,
+  value: string | undefined,
+  choices: readonly [T, ...T[]],
+): T {
+  if (value === undefined) return choices[0];
+  const chosen = choices.find((choice) => choice === value);
+  if (chosen === undefined) {
+    throw new Error(`${name} must be ${choices.map((c) => `'${c}'`).join(' or ')}, not '${value}'`);
+  }
+  return chosen;
+}
+
 /** `TRAWL_ENGINE`, checked: unset is Trawl's own build. */
 export function engineFromEnv(value = process.env.TRAWL_ENGINE): EngineBuild {
-  const engine = value ?? 'own';
-  if (engine !== 'official' && engine !== 'own') {
-    throw new Error(`TRAWL_ENGINE must be 'official' or 'own', not '${engine}'`);
-  }
-  return engine;
+  return choiceFromEnv('TRAWL_ENGINE', value, ['own', 'official']);
 }
 
 /**
@@ -41,9 +54,5 @@ export type EngineStart = 'interaction' | 'parse';
 
 /** `TRAWL_ENGINE_START`, checked: unset is the parse. */
 export function engineStartFromEnv(value = process.env.TRAWL_ENGINE_START): EngineStart {
-  const start = value ?? 'parse';
-  if (start !== 'interaction' && start !== 'parse') {
-    throw new Error(`TRAWL_ENGINE_START must be 'interaction' or 'parse', not '${start}'`);
-  }
-  return start;
+  return choiceFromEnv('TRAWL_ENGINE_START', value, ['parse', 'interaction']);
 }
