@@ -58,10 +58,11 @@ export const EARLY_SEARCH_SCRIPT =
   `f.setAttribute('${EARLY_SEARCH_ATTRIBUTE}',u.href);f.setAttribute('aria-busy','true');` +
   `setTimeout(function(){if(!h.hasAttribute('${APP_STARTED_ATTRIBUTE}'))f.submit()},${EARLY_SEARCH_FALLBACK_MS})` +
   `},true);` +
-  // The engine (decisions 0040, 0054): its worker is started at the visitor's first
-  // interaction while the app's script has not yet run (after, the app starts it itself), or
-  // once the page is parsed when it will need the database at once (an address with a query,
-  // or a page that was not pre-rendered). Started here, the worker fetches and compiles the
+  // The engine (decisions 0040, 0054, 0081): its worker is started once the page is parsed
+  // where the engine's meta asks for it (`data-start="parse"`, the default build) and when the
+  // page will need the database at once (an address with a query, or a page that was not
+  // pre-rendered); else at the visitor's first interaction while the app's script has not yet
+  // run (after, the app starts it itself). Started here, the worker fetches and compiles the
   // wasm while the app's script downloads, runs and hydrates; the app adopts it
   // (engine-client.ts). An error before then is kept for the app to report.
   // `go(1)` is an interaction (or a page that needs the database at once): the app is told, and
