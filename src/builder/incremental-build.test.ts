@@ -102,6 +102,30 @@ describe('a rebuild after new episodes resumes the previous database (decision 0
     );
   });
 
+  it('keeps the ready-made snippets a full build writes, as keys pass ten transcripts (decision 0082)', async () => {
+    const folder = join(root, 'heads');
+    const out = join(root, 'heads-out');
+    type Heads = { key: string; coveredFrom: number }[];
+    const headsOf = async (result: BuildResult, name: string): Promise<Heads> =>
+      databaseAnswers(await joined(result, name)).snippet_heads as Heads;
+    await writeSyntheticPodcast(folder, { episodes: 8, wordsPerEpisode: 300 });
+    const before = await headsOf(await buildPodcast({ folder, outDir: out }), 'heads-8');
+    await writeSyntheticPodcast(folder, { episodes: 13, wordsPerEpisode: 300 });
+    expect((await buildPodcast({ folder, outDir: out })).episodesWritten).toBe(5);
+    await writeSyntheticPodcast(folder, { episodes: 24, wordsPerEpisode: 300 });
+    const rebuild = await buildPodcast({ folder, outDir: out });
+    expect(rebuild.episodesWritten).toBe(11);
+    const full = await buildPodcast({ folder, outDir: join(root, 'heads-full-out') });
+    const rebuilt = await headsOf(rebuild, 'heads-rebuild');
+    expect(rebuilt).toEqual(await headsOf(full, 'heads-full'));
+    // What the comparison covers: pairs that came to ten transcripts in a resumed build (none
+    // had before), and keys whose newest ten leave older transcripts out.
+    const pairs = rebuilt.filter((head) => head.key.includes(' '));
+    expect(before.filter((head) => head.key.includes(' '))).toEqual([]);
+    expect(pairs.length).toBeGreaterThan(10);
+    expect(rebuilt.filter((head) => head.coveredFrom > 13).length).toBeGreaterThan(10);
+  });
+
   it('publishes the same version when nothing changed', async () => {
     const folder = await copyFixturePodcast(join(root, 'fixture-same'));
     const out = join(root, 'fixture-same-out');

@@ -38,7 +38,10 @@
  *   one episode per compressed row, keyed ordinal first (`passageBlockId`): every episode's
  *   first block, then every second block, … so the first passages of a page of episodes (where
  *   a common word matches) are a few adjacent pages
- *   (docs/decisions/0008-compressed-passage-blocks.md). These tables come last in the file,
+ *   (docs/decisions/0008-compressed-passage-blocks.md). `snippet_heads` holds, for every stem and every
+ *   pair in 10 or more transcripts, the snippets of its newest 10 transcripts ready-made, one
+ *   row per key: a page of results for one word or phrase reads that row instead
+ *   (docs/decisions/0082-ready-made-snippets-of-the-first-page.md). These tables come last in the file,
  *   so the first screen's tables stay at the front.
  * - segments: a rebuild that resumes the previous database adds the new episodes' term rows
  *   and passage blocks as a new segment, ids offset by `segment × SEGMENT_STRIDE`, after the
@@ -171,6 +174,12 @@ CREATE TABLE passage_blocks (
 CREATE VIRTUAL TABLE passages_fts USING fts5(
   words,
   content='', columnsize=0, detail=full, tokenize='${FTS_TOKENIZER}'
+);
+
+-- Ready-made snippets of each stem's and common pair's newest transcripts (src/core/snippet-heads.ts).
+CREATE TABLE snippet_heads (
+  id INTEGER PRIMARY KEY,
+  data BLOB NOT NULL
 );
 `;
 

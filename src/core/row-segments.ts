@@ -25,6 +25,7 @@ export const SEGMENTED_TABLES = [
   'search_pairs',
   'speaker_terms',
   'passage_blocks',
+  'snippet_heads',
 ] as const;
 
 /**

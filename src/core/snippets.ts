@@ -8,7 +8,13 @@
 import { keepSaidBy, passageSpeakerCodes } from './said-by.ts';
 import type { PassageData } from './db-schema.ts';
 import { passageWords, sentenceStartCs, sentenceStartWord } from './passages.ts';
-import { buildTokenStream, findQueryMatches, type PhraseMatch } from './phrase-match.ts';
+import {
+  buildTokenStream,
+  findQueryMatches,
+  type PhraseMatch,
+  type TokenStream,
+} from './phrase-match.ts';
+import type { Tokenizer } from './tokenizer.ts';
 import type { ParsedQuery } from './search-query.ts';
 import { endsSentence, sentenceIndexes } from './sentences.ts';
 import { markedRuns, wordMarksOf, type MarkedText, type WordMarks } from './word-marks.ts';
@@ -219,6 +225,27 @@ export function chooseBlocks(
   });
 }
 
+const streams = new WeakMap<
+  PassageData,
+  { tokenizer: Tokenizer; words: string[]; stream: TokenStream }
+>();
+
+/**
+ * A passage's words and tokens, remembered per passage and tokenizer: the builder cuts one
+ * passage for many keys (`write-snippet-heads.ts`), and a 'said by' round cuts it again.
+ */
+export function passageStream(
+  data: PassageData,
+  tokenizer: Tokenizer,
+): { words: string[]; stream: TokenStream } {
+  const known = streams.get(data);
+  if (known?.tokenizer === tokenizer) return known;
+  const words = passageWords(data);
+  const entry = { tokenizer, words, stream: buildTokenStream(words, tokenizer) };
+  streams.set(data, entry);
+  return entry;
+}
+
 interface FoundMatch {
   passage: PassageText;
   words: string[];
@@ -245,14 +272,10 @@ function distinctMatches(
     Math.min(match.local.startWord, SENTENCE_REACH) +
     Math.min(match.words.length - match.local.endWord, SNIPPET_WORDS);
   for (const passage of passages) {
-    const words = passageWords(passage.data);
+    const { words, stream } = passageStream(passage.data, query.analyzer);
     const codes = passageSpeakerCodes(passage.data.p, words.length);
     // Only what the 'said by' speakers said is found, marked and shown (src/core/said-by.ts).
-    const kept = keepSaidBy(
-      findQueryMatches(buildTokenStream(words, query.analyzer), query).matches,
-      codes,
-      saidBy,
-    );
+    const kept = keepSaidBy(findQueryMatches(stream, query).matches, codes, saidBy);
     const marks = wordMarksOf(kept);
     for (const local of kept) {
       const match: FoundMatch = {

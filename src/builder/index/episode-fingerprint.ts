@@ -99,7 +99,7 @@ const compactSchema = z.object({ compactPagesPerEpisode: z.number().positive() }
  * Reads what resuming the database at `path` needs, or undefined when it cannot be resumed: no
  * `build_episodes` table (a database of an older Trawl), ids that are not exactly 1 to the
  * episode count (then positions would not be ids), grown past `RESUME_GROWTH_LIMIT`, or holding
- * `MAX_SEGMENTS` segments.
+ * `MAX_SEGMENTS` segments, or without one of the segmented tables (an older build's).
  */
 export function readBaseDatabase(path: string): BaseDatabase | undefined {
   let db: Database.Database | undefined;
@@ -116,6 +116,12 @@ export function readBaseDatabase(path: string): BaseDatabase | undefined {
       )
       .all();
     const ordered = rows.every((row, index) => row.id === index + 1);
+    // A database from before a table it should hold (ready-made snippets, decision 0082).
+    const tables = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_schema WHERE type = 'table'")
+      .all()
+      .map((row) => row.name);
+    if (!SEGMENTED_TABLES.every((table) => tables.includes(table))) return undefined;
     if (!episodes || !ordered || rows.length !== episodes.n || (episodes.last ?? 0) !== episodes.n)
       return undefined;
     const pages = Number(db.pragma('page_count', { simple: true }));

@@ -38,6 +38,7 @@ import {
 import type { ParsedTranscript } from '../read/transcripts/word-collector.ts';
 import { openSpeechIndex } from './write-speech.ts';
 import { writeSmallTables } from './small-tables.ts';
+import { writeSnippetHeads } from './write-snippet-heads.ts';
 
 /**
  * FTS5 leaf size of `passages_fts`: a leaf with its record header must stay within one 16 KiB
@@ -273,6 +274,7 @@ export function openDatabaseWriter(
           writeTermTables(delta, analyzer, prefixes);
           deltaSpeech.finish();
           mergeTermTables(db, delta, analyzer, { firstNewId, segment }, prefixes.longer);
+          writeSnippetHeads(db, delta, analyzer, { segment });
         }
         delta.close();
         db.exec('COMMIT');
@@ -286,6 +288,7 @@ export function openDatabaseWriter(
       db.exec("INSERT INTO words_fts (words_fts) VALUES ('optimize')");
       writeTermTables(db, analyzer);
       db.exec("INSERT INTO passages_fts (passages_fts) VALUES ('optimize')");
+      writeSnippetHeads(db, db, analyzer, { segment: 0 });
       speechIndex.finish();
       db.exec('COMMIT');
       onStep?.('vacuum');

@@ -8,6 +8,7 @@ import { inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { decodeTermRow, type TermPostings, type TermRowFormat } from '../../core/term-index.ts';
 import { joinSegments, unsegmentedId } from '../../core/row-segments.ts';
+import { decodeHeadRow, joinKeyHeads, type HeadEntry } from '../../core/snippet-heads.ts';
 
 /** Tables whose rows are compared as they are. */
 const PLAIN_TABLES = [
@@ -30,6 +31,35 @@ const TERM_TABLES: readonly { table: string; format: TermRowFormat }[] = [
 ];
 
 const FTS_TABLES = ['words_fts', 'passages_fts', 'speech_fts'];
+
+/**
+ * What the site reads from `snippet_heads` for every key: its rows of every segment joined
+ * (`joinKeyHeads`), which a resumed build writes differently from a full one (decision 0082).
+ */
+function snippetHeadAnswers(db: Database.Database): unknown[] {
+  const rows = new Map<number, HeadEntry[][]>();
+  const stored = db
+    .prepare<[], [number, Buffer]>('SELECT id, data FROM snippet_heads ORDER BY id')
+    .raw()
+    .all();
+  for (const [rowId, data] of stored) {
+    const id = unsegmentedId(rowId);
+    const entries = decodeHeadRow(inflateRawSync(data).toString('utf8')) ?? [];
+    rows.set(id, [...(rows.get(id) ?? []), entries]);
+  }
+  return [...rows.values()]
+    .flatMap((segments) => {
+      const keys = [...new Set(segments.flat().map((entry) => entry.key))];
+      return keys.map((key) => {
+        const joined = joinKeyHeads(segments, key);
+        const episodes = [...(joined?.episodes.values() ?? [])].sort(
+          (a, b) => a.episodeId - b.episodeId,
+        );
+        return { key, coveredFrom: joined?.coveredFrom, episodes };
+      });
+    })
+    .sort((a, b) => (a.key < b.key ? -1 : 1));
+}
 
 /** A database's answers as comparable values, by table. */
 export function databaseAnswers(path: string): Record<string, unknown> {
@@ -79,6 +109,7 @@ export function databaseAnswers(path: string): Record<string, unknown> {
           joinSegments(segments, format).sort((a, b) => (a.term < b.term ? -1 : 1)),
         ]);
     }
+    answers.snippet_heads = snippetHeadAnswers(db);
     for (const table of FTS_TABLES) {
       db.exec(
         `CREATE VIRTUAL TABLE temp.vocab_${table} USING fts5vocab(main, '${table}', 'instance')`,

@@ -25,11 +25,17 @@ function submitted(term: string): ParsedQuery {
   return check.parsed;
 }
 
-/** The distinct FTS5 match strings the snippet load asked `passages_fts` for, in order. */
-function recordingMatches(): { runner: QueryRunner; matches: string[] } {
+/**
+ * The distinct FTS5 match strings the snippet load asked `passages_fts` for, in order.
+ * `withoutHeads`: as a database built before the ready-made snippets (decision 0082).
+ */
+function recordingMatches(withoutHeads = false): { runner: QueryRunner; matches: string[] } {
   const matches: string[] = [];
   const runner: QueryRunner = {
     query<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+      if (withoutHeads && sql.includes('snippet_heads')) {
+        return fixture.database.query<T>('SELECT * FROM no_such_table_snippet_heads');
+      }
       if (/\bpassages_fts MATCH\b/.test(sql)) {
         for (const value of params) {
           if (typeof value === 'string' && !matches.includes(value)) matches.push(value);
@@ -57,7 +63,7 @@ function shown(found: Awaited<ReturnType<typeof loadSnippets>>, id: number): str
 
 describe('snippets of a search whose last word is also a prefix (decision 0055)', () => {
   it('asks the index for the whole word only when it matches every row: no prefix query', async () => {
-    const { runner, matches } = recordingMatches();
+    const { runner, matches } = recordingMatches(true);
     const ids = ['1', '14.5'].map(episodeId);
     const found = await loadSnippets(runner, ids, submitted('the'));
     expect(matches).toEqual(['"the"']);
@@ -65,6 +71,11 @@ describe('snippets of a search whose last word is also a prefix (decision 0055)'
       'Welcome to [the] show. Did you know octopuses have three hearts?',
     ]);
     expect(shown(found, ids[1] ?? 0)).toHaveLength(1);
+    // With the ready-made snippets of the word's newest transcripts, the index is not asked.
+    const ready = recordingMatches();
+    const first = await loadSnippets(ready.runner, ids, submitted('the'));
+    expect(ready.matches).toEqual([]);
+    expect(shown(first, ids[0] ?? 0)).toEqual(shown(found, ids[0] ?? 0));
   });
 
   it('asks for the prefix in the rows no whole word matched, and shows their snippets', async () => {

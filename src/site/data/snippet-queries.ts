@@ -27,6 +27,17 @@ import {
 import { quoteFtsString } from '../../core/fts-query.ts';
 import type { ParsedQuery } from '../../core/search-query.ts';
 import { parsePassageBlock } from '../../core/passages.ts';
+import { buildTokenStream, findQueryMatches } from '../../core/phrase-match.ts';
+import {
+  decodeHeadRow,
+  HEAD_EPISODES,
+  headRowId,
+  joinKeyHeads,
+  type HeadEpisode,
+  type KeyHeads,
+} from '../../core/snippet-heads.ts';
+import { pairTerm } from '../../core/term-index.ts';
+import { markedRuns, wordMarksOf } from '../../core/word-marks.ts';
 import {
   buildEpisodeSnippets,
   chooseBlocks,
@@ -183,7 +194,107 @@ async function rangesFromList(db: QueryRunner): Promise<Map<number, EpisodePassa
   return ranges;
 }
 
+/**
+ * The key of a query's ready-made snippets (`snippet_heads`, decision 0082): one unquoted word
+ * (its stem; the last word typed is a prefix too) or one quoted pair of words; null for any
+ * other query, which reads the snippet index.
+ */
+export function headKey(query: ParsedQuery): string | null {
+  const [part, ...rest] = query.parts;
+  if (!part || rest.length > 0) return null;
+  if (part.kind === 'word') return part.stem;
+  const [first, second, ...more] = part.tokens;
+  return first !== undefined && second !== undefined && more.length === 0
+    ? pairTerm(first, second)
+    : null;
+}
+
+/** The ready-made snippets of a key in every segment, or null (none, or a database without them). */
+async function readKeyHeads(
+  db: QueryRunner,
+  key: string,
+  signal: AbortSignal | undefined,
+): Promise<KeyHeads | null> {
+  const { segments } = await loadEpisodeList(db);
+  let rows: { id: number; data: unknown }[];
+  try {
+    rows = await db.query<{ id: number; data: unknown }>(
+      segmentRowsSql('snippet_heads', 1),
+      [segments, headRowId(key)],
+      sent(signal),
+    );
+  } catch (error) {
+    // A database built before the table reads the snippet index as it did.
+    if (signal?.aborted || !/no such table/i.test(String(error))) throw error;
+    return null;
+  }
+  const entries = await Promise.all(
+    rows.map(async (row) => {
+      const bytes = blobBytes(row.data);
+      return bytes ? (decodeHeadRow(await inflateRawText(bytes).catch(() => '')) ?? []) : [];
+    }),
+  );
+  return joinKeyHeads(entries, key);
+}
+
+/** A ready-made episode's snippets, marked with the query the visitor typed. */
+export function headSnippets(episode: HeadEpisode, query: ParsedQuery): EpisodeSnippets {
+  const snippets = episode.windows.map((window) => {
+    const { words } = window;
+    const marks = wordMarksOf(
+      findQueryMatches(buildTokenStream(words, query.analyzer), query).matches,
+    );
+    return {
+      matchWord: window.matchWord,
+      fromWord: window.fromWord,
+      toWord: window.fromWord + words.length,
+      time: window.timeCs / 100,
+      parts: markedRuns(words, 0, words.length, marks),
+      cutBefore: window.cutBefore,
+      cutAfter: window.cutAfter,
+      speaker: window.speaker,
+    };
+  });
+  const more = episode.more > 0 ? { count: episode.more, unit: 'match' as const } : null;
+  return { episodeId: episode.episodeId, snippets, more };
+}
+
 async function loadBatch(
+  db: QueryRunner,
+  episodeIds: readonly number[],
+  query: ParsedQuery,
+  signal: AbortSignal | undefined,
+  saidBy: readonly number[],
+): Promise<EpisodeSnippets[]> {
+  // A pair has ready-made snippets only in 10 transcripts or more, which fill a first page:
+  // fewer rows are a rarer pair's (or a later page's), and would read the row for nothing.
+  const pair = query.parts[0]?.kind === 'phrase';
+  const key =
+    saidBy.length === 0 && !(pair && episodeIds.length < HEAD_EPISODES) ? headKey(query) : null;
+  const heads = key === null ? null : await readKeyHeads(db, key, signal);
+  if (!heads) return loadFromIndex(db, episodeIds, query, signal, saidBy);
+  const prefix = query.parts.some((part) => part.kind === 'word' && part.prefix === true);
+  const ready = new Map<number, EpisodeSnippets>();
+  for (const id of episodeIds) {
+    const episode = heads.episodes.get(id);
+    if (episode) ready.set(id, headSnippets(episode, query));
+    // A covered transcript without an entry has no whole-word match: no snippet, unless the
+    // last word, as a prefix, finds one there.
+    else if (id >= heads.coveredFrom && !prefix)
+      ready.set(id, { episodeId: id, snippets: [], more: null });
+  }
+  const rest = episodeIds.filter((id) => !ready.has(id));
+  checkAborted(signal);
+  for (const episode of rest.length > 0
+    ? await loadFromIndex(db, rest, query, signal, saidBy)
+    : []) {
+    ready.set(episode.episodeId, episode);
+  }
+  return episodeIds.flatMap((id) => ready.get(id) ?? []);
+}
+
+/** Snippets from the snippet index and the passage blocks (decision 0008). */
+async function loadFromIndex(
   db: QueryRunner,
   episodeIds: readonly number[],
   query: ParsedQuery,

@@ -1,0 +1,309 @@
+/**
+ * `snippet_heads` (`src/core/snippet-heads.ts`, decision 0082): the ready-made snippets of
+ * every stem's and every common pair's newest transcripts, written after the term tables and
+ * the passage blocks, from them.
+ *
+ * The keys and their episodes come from the term rows (`search_stems`, `search_pairs`: the
+ * words column). Each episode's passages are read back from its blocks once and scanned token
+ * by token for the keys it owes a snippet to; the passages holding a key's first matches go to
+ * `buildEpisodeSnippets`, the site's own cutter, so a window is exactly what the site would cut
+ * from them.
+ */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type Database from 'better-sqlite3';
+import type { Analyzer } from '../../core/analyzer.ts';
+import { PASSAGE_BLOCK_SIZE, passageBlockId } from '../../core/db-schema.ts';
+import { PASSAGE_OVERLAP, parsePassageBlock } from '../../core/passages.ts';
+import { joinSegments, segmentRowId, segmentRowsSql } from '../../core/row-segments.ts';
+import { phraseQuery, type ParsedQuery } from '../../core/search-query.ts';
+import {
+  decodeHeadRow,
+  encodeHeadEpisode,
+  HEAD_EPISODES,
+  HEAD_SNIPPETS,
+  headRowId,
+  headRowJson,
+  MIN_HEAD_PAIR_EPISODES,
+  type HeadEpisode,
+} from '../../core/snippet-heads.ts';
+import { buildEpisodeSnippets, passageStream, type PassageText } from '../../core/snippets.ts';
+import { decodeTermRow, pairRowId } from '../../core/term-index.ts';
+import { BLOB_DEFLATE_LEVEL } from './transcript-blob.ts';
+
+/** The index of the `words` column in a term row (`FTS_COLUMNS`). */
+const WORDS_COLUMN = 2;
+
+/**
+ * Distinct matches whose passages are handed to the cutter: the shown snippets' matches and a
+ * few more, since a match inside an earlier snippet is not shown on its own.
+ */
+const MATCHES_CUT = HEAD_SNIPPETS * 3;
+
+export interface SnippetHeadsOptions {
+  /** The segment the rows go in (0: a full build; more: a resumed build's new episodes). */
+  segment: number;
+}
+
+interface Key {
+  key: string;
+  /** The transcripts to cut, ascending: the key's newest, or a resumed build's newest new ones. */
+  episodes: number[];
+  /** Every transcript with the key from this id on is in some row's entries (0: all). */
+  from: number;
+  query: ParsedQuery;
+}
+
+/** What one episode's scan found for a key: its distinct matches and the passages to cut. */
+interface Found {
+  matches: Map<number, number>;
+  passages: Set<number>;
+}
+
+/**
+ * Writes the rows of `snippet_heads` in `options.segment` for the keys of `terms`' term rows,
+ * cut from `db`'s passage blocks. A full build passes the database itself. A resumed build
+ * passes its delta (the new episodes' term rows, decision 0051): a key an earlier segment has
+ * a row of gets the newest of its new transcripts, and any other (a pair now in
+ * `MIN_HEAD_PAIR_EPISODES` transcripts, with the old ones) the newest of all, so that the
+ * joined rows hold what a full build's would (`joinKeyHeads`).
+ */
+export function writeSnippetHeads(
+  db: Database.Database,
+  terms: Database.Database,
+  analyzer: Analyzer,
+  options: SnippetHeadsOptions,
+): { keys: number; episodes: number } {
+  const { segment } = options;
+  analyzer = withWordCache(analyzer);
+  const hasOldRow = segment > 0 ? oldRowCheck(db, segment) : () => false;
+  const allEpisodes = segment > 0 ? joinedPairReader(db, segment) : null;
+  const keyOf = (key: string, own: number[], query: ParsedQuery): Key => {
+    const listed = own.slice(-HEAD_EPISODES);
+    const from = own.length > HEAD_EPISODES ? (listed[0] ?? 0) : 0;
+    return { key, episodes: listed, from, query };
+  };
+  const keys: Key[] = [];
+  // Every stem: a resumed build's new stem is in none of the old transcripts.
+  for (const row of termRows(terms, 'search_stems', true)) {
+    keys.push(keyOf(row.term, row.episodes, stemQuery(row.term, analyzer)));
+  }
+  for (const row of termRows(terms, 'search_pairs', false)) {
+    const query = phraseQuery(row.term.split(' '), analyzer);
+    if (hasOldRow(row.term)) {
+      keys.push(keyOf(row.term, row.episodes, query));
+      continue;
+    }
+    const all = allEpisodes ? allEpisodes(row.term) : row.episodes;
+    if (all.length >= MIN_HEAD_PAIR_EPISODES) keys.push(keyOf(row.term, all, query));
+  }
+  // Which keys each episode owes snippets to.
+  const owed = new Map<number, Map<string, Key>>();
+  for (const key of keys) {
+    for (const episodeId of key.episodes) {
+      let forEpisode = owed.get(episodeId);
+      if (!forEpisode) owed.set(episodeId, (forEpisode = new Map()));
+      forEpisode.set(key.key, key);
+    }
+  }
+  // Each entry's JSON, not its objects, until the rows are written: a fraction of the memory.
+  const built = new Map<string, { id: number; json: string }[]>();
+  const range = db.prepare<[number], { first: number | null; count: number }>(
+    'SELECT passage_first AS first, passage_count AS count FROM episodes WHERE id = ?',
+  );
+  const block = db.prepare<[number, number], { data: Buffer }>(segmentRowsSql('passage_blocks', 1));
+  for (const [episodeId, wanted] of owed) {
+    // An old episode's blocks are in the segment it was written in.
+    const blockData = (id: number): Buffer | undefined => block.get(segment + 1, id)?.data;
+    const passages = readPassages(episodeId, range.get(episodeId), blockData);
+    for (const [key, episode] of cutEpisode(episodeId, passages, wanted, analyzer)) {
+      let list = built.get(key);
+      if (!list) built.set(key, (list = []));
+      list.push({ id: episodeId, json: encodeHeadEpisode(episode) });
+    }
+  }
+  const rows = new Map<number, { key: string; from: number; episodes: string[] }[]>();
+  for (const key of keys) {
+    const episodes = built.get(key.key);
+    if (!episodes || episodes.length === 0) continue;
+    episodes.sort((a, b) => a.id - b.id);
+    const entry = {
+      key: key.key,
+      from: key.from,
+      episodes: episodes.map((episode) => episode.json),
+    };
+    const id = headRowId(key.key);
+    rows.set(id, [...(rows.get(id) ?? []), entry]);
+  }
+  const insert = db.prepare('INSERT INTO snippet_heads (id, data) VALUES (?, ?)');
+  for (const id of [...rows.keys()].sort((a, b) => a - b)) {
+    const data = deflateRawSync(headRowJson(rows.get(id) ?? []), { level: BLOB_DEFLATE_LEVEL });
+    insert.run(segmentRowId(id, segment), data);
+  }
+  return { keys: rows.size, episodes: owed.size };
+}
+
+/** A pair's transcripts in every segment of `db` up to `segment` (the new one included). */
+function joinedPairReader(db: Database.Database, segment: number): (pair: string) => number[] {
+  const select = db.prepare<[number, number], { data: Buffer }>(segmentRowsSql('search_pairs', 1));
+  return (pair) => {
+    const [first = '', second = ''] = pair.split(' ');
+    const rows = select.all(segment + 1, pairRowId(first, second));
+    const entries = joinSegments(
+      rows.map((row) => decodeTermRow(new Uint8Array(row.data))),
+      {},
+    );
+    return entries.find((entry) => entry.term === pair)?.columns[WORDS_COLUMN] ?? [];
+  };
+}
+
+/** Words seen before, tokenized: spoken words repeat, and every passage is tokenized twice or more. */
+const WORD_CACHE_LIMIT = 500_000;
+
+/** The analyzer with its tokenizer's answers per word remembered (it is pure). */
+function withWordCache(analyzer: Analyzer): Analyzer {
+  const known = new Map<string, ReturnType<Analyzer['tokenizeWithOffsets']>>();
+  const tokenizeWithOffsets: Analyzer['tokenizeWithOffsets'] = (text) => {
+    let tokens = known.get(text);
+    if (tokens === undefined) {
+      if (known.size >= WORD_CACHE_LIMIT) known.clear();
+      tokens = analyzer.tokenizeWithOffsets(text);
+      known.set(text, tokens);
+    }
+    return tokens;
+  };
+  return { ...analyzer, tokenizeWithOffsets };
+}
+
+/** An unquoted word's query by its stem (no prefix: the site marks what its query does). */
+function stemQuery(stem: string, analyzer: Analyzer): ParsedQuery {
+  return { parts: [{ kind: 'word', token: stem, stem }], analyzer };
+}
+
+/** Each term of a term table with its transcripts (none: left out). */
+function* termRows(
+  db: Database.Database,
+  table: 'search_stems' | 'search_pairs',
+  counts: boolean,
+): Generator<{ term: string; episodes: number[] }> {
+  const rows = db.prepare<[], { data: Buffer }>(`SELECT data FROM ${table}`).iterate();
+  for (const row of rows) {
+    for (const entry of decodeTermRow(new Uint8Array(row.data), { counts })) {
+      const episodes = entry.columns[WORDS_COLUMN] ?? [];
+      if (episodes.length > 0) yield { term: entry.term, episodes };
+    }
+  }
+}
+
+/** Whether an earlier segment has ready-made snippets of a key (a pair stays in once in). */
+function oldRowCheck(db: Database.Database, segment: number): (key: string) => boolean {
+  const rows = db.prepare<[number], { data: Buffer }>(
+    'SELECT data FROM snippet_heads WHERE id = ?',
+  );
+  return (key) => {
+    for (let earlier = 0; earlier < segment; earlier += 1) {
+      const row = rows.get(segmentRowId(headRowId(key), earlier));
+      const entries = row ? decodeHeadRow(inflateRawSync(row.data).toString('utf8')) : null;
+      if (entries?.some((entry) => entry.key === key)) return true;
+    }
+    return false;
+  };
+}
+
+/** An episode's passages from its blocks (a damaged block leaves a gap). */
+function readPassages(
+  episodeId: number,
+  range: { first: number | null; count: number } | undefined,
+  blockData: (id: number) => Buffer | undefined,
+): PassageText[] {
+  const first = range?.first;
+  if (!range || first === null || first === undefined) return [];
+  const passages: PassageText[] = [];
+  for (let ordinal = 0; ordinal * PASSAGE_BLOCK_SIZE < range.count; ordinal += 1) {
+    const data = blockData(passageBlockId(episodeId, ordinal));
+    const parsed = data ? parsePassageBlock(inflateRawSync(data).toString('utf8')) : null;
+    parsed?.forEach(({ f, ...text }, offset) => {
+      const id = first + ordinal * PASSAGE_BLOCK_SIZE + offset;
+      passages.push({ id, episodeId, firstWord: f, data: text });
+    });
+  }
+  return passages;
+}
+
+/**
+ * The ready-made snippets of one episode for each key it owes them to: the passages of each
+ * key's first matches (and the passage after, which holds a match in their overlap with more
+ * room) cut by `buildEpisodeSnippets`; `more` counts the matches no window shows.
+ */
+export function cutEpisode(
+  episodeId: number,
+  passages: readonly PassageText[],
+  wanted: ReadonlyMap<string, { query: ParsedQuery }>,
+  analyzer: Analyzer,
+): Map<string, HeadEpisode> {
+  const found = new Map<string, Found>();
+  const words: string[] = [];
+  const note = (
+    key: string,
+    passage: number,
+    inOverlap: boolean,
+    start: number,
+    end: number,
+  ): void => {
+    if (!wanted.has(key)) return;
+    let entry = found.get(key);
+    if (!entry) found.set(key, (entry = { matches: new Map(), passages: new Set() }));
+    if (entry.matches.has(start)) return;
+    entry.matches.set(start, end);
+    if (entry.matches.size > MATCHES_CUT) return;
+    entry.passages.add(passage);
+    if (inOverlap) entry.passages.add(passage + 1);
+  };
+  // Pairs are only made for tokens that begin a wanted one: most tokens begin none.
+  const pairStarts = new Set<string>();
+  for (const key of wanted.keys()) {
+    const space = key.indexOf(' ');
+    if (space > 0) pairStarts.add(key.slice(0, space));
+  }
+  passages.forEach((passage, index) => {
+    const { words: passageText, stream } = passageStream(passage.data, analyzer);
+    passageText.forEach((word, offset) => (words[passage.firstWord + offset] = word));
+    const { tokens, wordOfToken } = stream;
+    // A match in the last PASSAGE_OVERLAP tokens is in the next passage too, with more room.
+    const overlap = tokens.length - PASSAGE_OVERLAP;
+    const wordAt = (token: number): number => passage.firstWord + (wordOfToken[token] ?? 0);
+    tokens.forEach((token, at) => {
+      note(analyzer.stem(token), index, at >= overlap, wordAt(at), wordAt(at) + 1);
+      const next = tokens[at + 1];
+      if (next !== undefined && pairStarts.has(token)) {
+        note(`${token} ${next}`, index, at >= overlap, wordAt(at), wordAt(at + 1) + 1);
+      }
+    });
+  });
+  const cut = new Map<string, HeadEpisode>();
+  for (const [key, entry] of found) {
+    const query = wanted.get(key)?.query;
+    if (!query) continue;
+    const chosen = [...entry.passages]
+      .sort((a, b) => a - b)
+      .flatMap((index) => passages[index] ?? []);
+    const { snippets } = buildEpisodeSnippets(episodeId, chosen, query, 0, { max: HEAD_SNIPPETS });
+    if (snippets.length === 0) continue;
+    const more = [...entry.matches].filter(
+      ([start, end]) => !snippets.some((shown) => start >= shown.fromWord && end <= shown.toWord),
+    ).length;
+    cut.set(key, {
+      episodeId,
+      more,
+      windows: snippets.map((snippet) => ({
+        fromWord: snippet.fromWord,
+        matchWord: snippet.matchWord,
+        timeCs: Math.round(snippet.time * 100),
+        speaker: snippet.speaker,
+        cutBefore: snippet.cutBefore,
+        cutAfter: snippet.cutAfter,
+        words: words.slice(snippet.fromWord, snippet.toWord),
+      })),
+    });
+  }
+  return cut;
+}
