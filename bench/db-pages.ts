@@ -15,7 +15,8 @@ import { builtChunkIndex, chunkStart, hashedChunkOf } from '../src/core/chunk-la
 import type { DbConfig } from '../src/core/site-config.ts';
 
 /** Tables (and their FTS shadow tables) that only search snippets read. */
-export const SNIPPET_TABLES = /^(passages|passage_heads|passage_blocks|passages_fts(_.*)?)$/;
+export const SNIPPET_TABLES =
+  /^(passages|passage_heads|passage_blocks|snippet_heads|passages_fts(_.*)?)$/;
 
 /** The tables of a published database, by page. */
 export class DatabasePages {

@@ -5,7 +5,7 @@
  * Each operation runs on a fresh engine after the list, as a cold page does; the trace names
  * the table of every page read (`dbstat` of the joined chunks) and the pages of every request.
  *
- *   npx tsx bench/snippet-reads.ts <trawl build --out folder> [--rare WORD]
+ *   npx tsx bench/snippet-reads.ts <trawl build --out folder> [--rare WORD] [--term TERM …]
  *
  * No browser and no added delay, so it prints no times: requests and bytes are what the
  * budgets count, and they do not depend on the machine.
@@ -113,10 +113,14 @@ async function measure(
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { rare: { type: 'string' } },
+    options: { rare: { type: 'string' }, term: { type: 'string', multiple: true } },
   });
   const outDir = positionals[0];
-  if (!outDir) throw new Error('usage: snippet-reads.ts <trawl build --out folder> [--rare WORD]');
+  if (!outDir) {
+    throw new Error(
+      'usage: snippet-reads.ts <trawl build --out folder> [--rare WORD] [--term TERM …]',
+    );
+  }
   const { versionDir, config } = await readPublished(outDir);
   const temp = await mkdtemp(join(tmpdir(), 'trawl-snippet-reads-'));
   try {
@@ -142,7 +146,7 @@ async function main(): Promise<void> {
       console.log(`  ${name} ${(bytes / 2 ** 20).toFixed(1)} MiB`);
     const sqlite3 = await sqlite3InitModule();
     const rare = values.rare ?? workload.rare;
-    for (const term of [rare, workload.common, `"${workload.phrase}"`]) {
+    for (const term of [rare, workload.common, `"${workload.phrase}"`, ...(values.term ?? [])]) {
       const check = checkSearchTerm(term, 1, analyzer);
       if (check.kind !== 'search') throw new Error(`"${term}" is not a search`);
       const engine = openEngine(sqlite3, versionDir, config);

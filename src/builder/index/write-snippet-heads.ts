@@ -9,8 +9,11 @@
  * `buildEpisodeSnippets`, the site's own cutter, so a window is exactly what the site would cut
  * from them.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import type { Analyzer } from '../../core/analyzer.ts';
 import { PASSAGE_BLOCK_SIZE, passageBlockId } from '../../core/db-schema.ts';
 import { PASSAGE_OVERLAP, parsePassageBlock } from '../../core/passages.ts';
@@ -45,6 +48,8 @@ export interface SnippetHeadsOptions {
 }
 
 interface Key {
+  /** Its place in the list of keys. */
+  index: number;
   key: string;
   /** The transcripts to cut, ascending: the key's newest, or a resumed build's newest new ones. */
   episodes: number[];
@@ -77,69 +82,98 @@ export function writeSnippetHeads(
   analyzer = withWordCache(analyzer);
   const hasOldRow = segment > 0 ? oldRowCheck(db, segment) : () => false;
   const allEpisodes = segment > 0 ? joinedPairReader(db, segment) : null;
+  const keys: Key[] = [];
   const keyOf = (key: string, own: number[], query: ParsedQuery): Key => {
     const listed = own.slice(-HEAD_EPISODES);
     const from = own.length > HEAD_EPISODES ? (listed[0] ?? 0) : 0;
-    return { key, episodes: listed, from, query };
+    return { index: keys.length, key, episodes: listed, from, query };
   };
-  const keys: Key[] = [];
   // Every stem: a resumed build's new stem is in none of the old transcripts.
   for (const row of termRows(terms, 'search_stems', true)) {
     keys.push(keyOf(row.term, row.episodes, stemQuery(row.term, analyzer)));
   }
   for (const row of termRows(terms, 'search_pairs', false)) {
-    const query = phraseQuery(row.term.split(' '), analyzer);
+    const query = (): ParsedQuery => phraseQuery(row.term.split(' '), analyzer);
     if (hasOldRow(row.term)) {
-      keys.push(keyOf(row.term, row.episodes, query));
+      keys.push(keyOf(row.term, row.episodes, query()));
       continue;
     }
     const all = allEpisodes ? allEpisodes(row.term) : row.episodes;
-    if (all.length >= MIN_HEAD_PAIR_EPISODES) keys.push(keyOf(row.term, all, query));
+    if (all.length >= MIN_HEAD_PAIR_EPISODES) keys.push(keyOf(row.term, all, query()));
   }
-  // Which keys each episode owes snippets to.
-  const owed = new Map<number, Map<string, Key>>();
-  for (const key of keys) {
+  // Which keys each episode owes snippets to, by their index in `keys`.
+  const owed = new Map<number, number[]>();
+  keys.forEach((key, index) => {
     for (const episodeId of key.episodes) {
       let forEpisode = owed.get(episodeId);
-      if (!forEpisode) owed.set(episodeId, (forEpisode = new Map()));
-      forEpisode.set(key.key, key);
+      if (!forEpisode) owed.set(episodeId, (forEpisode = []));
+      forEpisode.push(index);
     }
-  }
-  // Each entry's JSON, not its objects, until the rows are written: a fraction of the memory.
-  const built = new Map<string, { id: number; json: string }[]>();
+  });
   const range = db.prepare<[number], { first: number | null; count: number }>(
     'SELECT passage_first AS first, passage_count AS count FROM episodes WHERE id = ?',
   );
   const block = db.prepare<[number, number], { data: Buffer }>(segmentRowsSql('passage_blocks', 1));
-  for (const [episodeId, wanted] of owed) {
-    // An old episode's blocks are in the segment it was written in.
-    const blockData = (id: number): Buffer | undefined => block.get(segment + 1, id)?.data;
-    const passages = readPassages(episodeId, range.get(episodeId), blockData);
-    for (const [key, episode] of cutEpisode(episodeId, passages, wanted, analyzer)) {
-      let list = built.get(key);
-      if (!list) built.set(key, (list = []));
-      list.push({ id: episodeId, json: encodeHeadEpisode(episode) });
+  // The entries wait in a scratch database on disk, not in memory: at 2,000 × 30,000 they are
+  // millions (decision 0082).
+  const scratchDir = mkdtempSync(join(tmpdir(), 'trawl-snippet-heads-'));
+  const scratch = new Database(join(scratchDir, 'entries.sqlite3'));
+  let written = 0;
+  try {
+    scratch.pragma('journal_mode = OFF');
+    scratch.pragma('synchronous = OFF');
+    scratch.exec('CREATE TABLE entries (row INTEGER, key INTEGER, episode INTEGER, json TEXT)');
+    const keep = scratch.prepare('INSERT INTO entries VALUES (?, ?, ?, ?)');
+    scratch.exec('BEGIN');
+    for (const [episodeId, indexes] of owed) {
+      const wanted = new Map(
+        indexes.flatMap((index) => {
+          const key = keys[index];
+          return key ? [[key.key, key] as const] : [];
+        }),
+      );
+      // An old episode's blocks are in the segment it was written in.
+      const blockData = (id: number): Buffer | undefined => block.get(segment + 1, id)?.data;
+      const passages = readPassages(episodeId, range.get(episodeId), blockData);
+      for (const [name, episode] of cutEpisode(episodeId, passages, wanted, analyzer)) {
+        const index = wanted.get(name)?.index ?? -1;
+        keep.run(headRowId(name), index, episodeId, encodeHeadEpisode(episode));
+      }
     }
-  }
-  const rows = new Map<number, { key: string; from: number; episodes: string[] }[]>();
-  for (const key of keys) {
-    const episodes = built.get(key.key);
-    if (!episodes || episodes.length === 0) continue;
-    episodes.sort((a, b) => a.id - b.id);
-    const entry = {
-      key: key.key,
-      from: key.from,
-      episodes: episodes.map((episode) => episode.json),
+    scratch.exec('COMMIT');
+    const insert = db.prepare('INSERT INTO snippet_heads (id, data) VALUES (?, ?)');
+    let row: number | null = null;
+    let entries: { key: string; from: number; episodes: string[] }[] = [];
+    const flush = (): void => {
+      if (row === null || entries.length === 0) return;
+      const data = deflateRawSync(headRowJson(entries), { level: BLOB_DEFLATE_LEVEL });
+      insert.run(segmentRowId(row, segment), data);
+      written += 1;
     };
-    const id = headRowId(key.key);
-    rows.set(id, [...(rows.get(id) ?? []), entry]);
+    const sorted = scratch
+      .prepare<[], [number, number, number, string]>(
+        'SELECT row, key, episode, json FROM entries ORDER BY row, key, episode',
+      )
+      .raw()
+      .iterate();
+    for (const [rowId, index, , json] of sorted) {
+      if (rowId !== row) {
+        flush();
+        row = rowId;
+        entries = [];
+      }
+      const key = keys[index];
+      if (!key) continue;
+      const last = entries.at(-1);
+      if (last?.key === key.key) last.episodes.push(json);
+      else entries.push({ key: key.key, from: key.from, episodes: [json] });
+    }
+    flush();
+  } finally {
+    scratch.close();
+    rmSync(scratchDir, { recursive: true, force: true });
   }
-  const insert = db.prepare('INSERT INTO snippet_heads (id, data) VALUES (?, ?)');
-  for (const id of [...rows.keys()].sort((a, b) => a - b)) {
-    const data = deflateRawSync(headRowJson(rows.get(id) ?? []), { level: BLOB_DEFLATE_LEVEL });
-    insert.run(segmentRowId(id, segment), data);
-  }
-  return { keys: rows.size, episodes: owed.size };
+  return { keys: written, episodes: owed.size };
 }
 
 /** A pair's transcripts in every segment of `db` up to `segment` (the new one included). */
