@@ -17,6 +17,24 @@ export interface TokenMatch {
   prefix?: boolean;
 }
 
+const stemmed = new WeakMap<
+  readonly string[],
+  { stem: (token: string) => string; stems: string[] }
+>();
+
+/**
+ * The stems of a run of tokens, remembered per run (a run is never changed once made): a
+ * passage or a transcript is matched against many queries, by the builder's ready-made
+ * snippets above all (decision 0082).
+ */
+export function stemsOf(tokens: readonly string[], stem: (token: string) => string): string[] {
+  const known = stemmed.get(tokens);
+  if (known?.stem === stem) return known.stems;
+  const stems = tokens.map(stem);
+  stemmed.set(tokens, { stem, stems });
+  return stems;
+}
+
 /**
  * Every occurrence of every part, ordered by start then end. Overlapping occurrences of a
  * phrase each count ('ha ha' twice in 'ha ha ha'), as FTS5 counts phrase instances. A token
@@ -29,7 +47,7 @@ export function matchTokens(tokens: readonly string[], query: ParsedQuery): Toke
   let stems: string[] | null = null;
   query.parts.forEach((part, index) => {
     if (part.kind === 'word') {
-      stems ??= tokens.map(query.analyzer.stem);
+      stems ??= stemsOf(tokens, query.analyzer.stem);
       stems.forEach((stem, at) => {
         const known = wordMatches.get(at);
         if (stem === part.stem) {

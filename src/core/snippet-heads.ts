@@ -14,6 +14,7 @@
  * (`joinKeyHeads`). Pure: no Node or DOM APIs.
  */
 import { z } from 'zod/mini';
+import { SNIPPETS_PER_EPISODE } from './snippets.ts';
 import { termRowId } from './term-index.ts';
 
 /** Episodes per key with ready-made snippets: one page of results. */
@@ -25,8 +26,8 @@ export const HEAD_EPISODES = 10;
  */
 export const MIN_HEAD_PAIR_EPISODES = 10;
 
-/** Snippets kept per episode: a word's rows show three, a phrase's as many. */
-export const HEAD_SNIPPETS = 3;
+/** Snippets kept per episode: as many as a row shows. */
+export const HEAD_SNIPPETS = SNIPPETS_PER_EPISODE;
 
 /** One snippet window: the transcript's words [fromWord, fromWord + words.length). */
 export interface HeadWindow {

@@ -29,6 +29,7 @@ import {
   MIN_HEAD_PAIR_EPISODES,
   type HeadEpisode,
 } from '../../core/snippet-heads.ts';
+import { stemsOf } from '../../core/query-match.ts';
 import { buildEpisodeSnippets, passageStream, type PassageText } from '../../core/snippets.ts';
 import { decodeTermRow, pairRowId } from '../../core/term-index.ts';
 import { BLOB_DEFLATE_LEVEL } from './transcript-blob.ts';
@@ -302,16 +303,22 @@ export function cutEpisode(
     const { words: passageText, stream } = passageStream(passage.data, analyzer);
     passageText.forEach((word, offset) => (words[passage.firstWord + offset] = word));
     const { tokens, wordOfToken } = stream;
-    // A match in the last PASSAGE_OVERLAP tokens is in the next passage too, with more room.
+    // The cutter matches the same stems again: `stemsOf` keeps them with the tokens.
+    const stems = stemsOf(tokens, analyzer.stem);
+    // A match in the last PASSAGE_OVERLAP tokens is in the next passage too, with more room;
+    // the next passage's first tokens were seen here, but for the pair that ends among them.
     const overlap = tokens.length - PASSAGE_OVERLAP;
-    const wordAt = (token: number): number => passage.firstWord + (wordOfToken[token] ?? 0);
-    tokens.forEach((token, at) => {
-      note(analyzer.stem(token), index, at >= overlap, wordAt(at), wordAt(at) + 1);
+    const first = index > 0 ? PASSAGE_OVERLAP - 1 : 0;
+    for (let at = first; at < tokens.length; at += 1) {
+      const token = tokens[at] ?? '';
+      const start = passage.firstWord + (wordOfToken[at] ?? 0);
+      if (at > first || index === 0) note(stems[at] ?? '', index, at >= overlap, start, start + 1);
       const next = tokens[at + 1];
       if (next !== undefined && pairStarts.has(token)) {
-        note(`${token} ${next}`, index, at >= overlap, wordAt(at), wordAt(at + 1) + 1);
+        const end = passage.firstWord + (wordOfToken[at + 1] ?? 0) + 1;
+        note(`${token} ${next}`, index, at >= overlap, start, end);
       }
-    });
+    }
   });
   const cut = new Map<string, HeadEpisode>();
   for (const [key, entry] of found) {
