@@ -59,9 +59,13 @@ interface Key {
   query: ParsedQuery;
 }
 
-/** What one episode's scan found for a key: its distinct matches and the passages to cut. */
+/**
+ * What one episode's scan found for a key: its distinct matches (starts ascending, with their
+ * ends) and the passages to cut.
+ */
 interface Found {
-  matches: Map<number, number>;
+  starts: number[];
+  ends: number[];
   passages: Set<number>;
 }
 
@@ -286,10 +290,12 @@ export function cutEpisode(
   ): void => {
     if (!wanted.has(key)) return;
     let entry = found.get(key);
-    if (!entry) found.set(key, (entry = { matches: new Map(), passages: new Set() }));
-    if (entry.matches.has(start)) return;
-    entry.matches.set(start, end);
-    if (entry.matches.size > MATCHES_CUT) return;
+    if (!entry) found.set(key, (entry = { starts: [], ends: [], passages: new Set() }));
+    // Matches come in transcript order; two tokens of one word are one match.
+    if (entry.starts.at(-1) === start) return;
+    entry.starts.push(start);
+    entry.ends.push(end);
+    if (entry.starts.length > MATCHES_CUT) return;
     entry.passages.add(passage);
     if (inOverlap) entry.passages.add(passage + 1);
   };
@@ -329,9 +335,15 @@ export function cutEpisode(
       .flatMap((index) => passages[index] ?? []);
     const { snippets } = buildEpisodeSnippets(episodeId, chosen, query, 0, { max: HEAD_SNIPPETS });
     if (snippets.length === 0) continue;
-    const more = [...entry.matches].filter(
-      ([start, end]) => !snippets.some((shown) => start >= shown.fromWord && end <= shown.toWord),
-    ).length;
+    const { starts, ends } = entry;
+    const lastShown = snippets.at(-1)?.toWord ?? 0;
+    let shown = 0;
+    for (let match = 0; match < starts.length && (starts[match] ?? 0) < lastShown; match += 1) {
+      const start = starts[match] ?? 0;
+      const end = ends[match] ?? 0;
+      if (snippets.some((window) => start >= window.fromWord && end <= window.toWord)) shown += 1;
+    }
+    const more = starts.length - shown;
     cut.set(key, {
       episodeId,
       more,
