@@ -1,6 +1,11 @@
 /**
  * The SQL of search snippets (issue 10) and the function that runs it for a page of results.
- * Three short statements, so a new search never waits long behind a page's snippets:
+ *
+ * A search of one word or one quoted pair first reads the key's ready-made snippets
+ * (`snippet_heads`, decision 0082): one row holds those of its newest 10 transcripts, marked
+ * here with the query typed. The rows it does not cover, and every other search, read the
+ * snippet index in three short statements, so a new search never waits long behind a page's
+ * snippets:
  *
  * 1. each row's passage range, from the rows the list already loaded (`episode_list` holds
  *    every `episodes` column: no request); a database without them reads `episodes`;
