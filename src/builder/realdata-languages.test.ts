@@ -5,9 +5,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalyzer, type Analyzer } from '../core/analyzer.ts';
-import { FTS_COLUMNS } from '../core/db-schema.ts';
+import { FTS_COLUMNS, PASSAGE_BLOCK_SIZE, passageBlockId } from '../core/db-schema.ts';
 import { dbConfigSchema } from '../core/site-config.ts';
 import { decodeTermRow, termRowId } from '../core/term-index.ts';
+import { inflateRawSync } from 'node:zlib';
+import { parsePassageBlock } from '../core/passages.ts';
+import type { ParsedQuery } from '../core/search-query.ts';
+import { decodeHeadRow } from '../core/snippet-heads.ts';
+import { buildEpisodeSnippets, type PassageText } from '../core/snippets.ts';
 import { buildPodcast, type BuildResult } from './build.ts';
 import { decodeTranscriptBlob } from './index/transcript-blob.ts';
 import { joinChunks } from './publish/chunk-files.ts';
@@ -65,6 +70,31 @@ function stemEpisodes(db: Database.Database, analyzer: Analyzer, typed: string):
     .get(termRowId(stem));
   const entry = row && decodeTermRow(row.data, { counts: true }).find((e) => e.term === stem);
   return entry?.columns[FTS_COLUMNS.indexOf('words')] ?? [];
+}
+
+/** Every passage of an episode, from its blocks. */
+function allPassages(db: Database.Database, episodeId: number): PassageText[] {
+  const range = db
+    .prepare<[number], { first: number; count: number }>(
+      'SELECT passage_first AS first, passage_count AS count FROM episodes WHERE id = ?',
+    )
+    .get(episodeId);
+  const passages: PassageText[] = [];
+  for (let ordinal = 0; range && ordinal * PASSAGE_BLOCK_SIZE < range.count; ordinal += 1) {
+    const row = db
+      .prepare<[number], { data: Buffer }>('SELECT data FROM passage_blocks WHERE id = ?')
+      .get(passageBlockId(episodeId, ordinal));
+    const block = row ? parsePassageBlock(inflateRawSync(row.data).toString('utf8')) : null;
+    block?.forEach(({ f, ...data }, offset) => {
+      passages.push({
+        id: range.first + ordinal * PASSAGE_BLOCK_SIZE + offset,
+        episodeId,
+        firstWord: f,
+        data,
+      });
+    });
+  }
+  return passages;
 }
 
 async function configOf(result: BuildResult) {
@@ -189,4 +219,50 @@ describe.skipIf(!present)('real transcripts in other languages (../shared/realda
       db.close();
     }
   }, 120_000);
+
+  it('ready-made snippets are what the site cuts from the whole transcript, in Chinese and German (decision 0082)', async () => {
+    const zh = join(REALDATA, 'zh-pie');
+    const de = join(REALDATA, 'de-futurehistories');
+    const shows = [
+      await buildShow('pie-heads', 'zh-cn', [
+        {
+          episode: '69',
+          title: '工程思维',
+          source: join(zh, 'pie-ep69.mp3.srt'),
+          extension: 'srt',
+        },
+      ]),
+      await buildShow('fh-heads', 'de', [
+        {
+          episode: '116',
+          title: 'Strategischer Hass',
+          source: join(de, '116-2023-10-01-S02E56-Şeyda-Kurt-zu-strategischem-Hass.srt'),
+          extension: 'srt',
+        },
+      ]),
+    ];
+    for (const { result, db } of shows) {
+      const analyzer = await loadAnalyzer((await configOf(result)).search);
+      const passages = allPassages(db, 1);
+      const rows = db.prepare<[], { data: Buffer }>('SELECT data FROM snippet_heads').all();
+      const entries = rows.flatMap(
+        (row) => decodeHeadRow(inflateRawSync(row.data).toString('utf8')) ?? [],
+      );
+      expect(entries.length).toBeGreaterThan(100);
+      // Every 7th key: hundreds of them, words made of many tokens among them.
+      for (const entry of entries.filter((_, index) => index % 7 === 0)) {
+        const query: ParsedQuery = {
+          parts: [{ kind: 'word', token: entry.key, stem: entry.key }],
+          analyzer,
+        };
+        const cut = buildEpisodeSnippets(1, passages, query, 0);
+        const [ready] = entry.episodes;
+        expect(ready?.windows.map((window) => [window.fromWord, window.words.length])).toEqual(
+          cut.snippets.map((snippet) => [snippet.fromWord, snippet.toWord - snippet.fromWord]),
+        );
+        expect(ready?.more).toBe(cut.more?.count ?? 0);
+      }
+      db.close();
+    }
+  });
 });

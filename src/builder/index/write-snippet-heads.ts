@@ -284,7 +284,7 @@ export function cutEpisode(
   const note = (
     key: string,
     passage: number,
-    inOverlap: boolean,
+    inNext: boolean,
     start: number,
     end: number,
   ): void => {
@@ -297,7 +297,7 @@ export function cutEpisode(
     entry.ends.push(end);
     if (entry.starts.length > MATCHES_CUT) return;
     entry.passages.add(passage);
-    if (inOverlap) entry.passages.add(passage + 1);
+    if (inNext) entry.passages.add(passage + 1);
   };
   // Pairs are only made for tokens that begin a wanted one: most tokens begin none.
   const pairStarts = new Set<string>();
@@ -311,18 +311,21 @@ export function cutEpisode(
     const { tokens, wordOfToken } = stream;
     // The cutter matches the same stems again: `stemsOf` keeps them with the tokens.
     const stems = stemsOf(tokens, analyzer.stem);
-    // A match in the last PASSAGE_OVERLAP tokens is in the next passage too, with more room;
-    // the next passage's first tokens were seen here, but for the pair that ends among them.
-    const overlap = tokens.length - PASSAGE_OVERLAP;
-    const first = index > 0 ? PASSAGE_OVERLAP - 1 : 0;
+    // A match from the next passage's first word on is in that passage too, maybe with more
+    // room. The first tokens of a passage were seen in the one before (passages share
+    // PASSAGE_OVERLAP tokens, and whole words): all but the pair that ends after them.
+    const after = passages[index + 1];
+    const nextFirst = after?.id === passage.id + 1 ? after.firstWord : Infinity;
+    const first = index > 0 && passages[index - 1]?.id === passage.id - 1 ? PASSAGE_OVERLAP - 1 : 0;
     for (let at = first; at < tokens.length; at += 1) {
       const token = tokens[at] ?? '';
       const start = passage.firstWord + (wordOfToken[at] ?? 0);
-      if (at > first || index === 0) note(stems[at] ?? '', index, at >= overlap, start, start + 1);
+      if (at > first || first === 0)
+        note(stems[at] ?? '', index, start >= nextFirst, start, start + 1);
       const next = tokens[at + 1];
       if (next !== undefined && pairStarts.has(token)) {
         const end = passage.firstWord + (wordOfToken[at + 1] ?? 0) + 1;
-        note(`${token} ${next}`, index, at >= overlap, start, end);
+        note(`${token} ${next}`, index, start >= nextFirst, start, end);
       }
     }
   });
