@@ -16,7 +16,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Analyzer } from '../../core/analyzer.ts';
 import { PASSAGE_BLOCK_SIZE, passageBlockId } from '../../core/db-schema.ts';
-import { PASSAGE_OVERLAP, parsePassageBlock } from '../../core/passages.ts';
+import { parsePassageBlock } from '../../core/passages.ts';
 import { joinSegments, segmentRowId, segmentRowsSql } from '../../core/row-segments.ts';
 import { phraseQuery, type ParsedQuery } from '../../core/search-query.ts';
 import {
@@ -30,7 +30,12 @@ import {
   type HeadEpisode,
 } from '../../core/snippet-heads.ts';
 import { stemsOf } from '../../core/query-match.ts';
-import { buildEpisodeSnippets, passageStream, type PassageText } from '../../core/snippets.ts';
+import {
+  buildEpisodeSnippets,
+  passageStream,
+  type PassageText,
+  type Snippet,
+} from '../../core/snippets.ts';
 import { decodeTermRow, pairRowId } from '../../core/term-index.ts';
 import { BLOB_DEFLATE_LEVEL } from './transcript-blob.ts';
 
@@ -60,13 +65,16 @@ interface Key {
 }
 
 /**
- * What one episode's scan found for a key: its distinct matches (starts ascending, with their
- * ends) and the passages to cut.
+ * What one episode's scan found for a key: its distinct matches in transcript order (start
+ * and end words) and, for each, the passages that hold it (a bit for the next passage too).
  */
 interface Found {
   starts: number[];
   ends: number[];
-  passages: Set<number>;
+  /** The index in `passages` of the passage each match was found in. */
+  passageOf: number[];
+  /** Whether the next passage holds the match too. */
+  inNext: boolean[];
 }
 
 /**
@@ -290,14 +298,13 @@ export function cutEpisode(
   ): void => {
     if (!wanted.has(key)) return;
     let entry = found.get(key);
-    if (!entry) found.set(key, (entry = { starts: [], ends: [], passages: new Set() }));
-    // Matches come in transcript order; two tokens of one word are one match.
-    if (entry.starts.at(-1) === start) return;
+    if (!entry) found.set(key, (entry = { starts: [], ends: [], passageOf: [], inNext: [] }));
+    // Matches come in transcript order; the same words twice (two tokens of one word) are one.
+    if (entry.starts.at(-1) === start && entry.ends.at(-1) === end) return;
     entry.starts.push(start);
     entry.ends.push(end);
-    if (entry.starts.length > MATCHES_CUT) return;
-    entry.passages.add(passage);
-    if (inNext) entry.passages.add(passage + 1);
+    entry.passageOf.push(passage);
+    entry.inNext.push(inNext);
   };
   // Pairs are only made for tokens that begin a wanted one: most tokens begin none.
   const pairStarts = new Set<string>();
@@ -312,33 +319,49 @@ export function cutEpisode(
     // The cutter matches the same stems again: `stemsOf` keeps them with the tokens.
     const stems = stemsOf(tokens, analyzer.stem);
     // A match from the next passage's first word on is in that passage too, maybe with more
-    // room. The first tokens of a passage were seen in the one before (passages share
-    // PASSAGE_OVERLAP tokens, and whole words): all but the pair that ends after them.
+    // room. The words the passage before held were scanned there (passages share
+    // PASSAGE_OVERLAP tokens, and hold whole words): all but the pairs that end after them.
     const after = passages[index + 1];
     const nextFirst = after?.id === passage.id + 1 ? after.firstWord : Infinity;
-    const first = index > 0 && passages[index - 1]?.id === passage.id - 1 ? PASSAGE_OVERLAP - 1 : 0;
-    for (let at = first; at < tokens.length; at += 1) {
+    const before = passages[index - 1];
+    const seenEnd =
+      before?.id === passage.id - 1
+        ? before.firstWord + passageStream(before.data, analyzer).words.length
+        : 0;
+    for (let at = 0; at < tokens.length; at += 1) {
       const token = tokens[at] ?? '';
       const start = passage.firstWord + (wordOfToken[at] ?? 0);
-      if (at > first || first === 0)
-        note(stems[at] ?? '', index, start >= nextFirst, start, start + 1);
+      if (start >= seenEnd) note(stems[at] ?? '', index, start >= nextFirst, start, start + 1);
       const next = tokens[at + 1];
-      if (next !== undefined && pairStarts.has(token)) {
-        const end = passage.firstWord + (wordOfToken[at + 1] ?? 0) + 1;
-        note(`${token} ${next}`, index, start >= nextFirst, start, end);
-      }
+      if (next === undefined || !pairStarts.has(token)) continue;
+      const end = passage.firstWord + (wordOfToken[at + 1] ?? 0) + 1;
+      if (end > seenEnd) note(`${token} ${next}`, index, start >= nextFirst, start, end);
     }
   });
   const cut = new Map<string, HeadEpisode>();
   for (const [key, entry] of found) {
     const query = wanted.get(key)?.query;
     if (!query) continue;
-    const chosen = [...entry.passages]
-      .sort((a, b) => a - b)
-      .flatMap((index) => passages[index] ?? []);
-    const { snippets } = buildEpisodeSnippets(episodeId, chosen, query, 0, { max: HEAD_SNIPPETS });
-    if (snippets.length === 0) continue;
     const { starts, ends } = entry;
+    // The passages of the first matches, and of more while the windows are fewer than a row
+    // shows (matches close together share a window) and matches are left.
+    const cutFirst = (taken: number): Snippet[] => {
+      const chosen = new Set<number>();
+      for (let match = 0; match < Math.min(taken, starts.length); match += 1) {
+        const passage = entry.passageOf[match] ?? 0;
+        chosen.add(passage);
+        if (entry.inNext[match] === true) chosen.add(passage + 1);
+      }
+      const cutFrom = [...chosen].sort((a, b) => a - b).flatMap((index) => passages[index] ?? []);
+      return buildEpisodeSnippets(episodeId, cutFrom, query, 0, { max: HEAD_SNIPPETS }).snippets;
+    };
+    let taken = MATCHES_CUT;
+    let snippets = cutFirst(taken);
+    while (snippets.length < HEAD_SNIPPETS && taken < starts.length) {
+      taken += MATCHES_CUT;
+      snippets = cutFirst(taken);
+    }
+    if (snippets.length === 0) continue;
     const lastShown = snippets.at(-1)?.toWord ?? 0;
     let shown = 0;
     for (let match = 0; match < starts.length && (starts[match] ?? 0) < lastShown; match += 1) {
