@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAnalyzer, type Analyzer } from '../core/analyzer.ts';
-import { FTS_COLUMNS, PASSAGE_BLOCK_SIZE, passageBlockId } from '../core/db-schema.ts';
+import { FTS_COLUMNS } from '../core/db-schema.ts';
 import { dbConfigSchema } from '../core/site-config.ts';
 import { decodeTermRow, termRowId } from '../core/term-index.ts';
 import { inflateRawSync } from 'node:zlib';
-import { parsePassageBlock } from '../core/passages.ts';
 import type { ParsedQuery } from '../core/search-query.ts';
 import { decodeHeadRow } from '../core/snippet-heads.ts';
 import { buildEpisodeSnippets, type PassageText } from '../core/snippets.ts';
 import { buildPodcast, type BuildResult } from './build.ts';
+import { readPassages } from './index/write-snippet-heads.ts';
 import { decodeTranscriptBlob } from './index/transcript-blob.ts';
 import { joinChunks } from './publish/chunk-files.ts';
 import {
@@ -72,29 +72,17 @@ function stemEpisodes(db: Database.Database, analyzer: Analyzer, typed: string):
   return entry?.columns[FTS_COLUMNS.indexOf('words')] ?? [];
 }
 
-/** Every passage of an episode, from its blocks. */
+/** Every passage of an episode, from its blocks, as the builder reads them back. */
 function allPassages(db: Database.Database, episodeId: number): PassageText[] {
   const range = db
     .prepare<[number], { first: number; count: number }>(
       'SELECT passage_first AS first, passage_count AS count FROM episodes WHERE id = ?',
     )
     .get(episodeId);
-  const passages: PassageText[] = [];
-  for (let ordinal = 0; range && ordinal * PASSAGE_BLOCK_SIZE < range.count; ordinal += 1) {
-    const row = db
-      .prepare<[number], { data: Buffer }>('SELECT data FROM passage_blocks WHERE id = ?')
-      .get(passageBlockId(episodeId, ordinal));
-    const block = row ? parsePassageBlock(inflateRawSync(row.data).toString('utf8')) : null;
-    block?.forEach(({ f, ...data }, offset) => {
-      passages.push({
-        id: range.first + ordinal * PASSAGE_BLOCK_SIZE + offset,
-        episodeId,
-        firstWord: f,
-        data,
-      });
-    });
-  }
-  return passages;
+  const block = db.prepare<[number], { data: Buffer }>(
+    'SELECT data FROM passage_blocks WHERE id = ?',
+  );
+  return readPassages(episodeId, range, (id) => block.get(id)?.data);
 }
 
 async function configOf(result: BuildResult) {

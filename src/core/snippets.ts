@@ -6,7 +6,7 @@
  * passages) is shown and counted once.
  */
 import { keepSaidBy, passageSpeakerCodes } from './said-by.ts';
-import type { PassageData } from './db-schema.ts';
+import { PASSAGE_BLOCK_SIZE, type PassageBlockData, type PassageData } from './db-schema.ts';
 import { passageWords, sentenceStartCs, sentenceStartWord } from './passages.ts';
 import {
   buildTokenStream,
@@ -38,6 +38,25 @@ export interface PassageText {
   /** Index in the transcript of the passage's first word. */
   firstWord: number;
   data: PassageData;
+}
+
+/**
+ * The passages of one `passage_blocks` row: block `ordinal` of an episode whose passage ids
+ * start at `firstPassage` (decision 0008).
+ */
+export function blockPassages(
+  episodeId: number,
+  firstPassage: number,
+  ordinal: number,
+  block: PassageBlockData,
+): PassageText[] {
+  const first = firstPassage + ordinal * PASSAGE_BLOCK_SIZE;
+  return block.map(({ f, ...data }, offset) => ({
+    id: first + offset,
+    episodeId,
+    firstWord: f,
+    data,
+  }));
 }
 
 /** A run of snippet text, marked when it is part of a match (`markedRuns`). */

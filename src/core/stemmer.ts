@@ -12,6 +12,7 @@
  */
 import type { IsoCode } from 'multilingual-stemmer';
 import { languageRules, type StemmerName } from './language.ts';
+import { remembering } from './remembering.ts';
 
 /** Stems one folded token. */
 export type StemFunction = (token: string) => string;
@@ -70,16 +71,9 @@ const MAX_KNOWN = 200_000;
 /** Longest token a stemmer is given; longer ones are their own stem. */
 const MAX_STEMMED = 64;
 
-function remembering(stem: StemFunction): StemFunction {
-  const known = new Map<string, string>();
-  return (token) => {
-    const cached = known.get(token);
-    if (cached !== undefined) return cached;
-    const result = token.length <= MAX_STEMMED ? stem(token) : token;
-    if (known.size >= MAX_KNOWN) known.clear();
-    known.set(token, result);
-    return result;
-  };
+/** A stemmer with its stems remembered; a token longer than `MAX_STEMMED` is its own stem. */
+function rememberingStems(stem: StemFunction): StemFunction {
+  return remembering((token) => (token.length <= MAX_STEMMED ? stem(token) : token), MAX_KNOWN);
 }
 
 /** Every token is its own stem: a language without a stemmer. */
@@ -96,7 +90,7 @@ export function loadStemmer(language: string): Promise<StemFunction> {
   if (name === undefined) return Promise.resolve(EXACT_FORMS);
   const known = loaded.get(name);
   if (known) return known;
-  const pending = LOADERS[name]().then(remembering);
+  const pending = LOADERS[name]().then(rememberingStems);
   loaded.set(name, pending);
   pending.catch(() => {
     if (loaded.get(name) === pending) loaded.delete(name);

@@ -13,6 +13,7 @@
  */
 import { foldRulesOf, foldRun, ZERO_WIDTH, type FoldRules } from './text-fold.ts';
 import { hasUnspacedScript, segmentRun } from './unspaced-scripts.ts';
+import { remembering } from './remembering.ts';
 
 /**
  * The FTS5 tokenizer of every search table. The builder writes pre-split tokens, so all it does
@@ -85,7 +86,7 @@ export function createTokenizer(language: string): Tokenizer {
   const known = tokenizers.get(language);
   if (known) return known;
   const rules = foldRulesOf(language);
-  const remembered = new Map<string, TextToken[]>();
+  const tokensOfRun = remembering((raw) => runTokens(raw, rules), MAX_REMEMBERED_RUNS);
   const tokenizeWithOffsets = (text: string): TextToken[] => {
     const tokens: TextToken[] = [];
     for (const match of text.matchAll(TOKEN_RUN)) {
@@ -96,13 +97,7 @@ export function createTokenizer(language: string): Tokenizer {
         tokens.push({ token: raw.toLowerCase(), start, end: start + raw.length });
         continue;
       }
-      let found = remembered.get(raw);
-      if (found === undefined) {
-        if (remembered.size >= MAX_REMEMBERED_RUNS) remembered.clear();
-        found = runTokens(raw, rules);
-        remembered.set(raw, found);
-      }
-      for (const entry of found) {
+      for (const entry of tokensOfRun(raw)) {
         tokens.push({ token: entry.token, start: start + entry.start, end: start + entry.end });
       }
     }

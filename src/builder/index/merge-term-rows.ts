@@ -31,7 +31,7 @@ import { compressTermList } from './write-term-tables.ts';
 const APPENDED_TABLES = ['search_terms', 'search_stems', 'search_pairs', 'speaker_terms'];
 
 /** Reads one id's rows of a term table in `segments` segments, joined into one row's entries. */
-function joinedReader(
+export function joinedReader(
   db: Database.Database,
   table: string,
   format: TermRowFormat,

@@ -15,9 +15,10 @@ import { join } from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Analyzer } from '../../core/analyzer.ts';
-import { PASSAGE_BLOCK_SIZE, passageBlockId } from '../../core/db-schema.ts';
+import { FTS_COLUMNS, PASSAGE_BLOCK_SIZE, passageBlockId } from '../../core/db-schema.ts';
 import { parsePassageBlock } from '../../core/passages.ts';
-import { joinSegments, segmentRowId, segmentRowsSql } from '../../core/row-segments.ts';
+import { remembering } from '../../core/remembering.ts';
+import { segmentRowId, segmentRowsSql } from '../../core/row-segments.ts';
 import { phraseQuery, type ParsedQuery } from '../../core/search-query.ts';
 import {
   decodeHeadRow,
@@ -31,16 +32,18 @@ import {
 } from '../../core/snippet-heads.ts';
 import { stemsOf } from '../../core/query-match.ts';
 import {
+  blockPassages,
   buildEpisodeSnippets,
   passageStream,
   type PassageText,
   type Snippet,
 } from '../../core/snippets.ts';
 import { decodeTermRow, pairRowId } from '../../core/term-index.ts';
+import { joinedReader } from './merge-term-rows.ts';
 import { BLOB_DEFLATE_LEVEL } from './transcript-blob.ts';
 
-/** The index of the `words` column in a term row (`FTS_COLUMNS`). */
-const WORDS_COLUMN = 2;
+/** The index of the `words` column in a term row. */
+const WORDS_COLUMN = FTS_COLUMNS.indexOf('words');
 
 /**
  * Distinct matches whose passages are handed to the cutter: the shown snippets' matches and a
@@ -191,15 +194,11 @@ export function writeSnippetHeads(
 
 /** A pair's transcripts in every segment of `db` up to `segment` (the new one included). */
 function joinedPairReader(db: Database.Database, segment: number): (pair: string) => number[] {
-  const select = db.prepare<[number, number], { data: Buffer }>(segmentRowsSql('search_pairs', 1));
+  const read = joinedReader(db, 'search_pairs', {}, segment + 1);
   return (pair) => {
     const [first = '', second = ''] = pair.split(' ');
-    const rows = select.all(segment + 1, pairRowId(first, second));
-    const entries = joinSegments(
-      rows.map((row) => decodeTermRow(new Uint8Array(row.data))),
-      {},
-    );
-    return entries.find((entry) => entry.term === pair)?.columns[WORDS_COLUMN] ?? [];
+    const entry = read(pairRowId(first, second)).find((candidate) => candidate.term === pair);
+    return entry?.columns[WORDS_COLUMN] ?? [];
   };
 }
 
@@ -208,17 +207,10 @@ const WORD_CACHE_LIMIT = 500_000;
 
 /** The analyzer with its tokenizer's answers per word remembered (it is pure). */
 function withWordCache(analyzer: Analyzer): Analyzer {
-  const known = new Map<string, ReturnType<Analyzer['tokenizeWithOffsets']>>();
-  const tokenizeWithOffsets: Analyzer['tokenizeWithOffsets'] = (text) => {
-    let tokens = known.get(text);
-    if (tokens === undefined) {
-      if (known.size >= WORD_CACHE_LIMIT) known.clear();
-      tokens = analyzer.tokenizeWithOffsets(text);
-      known.set(text, tokens);
-    }
-    return tokens;
+  return {
+    ...analyzer,
+    tokenizeWithOffsets: remembering(analyzer.tokenizeWithOffsets, WORD_CACHE_LIMIT),
   };
-  return { ...analyzer, tokenizeWithOffsets };
 }
 
 /** An unquoted word's query by its stem (no prefix: the site marks what its query does). */
@@ -243,21 +235,19 @@ function* termRows(
 
 /** Whether an earlier segment has ready-made snippets of a key (a pair stays in once in). */
 function oldRowCheck(db: Database.Database, segment: number): (key: string) => boolean {
-  const rows = db.prepare<[number], { data: Buffer }>(
-    'SELECT data FROM snippet_heads WHERE id = ?',
-  );
-  return (key) => {
-    for (let earlier = 0; earlier < segment; earlier += 1) {
-      const row = rows.get(segmentRowId(headRowId(key), earlier));
-      const entries = row ? decodeHeadRow(inflateRawSync(row.data).toString('utf8')) : null;
-      if (entries?.some((entry) => entry.key === key)) return true;
-    }
-    return false;
-  };
+  const rows = db.prepare<[number, number], { data: Buffer }>(segmentRowsSql('snippet_heads', 1));
+  return (key) =>
+    rows.all(segment, headRowId(key)).some((row) => {
+      const entries = decodeHeadRow(inflateRawSync(row.data).toString('utf8'));
+      return entries?.some((entry) => entry.key === key) === true;
+    });
 }
 
-/** An episode's passages from its blocks (a damaged block leaves a gap). */
-function readPassages(
+/**
+ * An episode's passages from its blocks, `blockData` giving a block's stored bytes by its
+ * unsegmented id (a damaged or missing block leaves a gap).
+ */
+export function readPassages(
   episodeId: number,
   range: { first: number | null; count: number } | undefined,
   blockData: (id: number) => Buffer | undefined,
@@ -267,11 +257,8 @@ function readPassages(
   const passages: PassageText[] = [];
   for (let ordinal = 0; ordinal * PASSAGE_BLOCK_SIZE < range.count; ordinal += 1) {
     const data = blockData(passageBlockId(episodeId, ordinal));
-    const parsed = data ? parsePassageBlock(inflateRawSync(data).toString('utf8')) : null;
-    parsed?.forEach(({ f, ...text }, offset) => {
-      const id = first + ordinal * PASSAGE_BLOCK_SIZE + offset;
-      passages.push({ id, episodeId, firstWord: f, data: text });
-    });
+    const block = data ? parsePassageBlock(inflateRawSync(data).toString('utf8')) : null;
+    if (block) passages.push(...blockPassages(episodeId, first, ordinal, block));
   }
   return passages;
 }

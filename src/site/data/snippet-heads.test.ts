@@ -12,8 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPodcast } from '../../builder/build.ts';
 import { joinChunks } from '../../builder/publish/chunk-files.ts';
 import { writeSyntheticPodcast } from '../../builder/test-support/synthetic-podcast.ts';
-import { PASSAGE_BLOCK_SIZE, passageBlockId } from '../../core/db-schema.ts';
-import { parsePassageBlock } from '../../core/passages.ts';
+import { readPassages } from '../../builder/index/write-snippet-heads.ts';
 import { parseSearchQuery, type ParsedQuery } from '../../core/search-query.ts';
 import {
   decodeHeadRow,
@@ -79,26 +78,17 @@ function headsOf(key: string): KeyHeads {
   return heads;
 }
 
-/** Every passage of an episode, from its blocks. */
+/** Every passage of an episode, from its blocks, as the builder reads them back. */
 function allPassages(episodeId: number): PassageText[] {
   const range = sqlite
     .prepare<[number], { first: number; count: number }>(
       'SELECT passage_first AS first, passage_count AS count FROM episodes WHERE id = ?',
     )
     .get(episodeId);
-  if (!range) throw new Error(`no episode ${episodeId}`);
-  const passages: PassageText[] = [];
-  for (let ordinal = 0; ordinal * PASSAGE_BLOCK_SIZE < range.count; ordinal += 1) {
-    const row = sqlite
-      .prepare<[number], { data: Buffer }>('SELECT data FROM passage_blocks WHERE id = ?')
-      .get(passageBlockId(episodeId, ordinal));
-    const block = row ? parsePassageBlock(inflateRawSync(row.data).toString('utf8')) : null;
-    block?.forEach(({ f, ...data }, offset) => {
-      const id = range.first + ordinal * PASSAGE_BLOCK_SIZE + offset;
-      passages.push({ id, episodeId, firstWord: f, data });
-    });
-  }
-  return passages;
+  const block = sqlite.prepare<[number], { data: Buffer }>(
+    'SELECT data FROM passage_blocks WHERE id = ?',
+  );
+  return readPassages(episodeId, range, (id) => block.get(id)?.data);
 }
 
 const asTyped = (term: string): ParsedQuery => parseSearchQuery(term, ENGLISH, { asTyped: true });

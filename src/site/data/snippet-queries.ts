@@ -27,7 +27,6 @@ import {
   passageBlockOf,
   type EpisodePassageRange,
   type EpisodeRow,
-  type PassageBlockData,
 } from '../../core/db-schema.ts';
 import { quoteFtsString } from '../../core/fts-query.ts';
 import type { ParsedQuery } from '../../core/search-query.ts';
@@ -44,6 +43,7 @@ import {
 import { pairTerm } from '../../core/term-index.ts';
 import { markedRuns, wordMarksOf } from '../../core/word-marks.ts';
 import {
+  blockPassages,
   buildEpisodeSnippets,
   chooseBlocks,
   type BlockChoice,
@@ -105,12 +105,15 @@ export function passageBlocksSql(count: number): string {
   return segmentRowsSql('passage_blocks', count);
 }
 
-/** A block's passages, or null for a damaged row (it costs its own snippets only). */
-async function readBlock(data: unknown): Promise<PassageBlockData | null> {
+/**
+ * A compressed JSON row read by `parse`, or null for a damaged one: a passage block or a key's
+ * ready-made snippets costs its own snippets only.
+ */
+async function readRow<T>(data: unknown, parse: (json: string) => T | null): Promise<T | null> {
   const bytes = blobBytes(data);
   if (!bytes) return null;
   try {
-    return parsePassageBlock(await inflateRawText(bytes));
+    return parse(await inflateRawText(bytes));
   } catch {
     return null;
   }
@@ -234,10 +237,7 @@ async function readKeyHeads(
     return null;
   }
   const entries = await Promise.all(
-    rows.map(async (row) => {
-      const bytes = blobBytes(row.data);
-      return bytes ? (decodeHeadRow(await inflateRawText(bytes).catch(() => '')) ?? []) : [];
-    }),
+    rows.map(async (row) => (await readRow(row.data, decodeHeadRow)) ?? []),
   );
   return joinKeyHeads(entries, key);
 }
@@ -418,14 +418,14 @@ async function readBlocks(
     [segments, ...blockIds],
     sent(signal),
   );
-  const blocks = await Promise.all(rows.map((row) => readBlock(row.data)));
+  const blocks = await Promise.all(rows.map((row) => readRow(row.data, parsePassageBlock)));
   rows.forEach((row, index) => {
     const { episodeId, ordinal } = passageBlockOf(unsegmentedId(row.id));
-    const first = (firstOf.get(episodeId) ?? 0) + ordinal * PASSAGE_BLOCK_SIZE;
-    blocks[index]?.forEach(({ f, ...data }, offset) => {
-      const id = first + offset;
-      passages.set(id, { id, episodeId, firstWord: f, data });
-    });
+    const block = blocks[index];
+    if (!block) return;
+    for (const passage of blockPassages(episodeId, firstOf.get(episodeId) ?? 0, ordinal, block)) {
+      passages.set(passage.id, passage);
+    }
   });
 }
 
