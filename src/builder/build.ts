@@ -37,7 +37,7 @@ import { copyPreviousDatabase, episodeReader, writeEpisodes } from './build-epis
 
 /** Steps a build reports progress for. */
 export type BuildStep =
-  'read' | 'links' | 'episodes' | 'optimize' | 'vacuum' | 'publish' | 'pages' | 'wait';
+  'read' | 'links' | 'episodes' | 'optimize' | 'snippets' | 'vacuum' | 'publish' | 'pages' | 'wait';
 
 export interface BuildProgress {
   step: BuildStep;

@@ -5,6 +5,7 @@ const LABELS: Record<BuildStep, string> = {
   links: 'Downloading what the feed links',
   episodes: 'Writing episodes',
   optimize: 'Optimising the search index',
+  snippets: 'Cutting the ready-made snippets',
   vacuum: 'Compacting the database',
   publish: 'Publishing',
   pages: 'Rendering pages',

@@ -83,6 +83,7 @@ describe('trawl build --feed <URL>, piped', () => {
         'Downloading what the feed links (6): N s',
         'Writing episodes (3): N s',
         'Optimising the search index: N s',
+        'Cutting the ready-made snippets: N s',
         'Compacting the database: N s',
         'Publishing: N s',
       ]);

@@ -103,7 +103,10 @@ export interface DatabaseWriter {
    * new episodes' search rows and commits, decision 0051). `speakers`: the show's named
    * speakers (the 'said by' options), stored in the episode list.
    */
-  finish: (onStep?: (step: 'optimize' | 'vacuum') => void, speakers?: ShowSpeaker[]) => void;
+  finish: (
+    onStep?: (step: 'optimize' | 'snippets' | 'vacuum') => void,
+    speakers?: ShowSpeaker[],
+  ) => void;
   /** Closes without finishing (after an error); the caller deletes the file. */
   abort: () => void;
 }
@@ -274,6 +277,7 @@ export function openDatabaseWriter(
           writeTermTables(delta, analyzer, prefixes);
           deltaSpeech.finish();
           mergeTermTables(db, delta, analyzer, { firstNewId, segment }, prefixes.longer);
+          onStep?.('snippets');
           writeSnippetHeads(db, delta, analyzer, { segment });
         }
         delta.close();
@@ -288,8 +292,9 @@ export function openDatabaseWriter(
       db.exec("INSERT INTO words_fts (words_fts) VALUES ('optimize')");
       writeTermTables(db, analyzer);
       db.exec("INSERT INTO passages_fts (passages_fts) VALUES ('optimize')");
-      writeSnippetHeads(db, db, analyzer, { segment: 0 });
       speechIndex.finish();
+      onStep?.('snippets');
+      writeSnippetHeads(db, db, analyzer, { segment: 0 });
       db.exec('COMMIT');
       onStep?.('vacuum');
       db.exec('VACUUM');

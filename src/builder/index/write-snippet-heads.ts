@@ -40,6 +40,7 @@ import {
 } from '../../core/snippets.ts';
 import { decodeTermRow, pairRowId } from '../../core/term-index.ts';
 import { joinedReader } from './merge-term-rows.ts';
+import { helperThreads, openCutters } from './snippet-cutters.ts';
 import { BLOB_DEFLATE_LEVEL } from './transcript-blob.ts';
 
 /** The index of the `words` column in a term row. */
@@ -54,7 +55,20 @@ const MATCHES_CUT = HEAD_SNIPPETS * 3;
 export interface SnippetHeadsOptions {
   /** The segment the rows go in (0: a full build; more: a resumed build's new episodes). */
   segment: number;
+  /**
+   * Helper threads that cut beside this one (`snippet-cutters.ts`). By default a build with
+   * `PARALLEL_FROM_ENTRIES` entries or more takes one per spare core; a smaller one none.
+   */
+  helpers?: number;
+  /** The helpers' source (`CuttersOptions.source`). */
+  helperSource?: string;
 }
+
+/**
+ * Entries from which helper threads pay for their start (about a second each, compiling the
+ * cutter): the 600 × 9,000 corpus has about 700,000.
+ */
+const PARALLEL_FROM_ENTRIES = 100_000;
 
 interface Key {
   /** Its place in the list of keys. */
@@ -64,8 +78,23 @@ interface Key {
   episodes: number[];
   /** Every transcript with the key from this id on is in some row's entries (0: all). */
   from: number;
-  query: ParsedQuery;
 }
+
+/**
+ * One episode's share of the cutting, as it is handed to whichever thread cuts it
+ * (`snippet-cutters.ts`): all it needs, and nothing a thread cannot be sent.
+ */
+export interface CutTask {
+  episodeId: number;
+  range: { first: number | null; count: number } | undefined;
+  /** The stored bytes of its passage blocks, by unsegmented id. */
+  blocks: [number, Uint8Array][];
+  /** The keys it owes snippets to: a stem, or a pair of tokens with a space between. */
+  keys: string[];
+}
+
+/** What a cut task gives: for each key with a snippet, its index in the task and its entry. */
+export type CutResults = [number, string][];
 
 /**
  * What one episode's scan found for a key: its distinct matches in transcript order (start
@@ -93,30 +122,10 @@ export function writeSnippetHeads(
   terms: Database.Database,
   analyzer: Analyzer,
   options: SnippetHeadsOptions,
-): { keys: number; episodes: number } {
+): { keys: number; episodes: number; cutByHelpers: number } {
   const { segment } = options;
   analyzer = withWordCache(analyzer);
-  const hasOldRow = segment > 0 ? oldRowCheck(db, segment) : () => false;
-  const allEpisodes = segment > 0 ? joinedPairReader(db, segment) : null;
-  const keys: Key[] = [];
-  const keyOf = (key: string, own: number[], query: ParsedQuery): Key => {
-    const listed = own.slice(-HEAD_EPISODES);
-    const from = own.length > HEAD_EPISODES ? (listed[0] ?? 0) : 0;
-    return { index: keys.length, key, episodes: listed, from, query };
-  };
-  // Every stem: a resumed build's new stem is in none of the old transcripts.
-  for (const row of termRows(terms, 'search_stems', true)) {
-    keys.push(keyOf(row.term, row.episodes, stemQuery(row.term, analyzer)));
-  }
-  for (const row of termRows(terms, 'search_pairs', false)) {
-    const query = (): ParsedQuery => phraseQuery(row.term.split(' '), analyzer);
-    if (hasOldRow(row.term)) {
-      keys.push(keyOf(row.term, row.episodes, query()));
-      continue;
-    }
-    const all = allEpisodes ? allEpisodes(row.term) : row.episodes;
-    if (all.length >= MIN_HEAD_PAIR_EPISODES) keys.push(keyOf(row.term, all, query()));
-  }
+  const keys = headKeys(db, terms, segment);
   // Which keys each episode owes snippets to, by their index in `keys`.
   const owed = new Map<number, number[]>();
   keys.forEach((key, index) => {
@@ -126,70 +135,136 @@ export function writeSnippetHeads(
       forEpisode.push(index);
     }
   });
-  const range = db.prepare<[number], { first: number | null; count: number }>(
-    'SELECT passage_first AS first, passage_count AS count FROM episodes WHERE id = ?',
-  );
-  const block = db.prepare<[number, number], { data: Buffer }>(segmentRowsSql('passage_blocks', 1));
   // The entries wait in a scratch database on disk, not in memory: at 2,000 × 30,000 they are
   // millions (decision 0082).
   const scratchDir = mkdtempSync(join(tmpdir(), 'trawl-snippet-heads-'));
   const scratch = new Database(join(scratchDir, 'entries.sqlite3'));
-  let written = 0;
   try {
     scratch.pragma('journal_mode = OFF');
     scratch.pragma('synchronous = OFF');
     scratch.exec('CREATE TABLE entries (row INTEGER, key INTEGER, episode INTEGER, json TEXT)');
-    const keep = scratch.prepare('INSERT INTO entries VALUES (?, ?, ?, ?)');
     scratch.exec('BEGIN');
-    for (const [episodeId, indexes] of owed) {
-      const wanted = new Map(
-        indexes.flatMap((index) => {
-          const key = keys[index];
-          return key ? [[key.key, key] as const] : [];
-        }),
-      );
-      // An old episode's blocks are in the segment it was written in.
-      const blockData = (id: number): Buffer | undefined => block.get(segment + 1, id)?.data;
-      const passages = readPassages(episodeId, range.get(episodeId), blockData);
-      for (const [name, episode] of cutEpisode(episodeId, passages, wanted, analyzer)) {
-        const index = wanted.get(name)?.index ?? -1;
-        keep.run(headRowId(name), index, episodeId, encodeHeadEpisode(episode));
-      }
-    }
+    const cutByHelpers = cutEntries(db, scratch, keys, owed, analyzer, options);
     scratch.exec('COMMIT');
-    const insert = db.prepare('INSERT INTO snippet_heads (id, data) VALUES (?, ?)');
-    let row: number | null = null;
-    let entries: { key: string; from: number; episodes: string[] }[] = [];
-    const flush = (): void => {
-      if (row === null || entries.length === 0) return;
-      const data = deflateRawSync(headRowJson(entries), { level: BLOB_DEFLATE_LEVEL });
-      insert.run(segmentRowId(row, segment), data);
-      written += 1;
-    };
-    const sorted = scratch
-      .prepare<[], [number, number, number, string]>(
-        'SELECT row, key, episode, json FROM entries ORDER BY row, key, episode',
-      )
-      .raw()
-      .iterate();
-    for (const [rowId, index, , json] of sorted) {
-      if (rowId !== row) {
-        flush();
-        row = rowId;
-        entries = [];
-      }
-      const key = keys[index];
-      if (!key) continue;
-      const last = entries.at(-1);
-      if (last?.key === key.key) last.episodes.push(json);
-      else entries.push({ key: key.key, from: key.from, episodes: [json] });
-    }
-    flush();
+    const written = writeRows(db, scratch, keys, segment);
+    return { keys: written, episodes: owed.size, cutByHelpers };
   } finally {
     scratch.close();
     rmSync(scratchDir, { recursive: true, force: true });
   }
-  return { keys: written, episodes: owed.size };
+}
+
+/** The keys of `terms`' term rows that get ready-made snippets in `segment`, with their transcripts. */
+function headKeys(db: Database.Database, terms: Database.Database, segment: number): Key[] {
+  const hasOldRow = segment > 0 ? oldRowCheck(db, segment) : () => false;
+  const allEpisodes = segment > 0 ? joinedPairReader(db, segment) : null;
+  const keys: Key[] = [];
+  const keyOf = (key: string, own: number[]): Key => {
+    const listed = own.slice(-HEAD_EPISODES);
+    const from = own.length > HEAD_EPISODES ? (listed[0] ?? 0) : 0;
+    return { index: keys.length, key, episodes: listed, from };
+  };
+  // Every stem: a resumed build's new stem is in none of the old transcripts.
+  for (const row of termRows(terms, 'search_stems', true)) {
+    keys.push(keyOf(row.term, row.episodes));
+  }
+  for (const row of termRows(terms, 'search_pairs', false)) {
+    if (hasOldRow(row.term)) {
+      keys.push(keyOf(row.term, row.episodes));
+      continue;
+    }
+    const all = allEpisodes ? allEpisodes(row.term) : row.episodes;
+    if (all.length >= MIN_HEAD_PAIR_EPISODES) keys.push(keyOf(row.term, all));
+  }
+  return keys;
+}
+
+/**
+ * Cuts every episode's entries into `scratch`'s `entries`, on this thread and on helper
+ * threads (`snippet-cutters.ts`); returns how many episodes the helpers cut.
+ */
+function cutEntries(
+  db: Database.Database,
+  scratch: Database.Database,
+  keys: readonly Key[],
+  owed: ReadonlyMap<number, number[]>,
+  analyzer: Analyzer,
+  options: SnippetHeadsOptions,
+): number {
+  const range = db.prepare<[number], { first: number | null; count: number }>(
+    'SELECT passage_first AS first, passage_count AS count FROM episodes WHERE id = ?',
+  );
+  const block = db.prepare<[number, number], { data: Buffer }>(segmentRowsSql('passage_blocks', 1));
+  const insert = scratch.prepare('INSERT INTO entries VALUES (?, ?, ?, ?)');
+  const entries = [...owed.values()].reduce((sum, indexes) => sum + indexes.length, 0);
+  const helpers = options.helpers ?? (entries >= PARALLEL_FROM_ENTRIES ? helperThreads() : 0);
+  const keep = (task: CutTask, results: CutResults): void => {
+    const indexes = owed.get(task.episodeId) ?? [];
+    for (const [at, json] of results) {
+      const key = keys[indexes[at] ?? -1];
+      if (key) insert.run(headRowId(key.key), key.index, task.episodeId, json);
+    }
+  };
+  const source = options.helperSource;
+  const cutters = openCutters(analyzer, helpers, keep, source ? { source } : {});
+  try {
+    for (const [episodeId, indexes] of owed) {
+      const episodeRange = range.get(episodeId);
+      const blocks: [number, Uint8Array][] = [];
+      const count = episodeRange?.count ?? 0;
+      for (let ordinal = 0; ordinal * PASSAGE_BLOCK_SIZE < count; ordinal += 1) {
+        const id = passageBlockId(episodeId, ordinal);
+        // An old episode's blocks are in the segment it was written in.
+        const data = block.get(options.segment + 1, id)?.data;
+        if (data) blocks.push([id, data]);
+      }
+      const names = indexes.map((index) => keys[index]?.key ?? '');
+      cutters.cut({ episodeId, range: episodeRange, blocks, keys: names });
+    }
+    cutters.finish();
+    return cutters.cutByHelpers;
+  } finally {
+    cutters.close();
+  }
+}
+
+/** Writes the rows of `snippet_heads` in `segment` from `scratch`'s entries; returns how many. */
+function writeRows(
+  db: Database.Database,
+  scratch: Database.Database,
+  keys: readonly Key[],
+  segment: number,
+): number {
+  const insert = db.prepare('INSERT INTO snippet_heads (id, data) VALUES (?, ?)');
+  let written = 0;
+  let row: number | null = null;
+  let entries: { key: string; from: number; episodes: string[] }[] = [];
+  const flush = (): void => {
+    if (row === null || entries.length === 0) return;
+    const data = deflateRawSync(headRowJson(entries), { level: BLOB_DEFLATE_LEVEL });
+    insert.run(segmentRowId(row, segment), data);
+    written += 1;
+  };
+  const sorted = scratch
+    .prepare<[], [number, number, number, string]>(
+      'SELECT row, key, episode, json FROM entries ORDER BY row, key, episode',
+    )
+    .raw()
+    .iterate();
+  for (const [rowId, index, , json] of sorted) {
+    if (rowId !== row) {
+      flush();
+      row = rowId;
+      entries = [];
+    }
+    const key = keys[index];
+    if (!key) continue;
+    const last = entries.at(-1);
+    if (last?.key === key.key) last.episodes.push(json);
+    else entries.push({ key: key.key, from: key.from, episodes: [json] });
+  }
+  flush();
+  return written;
 }
 
 /** A pair's transcripts in every segment of `db` up to `segment` (the new one included). */
@@ -206,16 +281,37 @@ function joinedPairReader(db: Database.Database, segment: number): (pair: string
 const WORD_CACHE_LIMIT = 500_000;
 
 /** The analyzer with its tokenizer's answers per word remembered (it is pure). */
-function withWordCache(analyzer: Analyzer): Analyzer {
+export function withWordCache(analyzer: Analyzer): Analyzer {
   return {
     ...analyzer,
     tokenizeWithOffsets: remembering(analyzer.tokenizeWithOffsets, WORD_CACHE_LIMIT),
   };
 }
 
-/** An unquoted word's query by its stem (no prefix: the site marks what its query does). */
-function stemQuery(stem: string, analyzer: Analyzer): ParsedQuery {
-  return { parts: [{ kind: 'word', token: stem, stem }], analyzer };
+/**
+ * A key's query: an unquoted word's by its stem (no prefix: the site marks what its query
+ * does), a pair's as a quoted phrase.
+ */
+function keyQuery(key: string, analyzer: Analyzer): ParsedQuery {
+  const space = key.indexOf(' ');
+  if (space < 0) return { parts: [{ kind: 'word', token: key, stem: key }], analyzer };
+  return phraseQuery([key.slice(0, space), key.slice(space + 1)], analyzer);
+}
+
+/**
+ * Cuts one task: the ready-made snippets of one episode for the keys it owes them to, each as
+ * the entry `encodeHeadEpisode` writes. `analyzer` should remember words (`withWordCache`).
+ */
+export function runCutTask(task: CutTask, analyzer: Analyzer): CutResults {
+  const blocks = new Map(task.blocks);
+  const passages = readPassages(task.episodeId, task.range, (id) => blocks.get(id));
+  const wanted = new Map(task.keys.map((key, at) => [key, { at, query: keyQuery(key, analyzer) }]));
+  const results: CutResults = [];
+  for (const [key, episode] of cutEpisode(task.episodeId, passages, wanted, analyzer)) {
+    const at = wanted.get(key)?.at;
+    if (at !== undefined) results.push([at, encodeHeadEpisode(episode)]);
+  }
+  return results;
 }
 
 /** Each term of a term table with its transcripts (none: left out). */
@@ -250,7 +346,7 @@ function oldRowCheck(db: Database.Database, segment: number): (key: string) => b
 export function readPassages(
   episodeId: number,
   range: { first: number | null; count: number } | undefined,
-  blockData: (id: number) => Buffer | undefined,
+  blockData: (id: number) => Uint8Array | undefined,
 ): PassageText[] {
   const first = range?.first;
   if (!range || first === null || first === undefined) return [];
