@@ -13,7 +13,7 @@ import type { ParsedQuery } from '../core/search-query.ts';
 import { decodeHeadRow } from '../core/snippet-heads.ts';
 import { buildEpisodeSnippets, type PassageText } from '../core/snippets.ts';
 import { buildPodcast, type BuildResult } from './build.ts';
-import { readPassages } from './index/write-snippet-heads.ts';
+import { episodeBlockReader, readPassages } from './index/write-snippet-heads.ts';
 import { decodeTranscriptBlob } from './index/transcript-blob.ts';
 import { joinChunks } from './publish/chunk-files.ts';
 import {
@@ -74,15 +74,7 @@ function stemEpisodes(db: Database.Database, analyzer: Analyzer, typed: string):
 
 /** Every passage of an episode, from its blocks, as the builder reads them back. */
 function allPassages(db: Database.Database, episodeId: number): PassageText[] {
-  const range = db
-    .prepare<[number], { first: number; count: number }>(
-      'SELECT passage_first AS first, passage_count AS count FROM episodes WHERE id = ?',
-    )
-    .get(episodeId);
-  const block = db.prepare<[number], { data: Buffer }>(
-    'SELECT data FROM passage_blocks WHERE id = ?',
-  );
-  return readPassages(episodeId, range, (id) => block.get(id)?.data);
+  return readPassages(episodeBlockReader(db)(episodeId));
 }
 
 async function configOf(result: BuildResult) {

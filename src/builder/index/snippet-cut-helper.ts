@@ -5,8 +5,7 @@
  * of `snippet-cutters.ts`, which flags any error that kills the thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createAnalyzer, LEGACY_INDEX } from '../../core/analyzer.ts';
-import { loadStemmer } from '../../core/stemmer.ts';
+import { loadAnalyzer } from '../../core/analyzer.ts';
 import {
   SIGNAL_ANSWERS,
   SIGNAL_READY,
@@ -18,9 +17,8 @@ import { runCutTask, withWordCache, type CutTask } from './write-snippet-heads.t
 const start = workerData as HelperStart;
 const signal = new Int32Array(start.signal);
 
-const record =
-  start.version === 1 ? LEGACY_INDEX : { version: 2 as const, language: start.language };
-const analyzer = withWordCache(createAnalyzer(record, await loadStemmer(record.language)));
+const index = start.version === 1 ? undefined : { version: 2 as const, language: start.language };
+const analyzer = withWordCache(await loadAnalyzer(index));
 // Sent by the main thread of the same build (`Cutters.cut`), not read from outside.
 parentPort?.on('message', ({ id, task }: { id: number; task: CutTask }) => {
   let answer: HelperAnswer;

@@ -80,15 +80,20 @@ interface Key {
   from: number;
 }
 
+/** An episode's passages as stored: the first one's id and its blocks' bytes. */
+export interface EpisodeBlocks {
+  episodeId: number;
+  /** The id of its first passage (null: it has none). */
+  first: number | null;
+  /** Its blocks' stored bytes, by ordinal (a missing block: undefined). */
+  blocks: (Uint8Array | undefined)[];
+}
+
 /**
  * One episode's share of the cutting, as it is handed to whichever thread cuts it
  * (`snippet-cutters.ts`): all it needs, and nothing a thread cannot be sent.
  */
-export interface CutTask {
-  episodeId: number;
-  range: { first: number | null; count: number } | undefined;
-  /** The stored bytes of its passage blocks, by unsegmented id. */
-  blocks: [number, Uint8Array][];
+export interface CutTask extends EpisodeBlocks {
   /** The keys it owes snippets to: a stem, or a pair of tokens with a space between. */
   keys: string[];
 }
@@ -191,10 +196,7 @@ function cutEntries(
   analyzer: Analyzer,
   options: SnippetHeadsOptions,
 ): number {
-  const range = db.prepare<[number], { first: number | null; count: number }>(
-    'SELECT passage_first AS first, passage_count AS count FROM episodes WHERE id = ?',
-  );
-  const block = db.prepare<[number, number], { data: Buffer }>(segmentRowsSql('passage_blocks', 1));
+  const readBlocks = episodeBlockReader(db, options.segment);
   const insert = scratch.prepare('INSERT INTO entries VALUES (?, ?, ?, ?)');
   const entries = [...owed.values()].reduce((sum, indexes) => sum + indexes.length, 0);
   const helpers = options.helpers ?? (entries >= PARALLEL_FROM_ENTRIES ? helperThreads() : 0);
@@ -209,17 +211,8 @@ function cutEntries(
   const cutters = openCutters(analyzer, helpers, keep, source ? { source } : {});
   try {
     for (const [episodeId, indexes] of owed) {
-      const episodeRange = range.get(episodeId);
-      const blocks: [number, Uint8Array][] = [];
-      const count = episodeRange?.count ?? 0;
-      for (let ordinal = 0; ordinal * PASSAGE_BLOCK_SIZE < count; ordinal += 1) {
-        const id = passageBlockId(episodeId, ordinal);
-        // An old episode's blocks are in the segment it was written in.
-        const data = block.get(options.segment + 1, id)?.data;
-        if (data) blocks.push([id, data]);
-      }
       const names = indexes.map((index) => keys[index]?.key ?? '');
-      cutters.cut({ episodeId, range: episodeRange, blocks, keys: names });
+      cutters.cut({ ...readBlocks(episodeId), keys: names });
     }
     cutters.finish();
     return cutters.cutByHelpers;
@@ -303,8 +296,7 @@ function keyQuery(key: string, analyzer: Analyzer): ParsedQuery {
  * the entry `encodeHeadEpisode` writes. `analyzer` should remember words (`withWordCache`).
  */
 export function runCutTask(task: CutTask, analyzer: Analyzer): CutResults {
-  const blocks = new Map(task.blocks);
-  const passages = readPassages(task.episodeId, task.range, (id) => blocks.get(id));
+  const passages = readPassages(task);
   const wanted = new Map(task.keys.map((key, at) => [key, { at, query: keyQuery(key, analyzer) }]));
   const results: CutResults = [];
   for (const [key, episode] of cutEpisode(task.episodeId, passages, wanted, analyzer)) {
@@ -340,23 +332,34 @@ function oldRowCheck(db: Database.Database, segment: number): (key: string) => b
 }
 
 /**
- * An episode's passages from its blocks, `blockData` giving a block's stored bytes by its
- * unsegmented id (a damaged or missing block leaves a gap).
+ * Reads episodes' stored passages from `db`: an episode written in segment `segment` or an
+ * earlier one (an old episode's blocks are in the segment it was written in).
  */
-export function readPassages(
-  episodeId: number,
-  range: { first: number | null; count: number } | undefined,
-  blockData: (id: number) => Uint8Array | undefined,
-): PassageText[] {
-  const first = range?.first;
-  if (!range || first === null || first === undefined) return [];
-  const passages: PassageText[] = [];
-  for (let ordinal = 0; ordinal * PASSAGE_BLOCK_SIZE < range.count; ordinal += 1) {
-    const data = blockData(passageBlockId(episodeId, ordinal));
+export function episodeBlockReader(
+  db: Database.Database,
+  segment = 0,
+): (episodeId: number) => EpisodeBlocks {
+  const range = db.prepare<[number], { first: number | null; count: number }>(
+    'SELECT passage_first AS first, passage_count AS count FROM episodes WHERE id = ?',
+  );
+  const block = db.prepare<[number, number], { data: Buffer }>(segmentRowsSql('passage_blocks', 1));
+  return (episodeId) => {
+    const found = range.get(episodeId);
+    const blocks: (Uint8Array | undefined)[] = [];
+    for (let ordinal = 0; ordinal * PASSAGE_BLOCK_SIZE < (found?.count ?? 0); ordinal += 1) {
+      blocks.push(block.get(segment + 1, passageBlockId(episodeId, ordinal))?.data);
+    }
+    return { episodeId, first: found?.first ?? null, blocks };
+  };
+}
+
+/** An episode's passages from its stored blocks (a damaged or missing block leaves a gap). */
+export function readPassages({ episodeId, first, blocks }: EpisodeBlocks): PassageText[] {
+  if (first === null) return [];
+  return blocks.flatMap((data, ordinal) => {
     const block = data ? parsePassageBlock(inflateRawSync(data).toString('utf8')) : null;
-    if (block) passages.push(...blockPassages(episodeId, first, ordinal, block));
-  }
-  return passages;
+    return block ? blockPassages(episodeId, first, ordinal, block) : [];
+  });
 }
 
 /**

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPodcast } from '../../builder/build.ts';
 import { joinChunks } from '../../builder/publish/chunk-files.ts';
 import { writeSyntheticPodcast } from '../../builder/test-support/synthetic-podcast.ts';
-import { readPassages } from '../../builder/index/write-snippet-heads.ts';
+import { episodeBlockReader, readPassages } from '../../builder/index/write-snippet-heads.ts';
 import { parseSearchQuery, type ParsedQuery } from '../../core/search-query.ts';
 import {
   decodeHeadRow,
@@ -80,15 +80,7 @@ function headsOf(key: string): KeyHeads {
 
 /** Every passage of an episode, from its blocks, as the builder reads them back. */
 function allPassages(episodeId: number): PassageText[] {
-  const range = sqlite
-    .prepare<[number], { first: number; count: number }>(
-      'SELECT passage_first AS first, passage_count AS count FROM episodes WHERE id = ?',
-    )
-    .get(episodeId);
-  const block = sqlite.prepare<[number], { data: Buffer }>(
-    'SELECT data FROM passage_blocks WHERE id = ?',
-  );
-  return readPassages(episodeId, range, (id) => block.get(id)?.data);
+  return readPassages(episodeBlockReader(sqlite)(episodeId));
 }
 
 const asTyped = (term: string): ParsedQuery => parseSearchQuery(term, ENGLISH, { asTyped: true });
