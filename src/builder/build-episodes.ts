@@ -25,6 +25,7 @@ import { episodeDescription } from './read/episode-description.ts';
 import type { FeedEpisode } from './read/feed.ts';
 import type { LinkedFiles } from './read/linked-files.ts';
 import type { MediaFolder } from './read/media-folder.ts';
+import { readAhead } from './read/safe-files.ts';
 import type { HtmlSanitizer } from './read/sanitize-html.ts';
 import type { SpeakerResolver } from './read/speakers.ts';
 import { readTranscriptSource, type TranscriptSource } from './read/transcripts/episode-source.ts';
@@ -46,6 +47,11 @@ export interface WriteEpisodesInput<Episode> {
    * counts were taken then), and is read again to be written into a new database.
    */
   prepare: (episode: Episode, again: boolean) => Promise<PreparedEpisode>;
+  /**
+   * Starts reading an episode's files ahead of `prepare` (`readAhead`), so the disk works while
+   * this thread writes the episodes before it.
+   */
+  readAhead?: (episode: Episode) => void;
   /** The previous build's database, when it was copied to be resumed. */
   base: BaseDatabase | undefined;
   /** Opens the writer: on the copied database (`resume`), or on a new one in its place. */
@@ -60,6 +66,9 @@ export interface WrittenEpisodes {
   /** Episodes written by this build (the others came with the previous database). */
   written: number;
 }
+
+/** How many episodes ahead of the one being written their files are read (`readAhead`). */
+const READ_AHEAD_EPISODES = 3;
 
 /** Reads every episode and writes those the previous database does not already hold. */
 export async function writeEpisodes<Episode>(
@@ -87,8 +96,16 @@ export async function writeEpisodes<Episode>(
     return writer;
   };
 
+  // The files of the next episodes are read ahead while one is written (about a quarter of a
+  // second at 30,000 words, against 20 ms to read its transcript from a disk).
+  const readNextAhead = (index: number): void => {
+    const next = episodes[index + READ_AHEAD_EPISODES];
+    if (next !== undefined) input.readAhead?.(next);
+  };
+  for (const episode of episodes.slice(0, READ_AHEAD_EPISODES)) input.readAhead?.(episode);
   try {
     for (const [index, episode] of episodes.entries()) {
+      readNextAhead(index);
       const prepared = await input.prepare(episode, false);
       const fingerprint = fingerprintOf(prepared);
       if (base && !writer) {
@@ -160,19 +177,26 @@ export interface EpisodeReaderContext {
 /** Reads episodes for `writeEpisodes` and counts what the first reading of each found. */
 export function episodeReader(context: EpisodeReaderContext): {
   prepare: (episode: FeedEpisode, again: boolean) => Promise<PreparedEpisode>;
+  readAhead: (episode: FeedEpisode) => void;
   counts: { words: number; transcripts: number; chaptersFromFeed: number };
 } {
   const counts = { words: 0, transcripts: 0, chaptersFromFeed: 0 };
+  const sourceOf = (episode: FeedEpisode): TranscriptSource | undefined => {
+    const local = context.transcriptFiles.get(episode.episode);
+    const fromFeed = context.linked.transcripts.get(episode.episode);
+    return local !== undefined
+      ? { file: local, from: 'file' }
+      : fromFeed && { file: fromFeed.file, from: 'feed', url: fromFeed.url };
+  };
+  const readAheadOf = (episode: FeedEpisode): void => {
+    const source = sourceOf(episode);
+    if (source) void readAhead(source.file);
+  };
   const prepare = async (episode: FeedEpisode, again: boolean): Promise<PreparedEpisode> => {
     // Read a second time only to be written: its warnings and counts were taken the first time.
     const warnings = again ? new WarningCollector() : context.warnings;
     const problems = again ? new ProblemCollector() : context.problems;
-    const local = context.transcriptFiles.get(episode.episode);
-    const fromFeed = context.linked.transcripts.get(episode.episode);
-    const source: TranscriptSource | undefined =
-      local !== undefined
-        ? { file: local, from: 'file' }
-        : fromFeed && { file: fromFeed.file, from: 'feed', url: fromFeed.url };
+    const source = sourceOf(episode);
     let transcript = null;
     if (source === undefined) {
       warnings.add(
@@ -221,5 +245,5 @@ export function episodeReader(context: EpisodeReaderContext): {
     };
     return { record, transcript, speech: { speakers: resolved, chapters } };
   };
-  return { prepare, counts };
+  return { prepare, readAhead: readAheadOf, counts };
 }

@@ -281,6 +281,7 @@ export async function buildPodcast(options: BuildOptions): Promise<BuildResult> 
       episodes: feed.episodes,
       analyzer,
       prepare: reader.prepare,
+      readAhead: reader.readAhead,
       base,
       openWriter,
       onProgress: (done, total) => options.onProgress?.({ step: 'episodes', done, total }),

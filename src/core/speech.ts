@@ -145,6 +145,21 @@ export function speechRowOf(rowid: number): { episodeId: number; speaker: number
   };
 }
 
+/**
+ * SQL giving, for a `speech_fts` rowid expression, its episode id and show speaker
+ * (`speechRowOf`) as one integer, episode id × SPEAKER_SLOTS + speaker (`speechOwnerOf`):
+ * SQLite then groups a vocabulary's instances by them without handing each one to JavaScript.
+ */
+export function speechOwnerSql(rowid: string): string {
+  const id = `CAST(${rowid} AS INTEGER)`;
+  return `(${id} / ${MAX_INDEXED_TURNS * SPEAKER_SLOTS} * ${SPEAKER_SLOTS} + ${id} % ${SPEAKER_SLOTS})`;
+}
+
+/** The episode id and show speaker of a `speechOwnerSql` value. */
+export function speechOwnerOf(owner: number): { episodeId: number; speaker: number } {
+  return { episodeId: Math.floor(owner / SPEAKER_SLOTS), speaker: owner % SPEAKER_SLOTS };
+}
+
 /** The `speaker_terms` id of a term's row for one speaker: the term's hash, then the speaker. */
 export function speakerTermRowId(termHash: number, speaker: number): number {
   return termHash * SPEAKER_SLOTS + speaker;

@@ -16,7 +16,7 @@
 import { deflateRawSync } from 'node:zlib';
 import type Database from 'better-sqlite3';
 import type { Analyzer } from '../../core/analyzer.ts';
-import { FTS_COLUMNS, type FtsColumn } from '../../core/db-schema.ts';
+import { FTS_COLUMNS } from '../../core/db-schema.ts';
 import { encodeTermRow, termRowId, type TermPostings } from '../../core/term-index.ts';
 import { TokenSequences, writePairTable } from './write-pair-table.ts';
 import { PrefixRows } from './write-prefix-table.ts';
@@ -38,8 +38,9 @@ export function writeTermTables(
 ): void {
   db.exec("CREATE VIRTUAL TABLE temp.words_vocab USING fts5vocab(main, 'words_fts', 'instance')");
   const rows = db
-    .prepare<[], [string, number, string, number]>(
-      'SELECT term, doc, col, offset FROM temp.words_vocab',
+    .prepare<[], [string, string]>(
+      `SELECT term, group_concat(doc || ',' || ${COLUMN_NUMBER_SQL} || ',' || offset)
+       FROM temp.words_vocab GROUP BY term`,
     )
     .raw()
     .iterate();
@@ -48,56 +49,34 @@ export function writeTermTables(
   const stems = new Map<string, number[]>();
   const frequencies = new Map<string, number>();
   const sequences = new TokenSequences();
-  interface OpenTerm {
-    term: string;
-    number: number;
-    postings: TermPostings;
-    triples: number[];
-    occurrences: number;
-  }
-  const close = (open: OpenTerm | null): void => {
-    if (!open) return;
-    frequencies.set(open.term, open.occurrences);
-    prefixes.addToken(open.term, open.triples);
-    const stem = analyzer.stem(open.term);
-    // A stem longer than a table term (a stemmer may lengthen a word) is left to `words_fts`.
-    if (!analyzer.inTermTables(stem)) return;
-    const known = stems.get(stem);
-    if (known) for (const value of open.triples) known.push(value);
-    else stems.set(stem, open.triples);
-  };
 
-  let current = null as OpenTerm | null;
-  let skipped: string | null = null;
-  for (const [term, doc, col, offset] of rows) {
-    if (term === skipped) continue;
-    if (current?.term !== term) {
-      close(current);
-      current = null;
-      if (!analyzer.inTermTables(term)) {
-        skipped = term;
-        continue;
-      }
-      const postings: TermPostings = { term, columns: FTS_COLUMNS.map(() => []) };
-      current = { term, number: sequences.addTerm(term), postings, triples: [], occurrences: 0 };
-      const id = termRowId(term);
-      const entries = byId.get(id);
-      if (entries) entries.push(postings);
-      else byId.set(id, [postings]);
-    }
-    current.occurrences += 1;
-    const column = FTS_COLUMNS.indexOf(col as FtsColumn);
-    sequences.place(current.number, doc, column, offset);
-    const ids = current.postings.columns[column];
-    // Instances come by term, then episode, then column, then position.
-    if (ids && ids.at(-1) !== doc) ids.push(doc);
-    const { triples } = current;
-    const at = triples.length - 3;
-    if (at >= 0 && triples[at] === column && triples[at + 1] === doc) {
-      triples[at + 2] = (triples[at + 2] ?? 0) + 1;
-    } else triples.push(column, doc, 1);
+  for (const [term, instances] of rows) {
+    if (!analyzer.inTermTables(term)) continue;
+    const postings: TermPostings = { term, columns: FTS_COLUMNS.map(() => []) };
+    const number = sequences.addTerm(term);
+    const triples: number[] = [];
+    const id = termRowId(term);
+    const entries = byId.get(id);
+    if (entries) entries.push(postings);
+    else byId.set(id, [postings]);
+    const occurrences = readInstances(term, instances, (doc, column, offset) => {
+      sequences.place(number, doc, column, offset);
+      const ids = postings.columns[column];
+      if (ids && ids.at(-1) !== doc) ids.push(doc);
+      const at = triples.length - 3;
+      if (at >= 0 && triples[at] === column && triples[at + 1] === doc) {
+        triples[at + 2] = (triples[at + 2] ?? 0) + 1;
+      } else triples.push(column, doc, 1);
+    });
+    frequencies.set(term, occurrences);
+    prefixes.addToken(term, triples);
+    const stem = analyzer.stem(term);
+    // A stem longer than a table term (a stemmer may lengthen a word) is left to `words_fts`.
+    if (!analyzer.inTermTables(stem)) continue;
+    const known = stems.get(stem);
+    if (known) for (const value of triples) known.push(value);
+    else stems.set(stem, triples);
   }
-  close(current);
   db.exec('DROP TABLE temp.words_vocab');
 
   const insertTerm = db.prepare('INSERT INTO search_terms (id, data) VALUES (?, ?)');
@@ -110,6 +89,59 @@ export function writeTermTables(
   writeTermLists(db, frequencies);
   prefixes.write(db);
   writePairTable(db, sequences);
+}
+
+/** A `words_fts` vocabulary row's column as its index in `FTS_COLUMNS`, in SQL. */
+const COLUMN_NUMBER_SQL = `(CASE col ${FTS_COLUMNS.map((column, index) => `WHEN '${column}' THEN ${index}`).join(' ')} END)`;
+
+/**
+ * Calls `visit` with each (episode, column, offset) of a term's instances, given as SQLite's
+ * `group_concat` of them ('doc,column,offset,doc,…'): one string per term instead of a row per
+ * instance, which at 2,000 × 30,000 are 60 million. They come by episode, then column, then
+ * offset (the vocabulary's order); anything else throws, as the term rows rely on it. Returns
+ * how many there were.
+ */
+export function readInstances(
+  term: string,
+  instances: string,
+  visit: (doc: number, column: number, offset: number) => void,
+): number {
+  let count = 0;
+  let field = 0;
+  let value = 0;
+  let digits = 0;
+  let doc = 0;
+  let column = 0;
+  let last = -1;
+  for (let at = 0; at <= instances.length; at += 1) {
+    const code = at < instances.length ? instances.charCodeAt(at) : 44;
+    if (code >= 48 && code <= 57) {
+      value = value * 10 + (code - 48);
+      digits += 1;
+      continue;
+    }
+    if (code !== 44 || digits === 0) {
+      throw new Error(
+        `The search index's vocabulary of "${term}" does not read: ${instances.slice(0, 80)}`,
+      );
+    }
+    if (field === 0) doc = value;
+    else if (field === 1) column = value;
+    else {
+      if (column >= FTS_COLUMNS.length) {
+        throw new Error(`The search index's vocabulary of "${term}" names no column ${column}`);
+      }
+      if (doc < last) throw new Error(`The search index's vocabulary of "${term}" is out of order`);
+      last = doc;
+      visit(doc, column, value);
+      count += 1;
+    }
+    field = (field + 1) % 3;
+    value = 0;
+    digits = 0;
+  }
+  if (field !== 0) throw new Error(`The search index's vocabulary of "${term}" does not read`);
+  return count;
 }
 
 /** One stem's postings with counts, from its forms' (column, episode, count) triples. */

@@ -43,6 +43,37 @@ export async function readRegularFile(path: string): Promise<Buffer | undefined>
   }
 }
 
+/** Files larger than this are not read ahead (`readAhead`): the build reads them when it gets there. */
+const READ_AHEAD_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads a regular file into the operating system's cache, in the background, so that a later
+ * `readRegularFile` of it does not wait for the disk: the build writes one episode while the
+ * next ones' transcripts are read. It is one read of the whole file, done by libuv's thread
+ * pool whether or not this thread is busy. It never follows a link, never opens anything but a
+ * regular file for reading (a FIFO would hold a thread), and never fails: what it cannot read,
+ * the real read reports. Returns how many bytes it read (0: none).
+ */
+export async function readAhead(path: string, maxBytes = READ_AHEAD_MAX_BYTES): Promise<number> {
+  try {
+    const handle = await open(
+      path,
+      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+    );
+    try {
+      const info = await handle.stat();
+      if (!info.isFile() || info.size === 0 || info.size > maxBytes) return 0;
+      const { bytesRead } = await handle.read(Buffer.allocUnsafe(info.size), 0, info.size, 0);
+      return bytesRead;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // The episode's own read says what is wrong with the file.
+    return 0;
+  }
+}
+
 /**
  * Makes `dir` (and its parents) unless it is there; a link or a file in its place throws
  * NotARegularFile, so nothing is ever written through a planted link.
