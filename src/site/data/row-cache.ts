@@ -10,6 +10,17 @@ interface SharedRead<T> {
   arrived: boolean;
 }
 
+/** Every cache `cachedByRow` made, so that `forgetRows` reaches them all. */
+const rowCaches: WeakMap<QueryRunner, unknown>[] = [];
+
+/**
+ * Forgets every row read from `db` through `cachedByRow`: the pre-renderer reads all of a
+ * build's pages through one database, and a page's transcript is its own (src/site/prerender).
+ */
+export function forgetRows(db: QueryRunner): void {
+  for (const cache of rowCaches) cache.delete(db);
+}
+
 /**
  * Wraps a read of one row by id so each row is read once per database: the promise is kept
  * (callers asking at the same time share it), and a failed read is forgotten, so the next
@@ -26,6 +37,7 @@ export function cachedByRow<T>(
   read: (db: QueryRunner, id: number, signal: AbortSignal) => Promise<T>,
 ): (db: QueryRunner, id: number, signal?: AbortSignal) => Promise<T> {
   const cache = new WeakMap<QueryRunner, Map<number, SharedRead<T>>>();
+  rowCaches.push(cache);
   return (db, id, signal) => {
     let byId = cache.get(db);
     if (!byId) {

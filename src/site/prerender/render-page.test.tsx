@@ -44,6 +44,18 @@ describe('renderPage', () => {
     expect(perPage).toEqual([1, 0, 0, 0, 0, 0, 0, 0]);
   });
 
+  it("keeps no page's transcript for the pages after it: each episode page reads its own", async () => {
+    const { source, reads } = countingSource();
+    const transcriptReads = (): number =>
+      reads.filter((read) => /FROM transcripts\b/.test(read.sql)).length;
+    await renderPage(source, '/episodes/1');
+    const first = transcriptReads();
+    expect(first).toBeGreaterThan(0);
+    // Held for the build, every transcript of a large show would stay in memory to its end.
+    await renderPage(source, '/episodes/1');
+    expect(transcriptReads()).toBe(2 * first);
+  });
+
   it("carries only an episode page's own rows, never the whole list or anything archive-wide", async () => {
     const { source } = countingSource();
     const page = await renderPage(source, '/episodes/5');
