@@ -429,6 +429,8 @@ async function main(): Promise<void> {
     if (existsSync(trawlFile)) renameSync(trawlFile, join(CACHE_DIR, `trawl-${key}.sqlite3`));
     rmSync(runDir, { recursive: true, force: true });
   });
+  // The commit the run builds, taken before it builds: the tree may change while it measures.
+  const commit = gitCommit();
   // The site first: `trawl build` pre-renders the pages with its server entry.
   const siteDir = join(runDir, 'site');
   const pageDir = join(runDir, 'page');
@@ -551,7 +553,7 @@ async function main(): Promise<void> {
   log(`trawl bundle: ${formatNumber(bundled.files)} files, ${mib(bundled.bytes)}`);
   const results: BenchResults = {
     date: new Date().toISOString(),
-    commit: gitCommit(),
+    commit,
     parameters: { ...options, delayMs: options.delay },
     machine: { cpus: cpus().length, loadAverage: loadavg(), node: process.version },
     workload,
