@@ -27,6 +27,12 @@ export async function entryKind(path: string): Promise<'missing' | 'file' | 'dir
 }
 
 /**
+ * How a file the build reads is opened: never through a link at its last step, and never
+ * waiting (a FIFO opened without O_NONBLOCK waits for a writer, and the build with it).
+ */
+const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/**
  * Reads a regular file without following a link at its last step; undefined when it does not
  * exist. A link, FIFO or folder there throws NotARegularFile (a FIFO would block the build).
  */
@@ -34,7 +40,7 @@ export async function readRegularFile(path: string): Promise<Buffer | undefined>
   const kind = await entryKind(path);
   if (kind === 'missing') return undefined;
   if (kind !== 'file') throw new NotARegularFile(`${path} is not a regular file`);
-  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  const handle = await open(path, READ_FLAGS);
   try {
     if (!(await handle.stat()).isFile()) throw new NotARegularFile(`${path} is not a regular file`);
     return await handle.readFile();
@@ -56,10 +62,7 @@ const READ_AHEAD_MAX_BYTES = 64 * 1024 * 1024;
  */
 export async function readAhead(path: string, maxBytes = READ_AHEAD_MAX_BYTES): Promise<number> {
   try {
-    const handle = await open(
-      path,
-      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
-    );
+    const handle = await open(path, READ_FLAGS);
     try {
       const info = await handle.stat();
       if (!info.isFile() || info.size === 0 || info.size > maxBytes) return 0;
