@@ -1,6 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { TrawlDatabase } from '../data/database-types.ts';
+import { createResourceCache } from '../data/resource-cache.tsx';
 import { fixtureDatabaseForFile } from '../data/test-support/fixture-database.ts';
+import { routes } from './routes.tsx';
 import { currentUrl, renderApp } from './test-support/render-app.tsx';
 import { wholeText } from '../shared/test-support/whole-text.ts';
 
@@ -11,6 +14,19 @@ const fixture = fixtureDatabaseForFile();
 /** Waits for the tab's title (set in an effect once the settings and rows are in). */
 async function titleIs(title: string): Promise<void> {
   await waitFor(() => expect(document.title).toBe(title));
+}
+
+/** The fixture database, noting the ids of each description query. */
+function recordingDescriptions(): { described: string[]; recording: TrawlDatabase } {
+  const described: string[] = [];
+  const recording: TrawlDatabase = {
+    ...fixture.database,
+    query: (sql, params, options) => {
+      if (sql.includes('episode_descriptions')) described.push(String(params));
+      return fixture.database.query(sql, params, options);
+    },
+  };
+  return { described, recording };
 }
 
 async function loaded(): Promise<void> {
@@ -67,6 +83,27 @@ describe('pages that name nothing, and tab titles', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: '3: Live From Sydney' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows an episode opened from the list with the description the list read', async () => {
+    const { described, recording } = recordingDescriptions();
+    const { user } = renderApp(recording, '/', routes, createResourceCache());
+    expect(await screen.findByText(wholeText('Recorded live on stage.'))).toBeInTheDocument();
+    const readByTheList = described.length;
+    expect(readByTheList).toBeGreaterThan(0);
+    await user.click(screen.getByRole('link', { name: '3: Live From Sydney' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '3: Live From Sydney' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(wholeText('Recorded live on stage.'))).toBeInTheDocument();
+    expect(described).toHaveLength(readByTheList);
+  });
+
+  it('reads the description of an episode the visit has not listed', async () => {
+    const { described, recording } = recordingDescriptions();
+    renderApp(recording, '/episodes/3', routes, createResourceCache());
+    expect(await screen.findByText(wholeText('Recorded live on stage.'))).toBeInTheDocument();
+    expect(described).toHaveLength(1);
   });
 
   it('shows the 404 page for any other path, under the site header, with a link home', async () => {

@@ -29,6 +29,7 @@ import {
 } from './queries.ts';
 import { saidByEpisodes } from './speech-queries.ts';
 import { useResource, type Resource } from './resource.ts';
+import { useResourceCache, type ResourceCache } from './resource-cache.tsx';
 
 /** Logs a failed read the way the spec's catalogue words it. */
 export function logDatabaseProblem(what: string, error: unknown): void {
@@ -98,16 +99,37 @@ export function useEpisodes(): Resource<EpisodeRow[]> {
 /** Waits before loading failed descriptions again: a dropped response should not cost them. */
 export const DESCRIPTION_RETRY_MS = [1_000, 4_000, 15_000] as const;
 
+/** The resource cache's key for one episode's description, once the visit has it. */
+export function descriptionKey(id: number): string {
+  return `description:${id}`;
+}
+
+/** A description the visit already has (a list showed it, or the page carried it). */
+function visitDescription(cache: ResourceCache, id: number): string | undefined {
+  const known = cache.read(descriptionKey(id))?.value;
+  return typeof known === 'string' ? known : undefined;
+}
+
 /**
  * Descriptions of the episodes on screen, loaded as they appear and kept for the visit. A row
  * shows without its description until it arrives; an episode without one reads ''. A failed
  * load is tried again after each of `DESCRIPTION_RETRY_MS` (a transport failure has a fresh
  * worker by then), and again whenever other rows come on screen.
+ *
+ * Each description is also kept under its own key in the visit's resource cache, so that an
+ * episode opened from a list shows the description the list had, without reading it again
+ * (two round trips at 2,000 episodes: the table's root and a leaf).
  */
 export function useDescriptions(ids: readonly number[]): ReadonlyMap<number, string> {
   const db = useDatabase();
+  const cache = useResourceCache();
   const [known, setKnown] = useState<ReadonlyMap<number, string>>(() => new Map());
-  const missing = ids.filter((id) => !known.has(id)).join(',');
+  const fromVisit = new Map<number, string>();
+  for (const id of ids) {
+    const description = known.has(id) ? undefined : visitDescription(cache, id);
+    if (description !== undefined) fromVisit.set(id, description);
+  }
+  const missing = ids.filter((id) => !known.has(id) && !fromVisit.has(id)).join(',');
 
   const loaded = useResource(
     missing === '' ? null : missing,
@@ -118,16 +140,22 @@ export function useDescriptions(ids: readonly number[]): ReadonlyMap<number, str
     },
     {
       // Kept even when other rows are on screen by now: they are the visit's.
-      onData: (loaded) => setKnown((previous) => new Map([...previous, ...loaded])),
+      onData: (loaded) => {
+        for (const [id, description] of loaded) cache.write(descriptionKey(id), description);
+        setKnown((previous) => new Map([...previous, ...loaded]));
+      },
       onError: (error) => logDatabaseProblem('descriptions', error),
       retryAfterMs: DESCRIPTION_RETRY_MS,
       cacheKey: `descriptions:${missing}`,
     },
   );
   // A pre-rendered page's descriptions show in the first render, before `onData` keeps them.
+  const fromVisitKey = [...fromVisit].flat().join('\u0000');
   return useMemo(
-    () => (loaded.status === 'ready' ? new Map([...known, ...loaded.data]) : known),
-    [known, loaded],
+    () => new Map([...known, ...fromVisit, ...(loaded.status === 'ready' ? loaded.data : [])]),
+    // `fromVisit` is new each render; its contents are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [known, loaded, fromVisitKey],
   );
 }
 
