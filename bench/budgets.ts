@@ -125,6 +125,24 @@ export const BUDGETS: readonly Budget[] = [
   { operation: 'trawl-build', metric: 'build-peak-gb', kind: 'max', limit: 4 },
 ];
 
+/**
+ * The budgets for a workload whose transcript has `transcriptWords` words. Issue 7's 100 KB is
+ * for a transcript of about 8,000 words; issue 27 gives one of 30,000 words 128 KB (4 requests
+ * still). A longer transcript is more bytes whatever reads it.
+ */
+export function budgetsFor(transcriptWords: number): readonly Budget[] {
+  if (transcriptWords < LONG_TRANSCRIPT_WORDS) return BUDGETS;
+  return BUDGETS.map((budget) =>
+    budget.operation === 'transcript' && budget.metric === 'kb'
+      ? { ...budget, limit: LONG_TRANSCRIPT_KB }
+      : budget,
+  );
+}
+
+/** From this many words a transcript has issue 27's budget (`budgetsFor`). */
+export const LONG_TRANSCRIPT_WORDS = 20_000;
+const LONG_TRANSCRIPT_KB = 128;
+
 /** Checks one budget against a measured figure (null when it was not measured). */
 export function checkBudget(budget: Budget, actual: number | null): BudgetCheck {
   const unit = unitOf(budget.metric);

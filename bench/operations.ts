@@ -122,7 +122,8 @@ export const OPERATIONS: readonly BenchOperation[] = [
   ),
   {
     id: 'suggest',
-    label: (w) => `suggestions, the worst keystroke of "${w.rare}"`,
+    label: (w) =>
+      `suggestions, the worst keystroke of "${w.rare}" (what it reads before the typing pause)`,
     site: (driver, w) => driver.suggest(w.rare),
     query: () => null,
     queryWarm: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, checkBudget } from './budgets.ts';
+import { BUDGETS, budgetsFor, checkBudget, LONG_TRANSCRIPT_WORDS } from './budgets.ts';
 import {
   budgetFigure,
   checkBudgets,
@@ -144,6 +144,18 @@ describe('budgets', () => {
     expect(
       checks.filter((check) => check.operation === 'transcript').every((check) => !check.met),
     ).toBe(true);
+  });
+
+  it("gives a 30,000-word transcript issue 27's 128 KB, and one of 9,000 words issue 7's 100 KB", () => {
+    const limit = (words: number, metric: string): number | undefined =>
+      budgetsFor(words).find(
+        (budget) => budget.operation === 'transcript' && budget.metric === metric,
+      )?.limit;
+    expect(limit(9_000, 'kb')).toBe(100);
+    expect(limit(LONG_TRANSCRIPT_WORDS - 1, 'kb')).toBe(100);
+    expect(limit(30_000, 'kb')).toBe(128);
+    expect(limit(30_000, 'requests')).toBe(4);
+    expect(budgetsFor(30_000)).toHaveLength(BUDGETS.length);
   });
 
   it('checks the build against 15 minutes and 4 GB, and counts a build not timed as missed', () => {

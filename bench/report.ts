@@ -3,7 +3,7 @@
  * the baseline ÷ Trawl ratios, the budget checks, and one line of history. Pure functions of
  * their inputs, so the formatting is unit-tested.
  */
-import { BUDGETS, checkBudget, unitOf, type BudgetCheck } from './budgets.ts';
+import { BUDGETS, checkBudget, unitOf, type Budget, type BudgetCheck } from './budgets.ts';
 import { formatNumber, formatRatio, medianMeasure, ratio, type Measure } from './stats.ts';
 
 /** Labels of the figures a snippet measurement adds under its row (issue 10). */
@@ -167,8 +167,9 @@ export function checkBudgets(
   rows: readonly OperationRow[],
   firstVisit: FirstVisit | null,
   build: BuildFigures | null = null,
+  budgets: readonly Budget[] = BUDGETS,
 ): BudgetCheck[] {
-  return BUDGETS.map((budget) =>
+  return budgets.map((budget) =>
     checkBudget(budget, budgetFigure(rows, firstVisit, budget.operation, budget.metric, build)),
   );
 }

@@ -57,6 +57,7 @@ import {
   type FirstVisit,
   type OperationRow,
 } from './report.ts';
+import { budgetsFor } from './budgets.ts';
 import {
   mainPageRenders,
   transcriptRender,
@@ -576,7 +577,7 @@ async function main(): Promise<void> {
         ? median(raw.firstScreen.site.map((run) => run.rowsMs))
         : null,
     rows,
-    budgets: checkBudgets(rows, firstVisit, trawl),
+    budgets: checkBudgets(rows, firstVisit, trawl, budgetsFor(workload.transcript.words)),
     responsiveness: { mainPage, transcript },
     pageTraces: pageTraces(raw),
     totalSeconds: (performance.now() - started) / 1000,

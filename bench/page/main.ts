@@ -14,7 +14,7 @@ import { FTS_COLUMNS, type EpisodeRow } from '../../src/core/db-schema.ts';
 import { loadAnalyzer, type Analyzer } from '../../src/core/analyzer.ts';
 import { checkSearchTerm } from '../../src/core/fts-query.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../src/core/site-config.ts';
-import type { QueryRunner, SqlValue } from '../../src/site/data/database-types.ts';
+import type { QueryOptions, QueryRunner, SqlValue } from '../../src/site/data/database-types.ts';
 import { startEngine } from '../../src/site/data/engine-client.ts';
 import {
   loadDescriptions,
@@ -77,8 +77,20 @@ async function openEngine(config: DbConfig, versionUrl: string): Promise<BenchEn
   });
   return {
     db: {
-      async query<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-        const rows: unknown = await engine.call({ type: 'query', sql, params: [...params] });
+      // The options as the site's runner passes them (database.ts): without the blob's length
+      // the worker reads a transcript's pages in doubling windows, as the site does not.
+      async query<T>(
+        sql: string,
+        params: readonly SqlValue[] = [],
+        options: QueryOptions = {},
+      ): Promise<T[]> {
+        const rows: unknown = await engine.call({
+          type: 'query',
+          sql,
+          params: [...params],
+          readAheadBytes: options.readAheadBytes,
+          inflateJson: options.inflateJson,
+        });
         if (!Array.isArray(rows)) throw new Error('the worker returned no rows');
         return rows as T[];
       },

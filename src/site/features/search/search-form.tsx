@@ -17,6 +17,7 @@ import { forgetTextTypedBeforeApp, textTypedBeforeApp } from '../../shared/early
 import { optionId, SuggestionList } from './suggestion-list.tsx';
 import { useSuggestions, type Suggestion } from './use-suggestions.ts';
 import './search.css';
+import { TYPING_PAUSE_MS } from './typing-pause.ts';
 
 export interface SearchFormProps {
   /** The term in force (from the URL); the box follows it on back and forward. */
@@ -45,9 +46,6 @@ export interface SearchFormProps {
    */
   action?: string;
 }
-
-/** The pause after the last keystroke before the typed term is searched (issue 27). */
-export const TYPING_PAUSE_MS = 150;
 
 /**
  * The search box, a combobox (the ARIA pattern): typing offers the index's most frequent
