@@ -9,10 +9,7 @@
  * (its task throws, its thread dies, or it answers nothing for `HELPER_SILENCE_MS`) is dropped
  * and its tasks are cut here: the rows are the same whichever thread cut them.
  */
-import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   MessageChannel,
@@ -20,8 +17,8 @@ import {
   Worker,
   type MessagePort,
 } from 'node:worker_threads';
-import { z } from 'zod';
 import type { Analyzer } from '../../core/analyzer.ts';
+import { spareCores, tsxApiUrl } from '../helper-threads.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
 import { runCutTask, type CutResults, type CutTask } from './write-snippet-heads.ts';
 
@@ -100,7 +97,7 @@ export interface Cutters {
 
 /** Helper threads worth starting on this machine: one per core beside the main thread's. */
 export function helperThreads(): number {
-  return Math.max(0, Math.min(MAX_HELPERS, availableParallelism() - 1));
+  return spareCores(MAX_HELPERS);
 }
 
 interface Helper {
@@ -218,20 +215,6 @@ export function openCutters(
       }
     },
   };
-}
-
-const TsxManifest = z.object({
-  exports: z.object({ './esm/api': z.object({ import: z.object({ default: z.string() }) }) }),
-});
-
-/**
- * tsx's ESM API (`tsx/esm/api`), whose `register` a helper calls: tsx's `--import` entry
- * registers its hooks on the main thread only.
- */
-function tsxApiUrl(): string {
-  const manifest = createRequire(join(PACKAGE_ROOT, 'package.json')).resolve('tsx/package.json');
-  const { exports } = TsxManifest.parse(JSON.parse(readFileSync(manifest, 'utf8')));
-  return pathToFileURL(join(dirname(manifest), exports['./esm/api'].import.default)).href;
 }
 
 /** Starts one helper thread, or null if this runtime cannot start one. */

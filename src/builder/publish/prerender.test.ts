@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbConfig } from '../../core/site-config.ts';
-import { writeVersionPages, type SiteBuild } from './prerender.ts';
+import { loadSiteBuild, writeVersionPages, type SiteBuild } from './prerender.ts';
 import {
   buildFixturePodcast,
   episodeNumbers,
@@ -177,4 +177,106 @@ describe('writeVersionPages', () => {
     expect(await readFile(join(pagesDir, 'episodes'), 'utf8')).toBe('not a folder');
     expect(await readdir(pagesDir)).toEqual(['episodes', 'index.html', 'page']);
   });
+});
+
+describe('episode pages on helper threads (decision 0085)', () => {
+  /**
+   * A site build on disk, as `loadSiteBuild` finds one: its server entry echoes the path and
+   * notes which thread rendered it, and a helper thread may be told to die or throw at a page.
+   */
+  async function siteOnDisk(name: string, helperDoes = ''): Promise<string> {
+    const root = join(dir, name);
+    await mkdir(join(root, 'site'), { recursive: true });
+    await mkdir(join(root, 'server'), { recursive: true });
+    await writeFile(join(root, 'site', 'index.html'), TEMPLATE);
+    // An ES module, as the site's own entry is under the package's `"type": "module"`.
+    await writeFile(join(root, 'package.json'), '{ "type": "module" }');
+    await writeFile(
+      join(root, 'server', 'render-page.js'),
+      [
+        "import { appendFileSync } from 'node:fs';",
+        "import { isMainThread, threadId } from 'node:worker_threads';",
+        'export async function renderPage(source, path) {',
+        `  if (!isMainThread) { ${helperDoes} }`,
+        `  appendFileSync(${JSON.stringify(join(root, 'threads.txt'))}, threadId + ' ' + path + '\\n');`,
+        "  const [row] = await source.query('SELECT count(*) AS n FROM episodes');",
+        '  return { status: 200, appHtml: `<p data-path="${path}">${row.n} episodes</p>`, data: { path } };',
+        '}',
+      ].join('\n'),
+    );
+    return root;
+  }
+
+  /** Every file a run wrote (pages and the version's index), by path, with its text. */
+  async function written(root: string): Promise<Record<string, string>> {
+    const files: Record<string, string> = {};
+    for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = join(entry.parentPath, entry.name);
+      files[file.slice(root.length)] = await readFile(file, 'utf8');
+    }
+    return files;
+  }
+
+  /** Writes the fixture's pages with `helpers` helpers; returns the files and the threads. */
+  async function run(
+    root: string,
+    name: string,
+    helpers: number,
+    helperSource?: string,
+  ): Promise<{ files: Record<string, string>; threads: string[] }> {
+    const build = await loadSiteBuild(join(root, 'site'));
+    if (!build) throw new Error('the site on disk did not load');
+    const out = join(root, name);
+    await rm(join(root, 'threads.txt'), { force: true });
+    await writeVersionPages({
+      databasePath: databaseFile,
+      config,
+      build,
+      pagesDir: join(out, 'pages'),
+      siteUrl: 'https://fixture.example',
+      helpers,
+      helperSource,
+    });
+    const threads = (await readFile(join(root, 'threads.txt'), 'utf8')).trim().split('\n');
+    return { files: await written(out), threads };
+  }
+
+  const helperPages = (threads: string[]): string[] =>
+    threads.filter((line) => !line.startsWith('0 ')).map((line) => line.split(' ')[1] ?? '');
+
+  it('writes the same files with a helper as without, the helper rendering some pages', async () => {
+    const root = await siteOnDisk('site-helped');
+    const alone = await run(root, 'alone', 0);
+    const helped = await run(root, 'helped', 1);
+    expect(Object.keys(alone.files)).toContain('/pages/episodes/14.5.html');
+    expect(Object.keys(alone.files)).toContain('/pages.json');
+    expect(helped.files).toEqual(alone.files);
+    expect(helperPages(alone.threads)).toEqual([]);
+    expect(helperPages(helped.threads).length).toBeGreaterThan(0);
+    expect(helperPages(helped.threads).every((path) => path.startsWith('/episodes/'))).toBe(true);
+  }, 60_000);
+
+  it('renders here the pages of a helper that dies, losing none', async () => {
+    const root = await siteOnDisk('site-dying', 'process.exit(1);');
+    const alone = await run(root, 'alone', 0);
+    const helped = await run(root, 'helped', 1);
+    expect(helped.files).toEqual(alone.files);
+    expect(helperPages(helped.threads)).toEqual([]);
+  }, 60_000);
+
+  it('renders every page here when a helper cannot load', async () => {
+    const root = await siteOnDisk('site-unloadable');
+    const alone = await run(root, 'alone', 0);
+    const helped = await run(root, 'helped', 1, join(root, 'no-such-helper.ts'));
+    expect(helped.files).toEqual(alone.files);
+  }, 60_000);
+
+  it('fails the build with the error of a page a helper could not render', async () => {
+    const root = await siteOnDisk(
+      'site-throwing',
+      "throw new Error('the renderer broke at ' + path);",
+    );
+    await expect(run(root, 'helped', 1)).rejects.toThrow(/the renderer broke at \/episodes\//);
+  }, 60_000);
 });

@@ -33,6 +33,7 @@ import { checkTemplate, pageDocument, withPageHash } from './page-document.ts';
 import { PageFiles } from './page-files.ts';
 import { createHtmlSanitizer } from '../read/sanitize-html.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
+import { pageHelperCount, renderEpisodes } from './page-helpers.ts';
 import type { VersionPages } from './publish.ts';
 import { pageFileFor } from './version-pages.ts';
 import {
@@ -82,6 +83,8 @@ export interface SiteBuild {
   snapshot?: PageSnapshot | undefined;
   /** Hash of the template and the server entry: pages are rendered again when it changes. */
   id: string;
+  /** The folder it was loaded from (`loadSiteBuild`): helper threads load it again from there. */
+  siteDir?: string;
 }
 
 function pageSnapshotOf(value: unknown): PageSnapshot | undefined {
@@ -120,7 +123,7 @@ export async function loadSiteBuild(siteDir: string): Promise<SiteBuild | undefi
     throw new Error(`${entryPath}: not the site's server entry (no renderPage export)`);
   }
   const id = createHash('sha256').update(template).update(entry).digest('hex').slice(0, 12);
-  return { template, renderer, snapshot: pageSnapshotOf(renderer), id };
+  return { template, renderer, snapshot: pageSnapshotOf(renderer), id, siteDir: resolve(siteDir) };
 }
 
 /** The page file of a path the renderer writes; '/404' is the not-found page. */
@@ -130,7 +133,7 @@ function pageFile(path: string): string {
   return file;
 }
 
-interface HeadRow extends Pick<
+export interface HeadRow extends Pick<
   EpisodeRow,
   'episode' | 'title' | 'pub_date' | 'image' | 'image_local' | 'duration' | 'audio_url'
 > {
@@ -155,104 +158,204 @@ export function versionPages(
   };
 }
 
-/** Renders and writes every page of one version into `pagesDir`; returns how many. */
-export async function writeVersionPages(input: {
+/** What a thread needs to render and write pages of one version. */
+export interface PageWriterInput {
   databasePath: string;
   config: DbConfig;
   build: SiteBuild;
   pagesDir: string;
   siteUrl: string;
-  /** Called after each page: how many are written, of how many. */
-  onProgress?: ((done: number, total: number) => void) | undefined;
   /** The build's state folder: episode pages are kept in its render cache (decision 0045). */
   cacheDir?: string | undefined;
   /** The file of the key that signs the cache's entries (default: the user's cache folder). */
   cacheKeyFile?: string | undefined;
-}): Promise<number> {
+}
+
+/** One thread's page writer (the main thread's, or a helper's: page-helpers.ts). */
+export interface PageWriter {
+  /** Every episode's row for its head, in id order. */
+  rows: readonly HeadRow[];
+  /** How many list pages there are ('/' is the first). */
+  listPages: number;
+  /** The head of '/', of list page `page` (2 on), and of the 404 page. */
+  homeHead(): PageHead;
+  listHead(page: number): PageHead;
+  notFoundHead(): PageHead;
+  /** Renders and writes a page that is not an episode's. */
+  write(path: string, head: PageHead): Promise<void>;
+  /** Renders (or takes from the cache) and writes `rows[index]`'s page; returns its hash. */
+  writeEpisode(index: number): Promise<string>;
+  /** Waits for every file write; rejects with the first that failed. */
+  flush(): Promise<void>;
+  /** Waits for the writes, failed or not, and closes the database and the sanitizer. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, the sanitizer and the render cache for writing one version's pages. */
+export async function openPageWriter(input: PageWriterInput): Promise<PageWriter> {
   const { config, build, pagesDir, siteUrl } = input;
   const sqlite = new Database(input.databasePath, { readonly: true, fileMustExist: true });
-  const sanitizer = await createHtmlSanitizer();
-  const cache =
-    input.cacheDir === undefined || build.snapshot === undefined
-      ? undefined
-      : await RenderCache.open(join(input.cacheDir, RENDER_CACHE_FOLDER), input.cacheKeyFile);
+  let sanitizer: Awaited<ReturnType<typeof createHtmlSanitizer>>;
+  let cache: RenderCache | undefined;
+  try {
+    sanitizer = await createHtmlSanitizer();
+    cache =
+      input.cacheDir === undefined || build.snapshot === undefined
+        ? undefined
+        : await RenderCache.open(join(input.cacheDir, RENDER_CACHE_FOLDER), input.cacheKeyFile);
+  } catch (error) {
+    sqlite.close();
+    throw error;
+  }
   // Pages are written while the next one renders (page-files.ts).
   const files = new PageFiles();
-  try {
-    // The reads of the page being rendered, with what they returned (the render cache's).
-    let reads: { read: PageRead; rows: unknown[] }[] | undefined;
-    const query = <T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> => {
-      try {
-        const rows = sqlite.prepare<SqlValue[], T>(sql).all(...params);
-        reads?.push({ read: { sql, params: [...params] }, rows });
-        return Promise.resolve(rows);
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
+  // The reads of the page being rendered, with what they returned (the render cache's).
+  let reads: { read: PageRead; rows: unknown[] }[] | undefined;
+  const query = <T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> => {
+    try {
+      const rows = sqlite.prepare<SqlValue[], T>(sql).all(...params);
+      reads?.push({ read: { sql, params: [...params] }, rows });
+      return Promise.resolve(rows);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  /** What the cached page's reads return now, or undefined when one fails. */
+  const readAgain = (cached: readonly PageRead[]): unknown[][] | undefined => {
+    try {
+      return cached.map((read) =>
+        sqlite.prepare<SqlValue[], unknown>(read.sql).all(...read.params),
+      );
+    } catch {
+      return undefined;
+    }
+  };
+  const source = { query, config, sanitizeHtml: (html: string) => sanitizer.sanitize(html).html };
+  const show = config.site.title;
+  // The head's texts in the show's language, as the app's own titles are.
+  const { text } = createTexts(config.site.language, config.site.messages);
+  const rows = sqlite
+    .prepare<[], HeadRow>(
+      // e.*: a database from before `image_local` still renders (the column is then absent).
+      `SELECT e.*, d.description
+         FROM episodes e LEFT JOIN episode_descriptions d ON d.id = e.id
+        ORDER BY e.id`,
+    )
+    .all();
+  // The list's other pages, each at its own path: what its links name, and what a static
+  // host can answer without scripts (decision 0032).
+  const listPages = Math.ceil(rows.length / config.site.pageSize);
+  const home = absoluteUrl(siteUrl, '/');
+  // Every page has a picture for link previews: the episode's artwork, else the show's.
+  const media = { siteUrl, mediaBase: config.site.mediaBase };
+  const showImage = headImageUrl(logoSource(config.site.logo), media);
+  const series = podcastSeriesJsonLd({ name: show, description: '', url: home, image: showImage });
+  // What pages show of the config (`ShownConfig` in the site), and what their head names.
+  const shown = {
+    site: config.site,
+    search: config.search ?? null,
+    mediaOrigins: config.mediaOrigins,
+    localMedia: config.localMedia ?? null,
+  };
+  /** An episode's page and hash from the cache when nothing it shows has changed. */
+  const fromCache = async (
+    path: string,
+    key: string,
+  ): Promise<{ html: string; hash: string } | undefined> => {
+    const cached = await cache?.read(path);
+    if (cached?.key !== key) return undefined;
+    const results = readAgain(cached.reads);
+    if (results === undefined || hashResults(results) !== cached.results) return undefined;
+    return { html: cached.html, hash: cached.hash };
+  };
+  /** Renders `path` into the template; `pageReads` collects its reads when given. */
+  const render = async (
+    path: string,
+    head: PageHead,
+    pageReads?: { read: PageRead; rows: unknown[] }[],
+  ): Promise<string> => {
+    reads = pageReads;
+    try {
+      const page = await build.renderer.renderPage(source, path);
+      return pageDocument(build.template, {
+        head,
+        appHtml: page.appHtml,
+        data: page.data,
+        icon: page.icon ?? null,
+        language: config.site.language,
+      });
+    } finally {
+      reads = undefined;
+    }
+  };
+  const episodeHead = (row: HeadRow, path: string): PageHead => {
+    const url = absoluteUrl(siteUrl, path);
+    const description = plainSummary(row.description ?? '');
+    const image = headImageUrl(artworkSource(row), media) || showImage;
+    return {
+      title: documentTitle(show, { kind: 'episode', heading: episodeHeading(row) }, text),
+      description,
+      canonical: url,
+      image,
+      type: 'article',
+      siteName: show,
+      jsonLd: [
+        podcastEpisodeJsonLd({
+          name: row.title,
+          episodeNumber: row.episode,
+          description,
+          url,
+          image,
+          datePublished: row.pub_date ?? '',
+          durationSeconds: row.duration ?? 0,
+          audioUrl: /^https?:\/\//i.test(row.audio_url ?? '') ? (row.audio_url ?? '') : '',
+          seriesName: show,
+          seriesUrl: home,
+        }),
+      ],
     };
-    /** What the cached page's reads return now, or undefined when one fails. */
-    const readAgain = (cached: readonly PageRead[]): unknown[][] | undefined => {
-      try {
-        return cached.map((read) =>
-          sqlite.prepare<SqlValue[], unknown>(read.sql).all(...read.params),
-        );
-      } catch {
-        return undefined;
-      }
-    };
-    const source = { query, config, sanitizeHtml: (html: string) => sanitizer.sanitize(html).html };
-    const show = config.site.title;
-    // The head's texts in the show's language, as the app's own titles are.
-    const { text } = createTexts(config.site.language, config.site.messages);
-    const rows = sqlite
-      .prepare<[], HeadRow>(
-        // e.*: a database from before `image_local` still renders (the column is then absent).
-        `SELECT e.*, d.description
-           FROM episodes e LEFT JOIN episode_descriptions d ON d.id = e.id
-          ORDER BY e.id`,
-      )
-      .all();
-    // The list's other pages, each at its own path: what its links name, and what a static
-    // host can answer without scripts (decision 0032).
-    const listPages = Math.ceil(rows.length / config.site.pageSize);
-    const listPaths = Array.from({ length: Math.max(0, listPages - 1) }, (_, index) =>
-      listPagePath(index + 2),
-    );
-    const total = rows.length + listPaths.length + 2;
-    let done = 0;
-    const home = absoluteUrl(siteUrl, '/');
-    // Every page has a picture for link previews: the episode's artwork, else the show's.
-    const media = { siteUrl, mediaBase: config.site.mediaBase };
-    const showImage = headImageUrl(logoSource(config.site.logo), media);
-    const series = podcastSeriesJsonLd({
-      name: show,
-      description: '',
-      url: home,
-      image: showImage,
-    });
-
-    // Episode pages carry no version: the version lists their hashes instead (decision 0044).
-    const index: PagesIndex = { pages: {} };
-    // What pages show of the config (`ShownConfig` in the site), and what their head names.
-    const shown = {
-      site: config.site,
-      search: config.search ?? null,
-      mediaOrigins: config.mediaOrigins,
-      localMedia: config.localMedia ?? null,
-    };
-    /** An episode's page from the cache when nothing it shows has changed, else undefined. */
-    const fromCache = async (path: string, key: string): Promise<string | undefined> => {
-      const cached = await cache?.read(path);
-      if (cached?.key !== key) return undefined;
-      const results = readAgain(cached.reads);
-      if (results === undefined || hashResults(results) !== cached.results) return undefined;
-      index.pages[path] = cached.hash;
-      return cached.html;
-    };
-    const write = async (path: string, head: PageHead, episode = false): Promise<void> => {
+  };
+  // Each page's title is the one the app gives its tab (`documentTitle`), so it does not change
+  // when the page hydrates.
+  const siteHead = (title: string, description: string, canonical: string): PageHead => ({
+    title,
+    description,
+    canonical,
+    image: showImage,
+    type: 'website',
+    siteName: show,
+    jsonLd: [],
+  });
+  return {
+    rows,
+    listPages,
+    homeHead: () => ({
+      ...siteHead(
+        documentTitle(show, { kind: 'home' }, text),
+        text('title.description', { show }),
+        home,
+      ),
+      jsonLd: [series],
+    }),
+    listHead: (page) =>
+      siteHead(
+        documentTitle(show, { kind: 'list', page, count: listPages }, text),
+        text('title.listPageDescription', { show, page, count: listPages }),
+        absoluteUrl(siteUrl, listPagePath(page)),
+      ),
+    notFoundHead: () => siteHead(documentTitle(show, { kind: 'not-found' }, text), '', ''),
+    async write(path, head) {
+      await files.write(join(pagesDir, pageFile(path)), await render(path, head));
+    },
+    async writeEpisode(index) {
+      const row = rows[index];
+      if (row === undefined) throw new RangeError(`no episode row ${index}`);
+      const path = `/episodes/${row.episode}`;
       const file = join(pagesDir, pageFile(path));
+      const head = episodeHead(row, path);
+      // Episode pages carry no version: the version lists their hashes instead (decision 0044).
       const key =
-        episode && cache && build.snapshot
+        cache && build.snapshot
           ? pageKey({
               build: build.id,
               siteUrl,
@@ -262,119 +365,111 @@ export async function writeVersionPages(input: {
               list: await build.snapshot(source, path),
             })
           : undefined;
-      const cachedHtml = key === undefined ? undefined : await fromCache(path, key);
-      if (cachedHtml !== undefined) {
-        await files.write(file, cachedHtml);
-        done += 1;
-        input.onProgress?.(done, total);
-        return;
+      const cached = key === undefined ? undefined : await fromCache(path, key);
+      if (cached !== undefined) {
+        await files.write(file, cached.html);
+        return cached.hash;
       }
-      reads = key === undefined ? undefined : [];
-      const page = await build.renderer.renderPage(source, path);
-      const pageReads = reads;
-      reads = undefined;
-      const document = pageDocument(build.template, {
-        head,
-        appHtml: page.appHtml,
-        data: page.data,
-        icon: page.icon ?? null,
-        language: config.site.language,
-      });
-      if (episode) {
-        const { html, hash } = withPageHash(document);
-        index.pages[path] = hash;
-        await files.write(file, html);
-        if (cache !== undefined && key !== undefined && pageReads !== undefined) {
-          const entry = {
-            key,
-            reads: pageReads.map((read) => read.read),
-            results: hashResults(pageReads.map((read) => read.rows)),
-            hash,
-            html,
-          };
-          await files.run(() => cache.write(path, entry));
-        }
-      } else {
-        await files.write(file, document);
+      const pageReads: { read: PageRead; rows: unknown[] }[] | undefined =
+        key === undefined ? undefined : [];
+      const { html, hash } = withPageHash(await render(path, head, pageReads));
+      await files.write(file, html);
+      if (cache !== undefined && key !== undefined && pageReads !== undefined) {
+        const entry = {
+          key,
+          reads: pageReads.map((read) => read.read),
+          results: hashResults(pageReads.map((read) => read.rows)),
+          hash,
+          html,
+        };
+        await files.run(() => cache.write(path, entry));
       }
+      return hash;
+    },
+    flush: () => files.flush(),
+    async close() {
+      // A failed build removes the folder: nothing may still be writing into it.
+      await files.settle();
+      sqlite.close();
+      sanitizer.close();
+    },
+  };
+}
+
+/** Renders and writes every page of one version into `pagesDir`; returns how many. */
+export async function writeVersionPages(
+  input: PageWriterInput & {
+    /** Called after each page: how many are written, of how many. */
+    onProgress?: ((done: number, total: number) => void) | undefined;
+    /** Helper threads for the episode pages (default: `pageHelperCount`; page-helpers.ts). */
+    helpers?: number | undefined;
+    /** The helpers' source (tests start one that fails). */
+    helperSource?: string | undefined;
+  },
+): Promise<number> {
+  const { config, build, pagesDir, siteUrl } = input;
+  const writer = await openPageWriter(input);
+  try {
+    const { rows, listPages } = writer;
+    const total = rows.length + Math.max(0, listPages - 1) + 2;
+    let done = 0;
+    const progress = (): void => {
       done += 1;
       input.onProgress?.(done, total);
     };
-
-    // Each page's title is the one the app gives its tab (`documentTitle`), so it does not change
-    // when the page hydrates.
-    await write('/', {
-      title: documentTitle(show, { kind: 'home' }, text),
-      description: text('title.description', { show }),
-      canonical: home,
-      image: showImage,
-      type: 'website',
-      siteName: show,
-      jsonLd: [series],
+    // Episode pages on helper threads too when the build is big enough to pay for them.
+    const hashes: string[] = new Array<string>(rows.length);
+    const helpers = input.helpers ?? pageHelperCount(rows.length);
+    await renderEpisodes({
+      count: rows.length,
+      helpers: build.siteDir === undefined ? 0 : helpers,
+      start: {
+        databasePath: input.databasePath,
+        config,
+        siteDir: build.siteDir ?? '',
+        buildId: build.id,
+        pagesDir,
+        siteUrl,
+        cacheDir: input.cacheDir,
+        cacheKeyFile: input.cacheKeyFile,
+      },
+      source: input.helperSource,
+      first: async () => {
+        await writer.write('/', writer.homeHead());
+        progress();
+        for (let page = 2; page <= listPages; page += 1) {
+          await writer.write(listPagePath(page), writer.listHead(page));
+          progress();
+        }
+      },
+      here: async (index) => {
+        hashes[index] = await writer.writeEpisode(index);
+        progress();
+      },
+      byHelper: (index, hash) => {
+        hashes[index] = hash;
+        progress();
+      },
     });
-    for (const [index, path] of listPaths.entries()) {
-      await write(path, {
-        title: documentTitle(show, { kind: 'list', page: index + 2, count: listPages }, text),
-        description: text('title.listPageDescription', {
-          show,
-          page: index + 2,
-          count: listPages,
-        }),
-        canonical: absoluteUrl(siteUrl, path),
-        image: showImage,
-        type: 'website',
-        siteName: show,
-        jsonLd: [],
-      });
+    await writer.flush();
+    // In id order, whichever thread wrote a page: the same file for the same pages.
+    const index: PagesIndex = { pages: {} };
+    for (const [at, row] of rows.entries()) {
+      const hash = hashes[at];
+      if (hash === undefined) throw new Error(`the page of episode ${row.episode} was not written`);
+      index.pages[`/episodes/${row.episode}`] = hash;
     }
-    for (const row of rows) {
-      const path = `/episodes/${row.episode}`;
-      const url = absoluteUrl(siteUrl, path);
-      const description = plainSummary(row.description ?? '');
-      const image = headImageUrl(artworkSource(row), media) || showImage;
-      await write(
-        path,
-        {
-          title: documentTitle(show, { kind: 'episode', heading: episodeHeading(row) }, text),
-          description,
-          canonical: url,
-          image,
-          type: 'article',
-          siteName: show,
-          jsonLd: [
-            podcastEpisodeJsonLd({
-              name: row.title,
-              episodeNumber: row.episode,
-              description,
-              url,
-              image,
-              datePublished: row.pub_date ?? '',
-              durationSeconds: row.duration ?? 0,
-              audioUrl: /^https?:\/\//i.test(row.audio_url ?? '') ? (row.audio_url ?? '') : '',
-              seriesName: show,
-              seriesUrl: home,
-            }),
-          ],
-        },
-        true,
-      );
-    }
-    await files.flush();
     // Beside config.json: the version folder is the pages folder's parent.
     await writeFile(join(dirname(pagesDir), PAGES_INDEX_FILE), `${JSON.stringify(index)}\n`);
-    await write('/404', {
-      title: documentTitle(show, { kind: 'not-found' }, text),
-      description: '',
-      canonical: '',
-      image: showImage,
-      type: 'website',
-      siteName: show,
-      jsonLd: [],
-    });
-    await files.flush();
+    await writer.write('/404', writer.notFoundHead());
+    progress();
+    await writer.flush();
+    const home = absoluteUrl(siteUrl, '/');
     const urls = [
       home,
-      ...listPaths.map((path) => absoluteUrl(siteUrl, path)),
+      ...Array.from({ length: Math.max(0, listPages - 1) }, (_, at) =>
+        absoluteUrl(siteUrl, listPagePath(at + 2)),
+      ),
       ...rows.map((row) => absoluteUrl(siteUrl, `/episodes/${row.episode}`)),
     ];
     if (home !== '') {
@@ -386,9 +481,6 @@ export async function writeVersionPages(input: {
     );
     return total;
   } finally {
-    // A failed build removes the folder: nothing may still be writing into it.
-    await files.settle();
-    sqlite.close();
-    sanitizer.close();
+    await writer.close();
   }
 }
