@@ -4,7 +4,7 @@
  * it back on. It moves the transcript's scroll area only: its box in the list, the page on an
  * episode's page. With reduced motion asked for it starts off, and its scrolls jump.
  */
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import {
   onHandScroll,
   prefersReducedMotion,
@@ -99,7 +99,9 @@ export function useFollowAlong(
     }
   }, [areaOf, setFollowing]);
 
-  useEffect(() => {
+  // Listening from the commit on: a passive effect runs a task later, and a wheel turned in
+  // between (a test's, right after the transcript appears) was not heard.
+  useLayoutEffect(() => {
     const area = areaOf();
     return area ? onHandScroll(area, stop) : undefined;
   }, [areaOf, stop]);
