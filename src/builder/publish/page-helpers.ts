@@ -236,6 +236,8 @@ export async function renderEpisodes(options: {
     await Promise.all(
       pool.map(async (helper) => {
         helper.worker.removeAllListeners();
+        // An error while it stops is no longer this build's: unheard, it would end the process.
+        helper.worker.on('error', () => undefined);
         await helper.worker.terminate();
       }),
     );
