@@ -2,7 +2,7 @@
  * The main page's data hooks. Each returns a `Resource` (loading, error, ready); failures are
  * logged in the spec's words and become that part's error state.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   FTS_COLUMNS,
   type EpisodeRow,
@@ -124,12 +124,8 @@ export function useDescriptions(ids: readonly number[]): ReadonlyMap<number, str
   const db = useDatabase();
   const cache = useResourceCache();
   const [known, setKnown] = useState<ReadonlyMap<number, string>>(() => new Map());
-  const fromVisit = new Map<number, string>();
-  for (const id of ids) {
-    const description = known.has(id) ? undefined : visitDescription(cache, id);
-    if (description !== undefined) fromVisit.set(id, description);
-  }
-  const missing = ids.filter((id) => !known.has(id) && !fromVisit.has(id)).join(',');
+  const kept = (id: number): string | undefined => known.get(id) ?? visitDescription(cache, id);
+  const missing = ids.filter((id) => kept(id) === undefined).join(',');
 
   const loaded = useResource(
     missing === '' ? null : missing,
@@ -150,13 +146,13 @@ export function useDescriptions(ids: readonly number[]): ReadonlyMap<number, str
     },
   );
   // A pre-rendered page's descriptions show in the first render, before `onData` keeps them.
-  const fromVisitKey = [...fromVisit].flat().join('\u0000');
-  return useMemo(
-    () => new Map([...known, ...fromVisit, ...(loaded.status === 'ready' ? loaded.data : [])]),
-    // `fromVisit` is new each render; its contents are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [known, loaded, fromVisitKey],
-  );
+  const arrived = loaded.status === 'ready' ? new Map(loaded.data) : null;
+  const shown = new Map<number, string>();
+  for (const id of ids) {
+    const description = arrived?.get(id) ?? kept(id);
+    if (description !== undefined) shown.set(id, description);
+  }
+  return shown;
 }
 
 /** The search's state: off (no term, or one that cannot be searched), loading, failed or done. */
