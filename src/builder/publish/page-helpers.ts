@@ -107,14 +107,13 @@ export async function renderEpisodes(options: {
   byHelper: (index: number, hash: string) => void;
   /** The helpers' source (tests start one that fails). */
   source?: string | undefined;
-}): Promise<{ byHelpers: number }> {
+}): Promise<void> {
   const { count, here, byHelper } = options;
   let cursor = 0;
   /** Pages given back by a helper that died, rendered here first. */
   const returned: number[] = [];
   const next = (): number | undefined => returned.pop() ?? (cursor < count ? cursor++ : undefined);
   let failure: Error | undefined;
-  let byHelpers = 0;
   let wake: () => void = () => undefined;
   const changed = (): void => wake();
 
@@ -144,7 +143,6 @@ export async function renderEpisodes(options: {
       case 'page':
         if (!helper.sent.delete(message.index)) return;
         helper.unconfirmed.push(message.index);
-        byHelpers += 1;
         byHelper(message.index, message.hash);
         break;
       case 'failed':
@@ -231,7 +229,6 @@ export async function renderEpisodes(options: {
       }
       await changes(LOOK_EVERY_MS);
     }
-    return { byHelpers };
   } finally {
     await Promise.all(
       pool.map(async (helper) => {

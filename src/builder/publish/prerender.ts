@@ -126,6 +126,11 @@ export async function loadSiteBuild(siteDir: string): Promise<SiteBuild | undefi
   return { template, renderer, snapshot: pageSnapshotOf(renderer), id, siteDir: resolve(siteDir) };
 }
 
+/** An episode's page path, as its links and the sitemap name it. */
+function episodePagePath(row: Pick<EpisodeRow, 'episode'>): string {
+  return `/episodes/${row.episode}`;
+}
+
 /** The page file of a path the renderer writes; '/404' is the not-found page. */
 function pageFile(path: string): string {
   const file = path === '/404' ? '404.html' : pageFileFor(path);
@@ -350,7 +355,7 @@ export async function openPageWriter(input: PageWriterInput): Promise<PageWriter
     async writeEpisode(index) {
       const row = rows[index];
       if (row === undefined) throw new RangeError(`no episode row ${index}`);
-      const path = `/episodes/${row.episode}`;
+      const path = episodePagePath(row);
       const file = join(pagesDir, pageFile(path));
       const head = episodeHead(row, path);
       // Episode pages carry no version: the version lists their hashes instead (decision 0044).
@@ -411,7 +416,12 @@ export async function writeVersionPages(
   const writer = await openPageWriter(input);
   try {
     const { rows, listPages } = writer;
-    const total = rows.length + Math.max(0, listPages - 1) + 2;
+    // '/' is the list's first page; the others have paths of their own.
+    const listPaths = Array.from({ length: Math.max(0, listPages - 1) }, (_, at) => ({
+      page: at + 2,
+      path: listPagePath(at + 2),
+    }));
+    const total = rows.length + listPaths.length + 2;
     let done = 0;
     const progress = (): void => {
       done += 1;
@@ -437,8 +447,8 @@ export async function writeVersionPages(
       first: async () => {
         await writer.write('/', writer.homeHead());
         progress();
-        for (let page = 2; page <= listPages; page += 1) {
-          await writer.write(listPagePath(page), writer.listHead(page));
+        for (const { page, path } of listPaths) {
+          await writer.write(path, writer.listHead(page));
           progress();
         }
       },
@@ -457,7 +467,7 @@ export async function writeVersionPages(
     for (const [at, row] of rows.entries()) {
       const hash = hashes[at];
       if (hash === undefined) throw new Error(`the page of episode ${row.episode} was not written`);
-      index.pages[`/episodes/${row.episode}`] = hash;
+      index.pages[episodePagePath(row)] = hash;
     }
     // Beside config.json: the version folder is the pages folder's parent.
     await writeFile(join(dirname(pagesDir), PAGES_INDEX_FILE), `${JSON.stringify(index)}\n`);
@@ -467,10 +477,8 @@ export async function writeVersionPages(
     const home = absoluteUrl(siteUrl, '/');
     const urls = [
       home,
-      ...Array.from({ length: Math.max(0, listPages - 1) }, (_, at) =>
-        absoluteUrl(siteUrl, listPagePath(at + 2)),
-      ),
-      ...rows.map((row) => absoluteUrl(siteUrl, `/episodes/${row.episode}`)),
+      ...listPaths.map(({ path }) => absoluteUrl(siteUrl, path)),
+      ...rows.map((row) => absoluteUrl(siteUrl, episodePagePath(row))),
     ];
     if (home !== '') {
       await writeFile(join(pagesDir, 'sitemap.xml'), sitemapXml(urls.map((loc) => ({ loc }))));
