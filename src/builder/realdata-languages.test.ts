@@ -13,7 +13,8 @@ import type { ParsedQuery } from '../core/search-query.ts';
 import { decodeHeadRow } from '../core/snippet-heads.ts';
 import { buildEpisodeSnippets, type PassageText } from '../core/snippets.ts';
 import { buildPodcast, type BuildResult } from './build.ts';
-import { episodeBlockReader, readPassages } from './index/write-snippet-heads.ts';
+import { readPassages } from './index/snippet-cut.ts';
+import { episodeBlockReader } from './index/write-snippet-heads.ts';
 import { decodeTranscriptBlob } from './index/transcript-blob.ts';
 import { joinChunks } from './publish/chunk-files.ts';
 import {

@@ -251,7 +251,7 @@ const streams = new WeakMap<
 
 /**
  * A passage's words and tokens, remembered per passage and tokenizer: the builder cuts one
- * passage for many keys (`write-snippet-heads.ts`), and a 'said by' round cuts it again.
+ * passage for many keys (`snippet-cut.ts`), and a 'said by' round cuts it again.
  */
 export function passageStream(
   data: PassageData,

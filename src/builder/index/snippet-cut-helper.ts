@@ -12,7 +12,7 @@ import {
   type HelperAnswer,
   type HelperStart,
 } from './snippet-cutters.ts';
-import { runCutTask, withWordCache, type CutTask } from './write-snippet-heads.ts';
+import { runCutTask, withWordCache, type CutTask } from './snippet-cut.ts';
 
 const start = workerData as HelperStart;
 const signal = new Int32Array(start.signal);

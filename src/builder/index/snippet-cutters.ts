@@ -20,7 +20,7 @@ import {
 import type { Analyzer } from '../../core/analyzer.ts';
 import { spareCores, tsxApiUrl } from '../helper-threads.ts';
 import { PACKAGE_ROOT } from '../package-root.ts';
-import { runCutTask, type CutResults, type CutTask } from './write-snippet-heads.ts';
+import { runCutTask, type CutResults, type CutTask } from './snippet-cut.ts';
 
 /** The helper threads' source, compiled by tsx as the CLI's is (`bin/trawl.js`). */
 const HELPER_SOURCE = join(PACKAGE_ROOT, 'src/builder/index/snippet-cut-helper.ts');

@@ -3,7 +3,7 @@ import { buildPassages } from '../../core/passages.ts';
 import { phraseQuery, type ParsedQuery } from '../../core/search-query.ts';
 import { buildEpisodeSnippets, type PassageText } from '../../core/snippets.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
-import { cutEpisode } from './write-snippet-heads.ts';
+import { cutEpisode } from './snippet-cut.ts';
 
 /** A transcript's passages as the blocks hold them. */
 function passagesOf(words: string[]): PassageText[] {

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPodcast } from '../../builder/build.ts';
 import { joinChunks } from '../../builder/publish/chunk-files.ts';
 import { writeSyntheticPodcast } from '../../builder/test-support/synthetic-podcast.ts';
-import { episodeBlockReader, readPassages } from '../../builder/index/write-snippet-heads.ts';
+import { readPassages } from '../../builder/index/snippet-cut.ts';
+import { episodeBlockReader } from '../../builder/index/write-snippet-heads.ts';
 import { parseSearchQuery, type ParsedQuery } from '../../core/search-query.ts';
 import {
   decodeHeadRow,
