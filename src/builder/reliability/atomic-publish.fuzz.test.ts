@@ -45,7 +45,18 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const entries = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir) : []);
+/**
+ * A folder's names, none when it is not there. Read in one call: the build being watched moves
+ * and removes its folders, so one that existed a moment before may be gone by the read.
+ */
+const entries = (dir: string): string[] => {
+  try {
+    return readdirSync(dir);
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
+    throw error;
+  }
+};
 const workFolders = (): string[] =>
   entries(outDir).filter((name) => name.startsWith(WORK_FOLDER_PREFIX));
 const stageOf = (): string | undefined =>
