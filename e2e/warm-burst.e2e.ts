@@ -102,3 +102,33 @@ test.each([
     ),
   ).toBe(true);
 });
+
+test('the first interaction on the list opens the database: the burst, and no query yet', async () => {
+  const { page, problems } = await openPage(session(), host.url);
+  host.clearFault();
+  const before = host.requests.length;
+  const chunkRanges = (): string[] =>
+    host.requests
+      .slice(before)
+      .filter((entry) => CHUNK_PATH.test(entry.path))
+      .map((entry) => entry.range ?? 'whole');
+  await page.goto(host.url);
+  await page.locator('html[data-app]').waitFor({ state: 'attached' });
+  // Nothing read while the visitor only looks (decision 0040).
+  expect(chunkRanges()).toEqual([]);
+  // A key that starts nothing on the page: the database opens at it with its burst (decisions
+  // 0068, 0086), though this key sends no query.
+  await page.keyboard.press('Shift');
+  await expect
+    .poll(() => chunkRanges().sort(), { timeout: 20_000 })
+    .toEqual(['bytes=0-99', ...burstRanges()].sort());
+  // The search then reads only what the burst did not bring.
+  await page.getByRole('combobox', { name: 'Search episodes' }).fill('octopus');
+  await page.getByRole('combobox', { name: 'Search episodes' }).press('Enter');
+  await page.getByText(FOUND).waitFor({ timeout: 20_000 });
+  for (const range of burstRanges()) {
+    expect(chunkRanges().filter((entry) => entry === range)).toHaveLength(1);
+  }
+  expectNoProblems(problems);
+  await page.close();
+});

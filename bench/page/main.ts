@@ -16,6 +16,7 @@ import { checkSearchTerm } from '../../src/core/fts-query.ts';
 import { dbConfigSchema, latestSchema, type DbConfig } from '../../src/core/site-config.ts';
 import type { QueryOptions, QueryRunner, SqlValue } from '../../src/site/data/database-types.ts';
 import { startEngine } from '../../src/site/data/engine-client.ts';
+import { capRowLookups } from '../../src/site/data/row-paths.ts';
 import {
   loadDescriptions,
   loadEpisodes,
@@ -93,6 +94,9 @@ async function openEngine(config: DbConfig, versionUrl: string): Promise<BenchEn
         });
         if (!Array.isArray(rows)) throw new Error('the worker returned no rows');
         return rows as T[];
+      },
+      async prefetchRows(rows) {
+        await engine.call({ type: 'rows', rows: capRowLookups(rows) });
       },
     },
     async stats() {

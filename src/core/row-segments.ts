@@ -40,6 +40,15 @@ export function segmentRowId(id: number, segment: number): number {
   return segment * SEGMENT_STRIDE + id;
 }
 
+/** The row ids of `ids` in each of `segments` segments, segment by segment. */
+export function segmentRowIds(ids: readonly number[], segments: number): number[] {
+  const all: number[] = [];
+  for (let segment = 0; segment < segments; segment += 1) {
+    for (const id of ids) all.push(segmentRowId(id, segment));
+  }
+  return all;
+}
+
 /** The segment a stored row id belongs to. */
 export function segmentOf(rowId: number): number {
   return Math.floor(rowId / SEGMENT_STRIDE);

@@ -5,10 +5,21 @@
  * compiles, instead of one round trip each once SQLite asks for them.
  *
  * Which pages: the schema and the episode list's row read whole (every route reads both), the
- * root page of each term table a one-word search reads (its stem row, its prefix row), and the
- * path to the suggestions' first row. Below a root, which interior and leaf page is read
- * depends on the word, so those stay SQLite's own reads.
+ * root page of each term table a one-word search reads (its stem row, its prefix row) with the
+ * level below it when that level is a few interior pages, and the path to the suggestions'
+ * first row. Which leaf is read depends on the word: the site fetches those as a search starts
+ * (decision 0086).
  */
+
+/**
+ * Term tables whose interior pages one level below the root a search reads too, when there are
+ * at most `MAX_SECOND_LEVEL_PAGES` of them (decision 0086): a table three levels deep (the
+ * prefixes of a large archive's words) would otherwise cost every search one more round trip.
+ */
+export const WARM_SECOND_LEVEL_TABLES = ['search_stems', 'search_prefixes'] as const;
+
+/** Most interior pages below one table's root that are warmed (a larger level is not). */
+export const MAX_SECOND_LEVEL_PAGES = 4;
 
 /** Tables read whole by every route: their pages, overflow included. */
 export const WARM_WHOLE_TABLES = ['sqlite_schema', 'episode_list'] as const;

@@ -2,6 +2,7 @@ import './zod-config.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { loadAnalyzer } from '../core/analyzer.ts';
 import { createDatabase } from './data/database.ts';
 import { prestartEngine } from './data/engine-client.ts';
 import { afterFirstPaintOrInteraction, atFirstInteraction } from './data/engine-start.ts';
@@ -58,6 +59,16 @@ if (page === null) {
     ...(page.config === undefined ? {} : { pinned: page.config }),
     startAfter,
   });
+  // The database opens at that moment too, its warm burst with it, and the search's stemmer
+  // loads for the language the version was indexed in (decision 0086): on a list page the first
+  // query comes only once React has handled the interaction, and the stemmer only once the open
+  // has answered. A failure is reported by whatever needs them (each tries again).
+  void startAfter
+    .then(() => {
+      if (page.config !== undefined) loadAnalyzer(page.config.search).catch(() => undefined);
+      return database.open();
+    })
+    .catch(() => undefined);
   const hash = pageHashSchema.safeParse(
     document.querySelector(`meta[name="${PAGE_HASH_META}"]`)?.getAttribute('content'),
   );

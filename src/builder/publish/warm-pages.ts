@@ -5,10 +5,12 @@
  */
 import Database from 'better-sqlite3';
 import {
+  MAX_SECOND_LEVEL_PAGES,
   MAX_WARM_PAGES,
   pageRuns,
   WARM_FIRST_LEAF_TABLES,
   WARM_ROOT_TABLES,
+  WARM_SECOND_LEVEL_TABLES,
   WARM_WHOLE_TABLES,
   type PageRun,
 } from '../../core/warm-pages.ts';
@@ -46,8 +48,19 @@ function warmPagesOfDatabase(file: string): PageRun[] {
         `SELECT pageno FROM dbstat WHERE path NOT GLOB '*[^0/]*' AND name IN (${WARM_FIRST_LEAF_TABLES.map(() => '?').join(', ')})`,
       )
       .all(...WARM_FIRST_LEAF_TABLES);
+    // dbstat's path of a page one level below the root has two slashes ('/01a/'); interior
+    // pages there are 'internal' (a leaf level needs no warming: the site fetches the leaves).
+    const secondLevel = WARM_SECOND_LEVEL_TABLES.flatMap((table) => {
+      const interior = db
+        .prepare<[string], { pageno: number }>(
+          `SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'internal' ` +
+            `AND length(path) - length(replace(path, '/', '')) = 2`,
+        )
+        .all(table);
+      return interior.length <= MAX_SECOND_LEVEL_PAGES ? interior : [];
+    });
     // The term tables first: a list row too long for the cap must not push them out.
-    const wanted = [...roots, ...firstLeaf, ...whole]
+    const wanted = [...roots, ...secondLevel, ...firstLeaf, ...whole]
       .map((row) => row.pageno)
       .slice(0, MAX_WARM_PAGES);
     return pageRuns(wanted);

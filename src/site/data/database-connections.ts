@@ -23,12 +23,15 @@ import {
   withTimeout,
 } from './database-errors.ts';
 import type { ResolvedDbConfig } from './db-config.ts';
+import type { RowLookup } from './row-paths.ts';
 
 /** A started worker with its database open. */
 export interface OpenWorker {
   resolved: ResolvedDbConfig;
   /** Runs one statement; rows as objects. */
   query(sql: string, params: SqlValue[], options?: QueryOptions): Promise<unknown>;
+  /** Fetches the pages on the way to these rows (decision 0086). */
+  prefetchRows(rows: readonly RowLookup[]): Promise<void>;
   stats(): Promise<DatabaseStats | null>;
   /** Ends the worker at once. */
   terminate(): void;
@@ -145,6 +148,20 @@ export function createWorkerDatabase(
         const failure = toDatabaseError(error);
         if (needsNewWorker(failure)) drop(attempt);
         throw failure;
+      } finally {
+        open.pending -= 1;
+        endIfIdle(open);
+      }
+    },
+    async prefetchRows(rows: readonly RowLookup[]): Promise<void> {
+      const { open } = await usable();
+      open.pending += 1;
+      try {
+        await withTimeout(
+          open.open.prefetchRows(rows),
+          options.queryTimeoutMs ?? open.open.resolved.config.site.queryTimeoutSeconds * 1000,
+          'fetching rows ahead',
+        );
       } finally {
         open.pending -= 1;
         endIfIdle(open);

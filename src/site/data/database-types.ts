@@ -4,6 +4,7 @@
  * functions and components use. Types only, so neither side imports the other for them.
  */
 import type { DbConfig } from '../../core/site-config.ts';
+import type { RowLookup } from './row-paths.ts';
 
 /** A value SQLite can bind. */
 export type SqlValue = string | number | null;
@@ -32,6 +33,11 @@ export interface QueryOptions {
 /** What the query functions need: run SQL with bound parameters, get rows as objects. */
 export interface QueryRunner {
   query<T>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<T[]>;
+  /**
+   * Fetches the pages on the way to these rows in parallel, for the queries that follow to read
+   * from the cache (decision 0086); a hint: a runner without it reads them as SQLite asks.
+   */
+  prefetchRows?(rows: readonly RowLookup[]): Promise<void>;
 }
 
 /** Requests and bytes the worker has read so far (for tests and the benchmark). */

@@ -17,6 +17,7 @@ import { startEngine, type EngineClient } from './engine-client.ts';
 import { checkDatabaseHost } from './host-check.ts';
 import { chunkFileUrl } from './http-pages.ts';
 import { forwardWarmBurst, warmKey, type PageBurst } from './page-warm.ts';
+import { capRowLookups } from './row-paths.ts';
 import { warmRequests } from './warm-burst.ts';
 
 export interface DatabaseOptions {
@@ -63,6 +64,9 @@ function openWorker(resolved: ResolvedDbConfig, engine: EngineClient): OpenWorke
         readAheadBytes: options.readAheadBytes,
         inflateJson: options.inflateJson,
       }),
+    prefetchRows: async (rows) => {
+      await engine.call({ type: 'rows', rows: capRowLookups(rows) });
+    },
     stats: async () => statsOf(await engine.call({ type: 'stats' })),
     terminate: () => engine.terminate(),
   };

@@ -7,6 +7,7 @@ import type { ChunkLayout } from '../../core/chunk-layout.ts';
 import type { DatabaseStats, SqlValue } from './database-types.ts';
 import type { PageAccess } from './http-pages.ts';
 import type { PageRun } from '../../core/warm-pages.ts';
+import { MAX_ROW_LOOKUPS, type RowLookup } from './row-paths.ts';
 
 /** What the page asks of the worker; `id` pairs an answer with its question. */
 export type EngineRequest =
@@ -33,6 +34,12 @@ export type EngineRequest =
       readAheadBytes?: number;
       /** A BLOB column of raw-DEFLATE JSON the worker answers as a `DecodedJson`. */
       inflateJson?: string;
+    }
+  | {
+      id: number;
+      /** Fetch the pages on the way to these rows now, in parallel (row-prefetch.ts). */
+      type: 'rows';
+      rows: RowLookup[];
     }
   | { id: number; type: 'stats' }
   | { id: number; type: 'pages' };
@@ -64,6 +71,19 @@ function isPageRuns(value: unknown): value is PageRun[] {
   );
 }
 
+/** Row lookups: tables by name, at most `MAX_ROW_LOOKUPS` whole-number ids in all. */
+function isRowLookups(value: unknown): value is RowLookup[] {
+  if (!Array.isArray(value)) return false;
+  let ids = 0;
+  return value.every((lookup: unknown) => {
+    if (!isRecord(lookup) || typeof lookup.table !== 'string' || !Array.isArray(lookup.ids)) {
+      return false;
+    }
+    ids += lookup.ids.length;
+    return ids <= MAX_ROW_LOOKUPS && lookup.ids.every((id: unknown) => Number.isSafeInteger(id));
+  });
+}
+
 /** A message from the worker that is an answer. */
 export function isEngineResponse(value: unknown): value is EngineResponse {
   if (!isRecord(value) || typeof value.id !== 'number') return false;
@@ -93,6 +113,8 @@ export function isEngineRequest(value: unknown): value is EngineRequest {
           (typeof value.readAheadBytes === 'number' && Number.isFinite(value.readAheadBytes))) &&
         (value.inflateJson === undefined || typeof value.inflateJson === 'string')
       );
+    case 'rows':
+      return isRowLookups(value.rows);
     case 'stats':
     case 'pages':
       return true;

@@ -180,6 +180,14 @@ export class HttpPages {
     }
   }
 
+  /**
+   * The cached bytes of page `pageno` (0-based), or undefined: a look that neither fetches, nor
+   * counts as a read, nor keeps the page longer (the row prefetch's walk, row-paths.ts).
+   */
+  peek(pageno: number): Uint8Array | undefined {
+    return this.cache.get(pageno);
+  }
+
   stats(): HttpPagesStats {
     return {
       totalRequests: this.requests,

@@ -51,7 +51,7 @@ import {
   type PassageRange,
   type PassageText,
 } from '../../core/snippets.ts';
-import { segmentRowsSql, unsegmentedId } from '../../core/row-segments.ts';
+import { segmentRowIds, segmentRowsSql, unsegmentedId } from '../../core/row-segments.ts';
 import type { QueryOptions, QueryRunner, SqlValue } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
 import { loadEpisodeList, type EpisodeList } from './queries.ts';
@@ -413,6 +413,10 @@ async function readBlocks(
 ): Promise<void> {
   if (blockIds.length === 0) return;
   const { segments } = await loadEpisodeList(db);
+  // Their leaves in parallel, not one round trip each (decision 0086); a hint.
+  await db
+    .prefetchRows?.([{ table: 'passage_blocks', ids: segmentRowIds(blockIds, segments) }])
+    .catch(() => undefined);
   const rows = await db.query<{ id: number; data: unknown }>(
     passageBlocksSql(blockIds.length),
     [segments, ...blockIds],

@@ -15,6 +15,7 @@ import { HttpPages, type RangeAnswer } from './http-pages.ts';
 import type { OpenDatabase } from './sqlite-http-vfs.ts';
 import { startWarmBurst, warmRequests } from './warm-burst.ts';
 import { isWarmMessage, PageWarmAnswers } from './page-warm.ts';
+import { prefetchRows, rootPages, type RowPrefetchTarget } from './row-prefetch.ts';
 import type { PageRun } from '../../core/warm-pages.ts';
 // The official build, or Trawl's own where the site was built with TRAWL_ENGINE=own.
 import { startEngine } from './worker-engine.ts';
@@ -53,7 +54,11 @@ function rangeRequest(url: string, start: number, end: number): RangeAnswer {
   }
 }
 
-let database: { db: OpenDatabase; pages: HttpPages } | null = null;
+let database: { db: OpenDatabase; pages: HttpPages; layout: ChunkLayout; pageSize: number } | null =
+  null;
+
+/** The open database's row prefetch target; its tables' roots read once, at the first prefetch. */
+let prefetchTarget: RowPrefetchTarget | null = null;
 
 /** The warm answers the page fetched for the open in progress (decision 0068). */
 const fromPage = new PageWarmAnswers();
@@ -79,7 +84,8 @@ async function open(
     throw error;
   }
   await burst.primeInto(pages);
-  database = { db: openPages(pages), pages };
+  database = { db: openPages(pages), pages, layout, pageSize };
+  prefetchTarget = null;
   return null;
 }
 
@@ -100,6 +106,12 @@ async function answer(request: EngineRequest, transfer: ArrayBuffer[]): Promise<
         request.inflateJson,
         transfer,
       );
+    case 'rows': {
+      if (database === null) throw new Error('The database is not open');
+      prefetchTarget ??= { ...database, roots: rootPages(database.db) };
+      await prefetchRows(prefetchTarget, request.rows);
+      return null;
+    }
     case 'stats':
       return database === null ? null : database.pages.stats();
     case 'pages':

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { planChunks } from '../../core/chunk-layout.ts';
-import { HttpPages, type RangeRequest } from './http-pages.ts';
+import type { HttpPages } from './http-pages.ts';
+import { emulatedHost, chunkIndexOf, type Fault } from './test-support/emulated-host.ts';
 import { startWarmBurst, warmRequests } from './warm-burst.ts';
 
 // The warm burst against an emulated chunked host: what it asks for, what it hands to the
@@ -8,74 +8,16 @@ import { startWarmBurst, warmRequests } from './warm-burst.ts';
 // where it would have been without it.
 
 const PAGE = 1024;
-const PREFIX = 'https://host.test/db/v1/db.sqlite3.';
 
-/** A chunk file's index, from its URL. */
-const indexOf = (url: string): number => Number(url.slice(PREFIX.length));
+/** A chunked host of `bytes` in files of `chunkPages` 1 KiB pages, to fetch and to the reader. */
+const host = (bytes: Uint8Array, chunkPages: number, fault: Fault = 'none') =>
+  emulatedHost(bytes, chunkPages, PAGE, fault);
 
 /** A database of `pages` pages where every byte names its page. */
 function database(pages: number): Uint8Array {
   const bytes = new Uint8Array(pages * PAGE);
   for (let page = 0; page < pages; page += 1) bytes.fill(page + 1, page * PAGE, (page + 1) * PAGE);
   return bytes;
-}
-
-type Fault = 'none' | '404' | 'whole-file' | 'gzip' | 'short' | 'network' | 'stall';
-
-/** One chunk file's bytes `start`..`end` as a host answers them, or with `fault`. */
-function answer(file: Uint8Array, start: number, end: number, fault: Fault): Response {
-  const last = Math.min(end, file.length - 1);
-  const headers = new Headers({ 'Content-Range': `bytes ${start}-${last}/${file.length}` });
-  let body = file.slice(start, last + 1);
-  if (fault === '404') return new Response('Not found', { status: 404 });
-  if (fault === 'whole-file') return new Response(file.slice(), { status: 200 });
-  if (fault === 'gzip') headers.set('Content-Encoding', 'gzip');
-  if (fault === 'short') body = body.subarray(0, body.length - 1);
-  return new Response(body, { status: 206, headers });
-}
-
-/** A host serving `bytes` as chunk files of `chunkSize` pages, to fetch and to the reader. */
-function host(bytes: Uint8Array, chunkPages: number, fault: Fault = 'none') {
-  const chunkSize = chunkPages * PAGE;
-  const fileOf = (url: string): Uint8Array => {
-    const index = indexOf(url);
-    return bytes.subarray(index * chunkSize, (index + 1) * chunkSize);
-  };
-  const fetched: string[] = [];
-  let aborted = 0;
-  const fetchImpl: typeof fetch = (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const range = /^bytes=(\d+)-(\d+)$/.exec(new Headers(init?.headers).get('Range') ?? '');
-    if (range === null) throw new Error(`no range asked for ${url}`);
-    fetched.push(`${indexOf(url)}:${range[1]}-${range[2]}`);
-    if (fault === 'network') return Promise.reject(new TypeError('Failed to fetch'));
-    if (fault === 'stall') {
-      return new Promise((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => {
-          aborted += 1;
-          reject(new DOMException('aborted', 'AbortError'));
-        });
-      });
-    }
-    return Promise.resolve(answer(fileOf(url), Number(range[1]), Number(range[2]), fault));
-  };
-  const asked: string[] = [];
-  const request: RangeRequest = (url, start, end) => {
-    asked.push(`${indexOf(url)}:${start}-${end}`);
-    const file = fileOf(url);
-    const last = Math.min(end, file.length - 1);
-    const headers: Record<string, string> = {
-      'content-range': `bytes ${start}-${last}/${file.length}`,
-    };
-    return {
-      status: 206,
-      header: (name) => headers[name.toLowerCase()] ?? null,
-      body: file.slice(start, last + 1),
-    };
-  };
-  const layout = planChunks(bytes.length, chunkSize);
-  const pages = new HttpPages({ layout, chunkUrlPrefix: PREFIX, pageSize: PAGE, request });
-  return { fetchImpl, fetched, asked, pages, layout, aborted: () => aborted };
 }
 
 /** Reads page `pageno` (0-based) and returns its first byte: the page's number, 1-based. */
@@ -99,7 +41,7 @@ describe('warmRequests', () => {
       pages,
     );
     expect(
-      requests.map(({ url, start, end, first }) => `${indexOf(url)}:${start}-${end}@${first}`),
+      requests.map(({ url, start, end, first }) => `${chunkIndexOf(url)}:${start}-${end}@${first}`),
     ).toEqual([`0:0-${3 * PAGE - 1}@0`, `1:0-${3 * PAGE - 1}@3`, `3:0-${PAGE - 1}@9`]);
   });
 

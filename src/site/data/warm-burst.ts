@@ -24,6 +24,8 @@ export interface WarmRequest {
   end: number;
   fileSize: number;
   first: number;
+  /** How the HTTP cache takes part (default 'no-store', see `fetchWarmRange`). */
+  cache?: RequestCache;
 }
 
 /**
@@ -84,8 +86,9 @@ export interface WarmSource {
 
 /**
  * Fetches one request of the burst, from the worker or from the page (decision 0068): past the
- * HTTP cache, because Chromium's cache lets one request at a time write an entry, so ranges of
- * one chunk file would come one after another, not in parallel.
+ * HTTP cache unless the request says otherwise, because Chromium's cache lets one request at a
+ * time write an entry, so ranges of one chunk file would come one after another, not in
+ * parallel.
  */
 export function fetchWarmRange(
   request: WarmRequest,
@@ -95,7 +98,7 @@ export function fetchWarmRange(
   return fetchImpl(request.url, {
     headers: { Range: `bytes=${request.start}-${request.end}` },
     credentials: 'same-origin',
-    cache: 'no-store',
+    cache: request.cache ?? 'no-store',
     signal,
   });
 }
