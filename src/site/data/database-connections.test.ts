@@ -1,6 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { createWorkerDatabase, type OpenWorker } from './database-connections.ts';
+import {
+  createWorkerDatabase,
+  PREFETCH_TIMEOUT_MS,
+  type OpenWorker,
+} from './database-connections.ts';
 import { DatabaseError } from './database-errors.ts';
 import type { ResolvedDbConfig } from './db-config.ts';
 import type { DbConfig } from '../../core/site-config.ts';
@@ -30,6 +34,8 @@ interface TestWorker extends OpenWorker {
   /** The version folder it was asked to open (undefined: the one latest.json names). */
   versionUrl: string | undefined;
   sent: SentQuery[];
+  /** The tables of the row prefetches asked of it. */
+  prefetched: string[];
   terminated: boolean;
 }
 
@@ -64,6 +70,12 @@ function workers(fail: Record<number, DatabaseError> = {}, config: DbConfig = fi
             fail: (message) => reject(new Error(message)),
           });
         }),
+      // A prefetch the worker never answers (the test's worker has no pages to fetch).
+      prefetchRows: (rows) => {
+        worker.prefetched.push(...rows.map((row) => row.table));
+        return new Promise(() => undefined);
+      },
+      prefetched: [],
       stats: () => Promise.resolve(null),
       terminate: () => {
         worker.terminated = true;
@@ -96,6 +108,25 @@ async function sentTo(started: TestWorker[], nth: number, index: number): Promis
 }
 
 describe('createWorkerDatabase', () => {
+  it('gives a row prefetch its own short limit, then the queries go ahead on the same worker', async () => {
+    const { connect, started } = workers();
+    const db = createWorkerDatabase(connect, { queryTimeoutMs: 30_000 });
+    vi.useFakeTimers();
+    try {
+      const prefetch = db.prefetchRows?.([{ table: 'search_stems', ids: [1] }]);
+      const given = expect(prefetch).rejects.toMatchObject({ kind: 'timeout' });
+      await vi.advanceTimersByTimeAsync(PREFETCH_TIMEOUT_MS);
+      await given;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(started[0]?.prefetched).toEqual(['search_stems']);
+    const next = db.query(COUNT_SQL);
+    (await sentTo(started, 0, 0)).answer();
+    expect(await next).toEqual([episodeCount()]);
+    expect(started.map((worker) => worker.terminated)).toEqual([false]);
+  });
+
   it('answers from the worker, and a new worker stays on the version the page first read', async () => {
     const { connect, started } = workers();
     const db = createWorkerDatabase(connect, { queryTimeoutMs: 5_000 });

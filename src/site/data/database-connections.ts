@@ -52,6 +52,13 @@ interface Connection {
   dropped: boolean;
 }
 
+/**
+ * Longest wait for a row prefetch (decision 0086): the worker's own waits end a stalled one
+ * after 1 s, unless a body is still arriving; past this the queries go ahead and SQLite reads
+ * whatever has not come.
+ */
+export const PREFETCH_TIMEOUT_MS = 3_000;
+
 function endIfIdle(connection: Connection): void {
   if (connection.dropped && connection.pending === 0) connection.open.terminate();
 }
@@ -157,9 +164,13 @@ export function createWorkerDatabase(
       const { open } = await usable();
       open.pending += 1;
       try {
+        // Its own short limit: a worker held up by a stalled read answers the queries that
+        // follow no sooner, and they have their own timeouts (the query's would add up).
+        const queryTimeout =
+          options.queryTimeoutMs ?? open.open.resolved.config.site.queryTimeoutSeconds * 1000;
         await withTimeout(
           open.open.prefetchRows(rows),
-          options.queryTimeoutMs ?? open.open.resolved.config.site.queryTimeoutSeconds * 1000,
+          Math.min(PREFETCH_TIMEOUT_MS, queryTimeout),
           'fetching rows ahead',
         );
       } finally {
