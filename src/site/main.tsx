@@ -53,18 +53,18 @@ if (page === null) {
   const startAfter = listAsRendered
     ? atFirstInteraction(interactedBeforeApp(early))
     : afterFirstPaintOrInteraction();
-  // The worker starts at that moment, not at the first query that awaits it (decision 0054).
-  void startAfter.then(prestartEngine);
   const database = createDatabase({
     ...(page.config === undefined ? {} : { pinned: page.config }),
     startAfter,
   });
-  // The database opens at that moment too, its warm burst with it, and the search's stemmer
-  // loads for the language the version was indexed in (decision 0086): on a list page the first
-  // query comes only once React has handled the interaction, and the stemmer only once the open
-  // has answered. A failure is reported by whatever needs them (each tries again).
+  // At that moment the worker starts, not at the first query that awaits it (decision 0054),
+  // and the database opens, its warm burst with it, and the search's stemmer loads for the
+  // language the version was indexed in (decision 0086): on a list page the first query comes
+  // only once React has handled the interaction, and the stemmer only once the open has
+  // answered. A failure is reported by whatever needs them (each tries again).
   void startAfter
     .then(() => {
+      prestartEngine();
       if (page.config !== undefined) loadAnalyzer(page.config.search).catch(() => undefined);
       return database.open();
     })

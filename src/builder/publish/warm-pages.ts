@@ -50,13 +50,12 @@ function warmPagesOfDatabase(file: string): PageRun[] {
       .all(...WARM_FIRST_LEAF_TABLES);
     // dbstat's path of a page one level below the root has two slashes ('/01a/'); interior
     // pages there are 'internal' (a leaf level needs no warming: the site fetches the leaves).
+    const belowRoot = db.prepare<[string], { pageno: number }>(
+      `SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'internal' ` +
+        `AND length(path) - length(replace(path, '/', '')) = 2`,
+    );
     const secondLevel = WARM_SECOND_LEVEL_TABLES.flatMap((table) => {
-      const interior = db
-        .prepare<[string], { pageno: number }>(
-          `SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'internal' ` +
-            `AND length(path) - length(replace(path, '/', '')) = 2`,
-        )
-        .all(table);
+      const interior = belowRoot.all(table);
       return interior.length <= MAX_SECOND_LEVEL_PAGES ? interior : [];
     });
     // The term tables first: a list row too long for the cap must not push them out.

@@ -63,6 +63,17 @@ function endIfIdle(connection: Connection): void {
   if (connection.dropped && connection.pending === 0) connection.open.terminate();
 }
 
+/** Runs `work`, a call sent to `connection`'s worker, counted as pending while it runs. */
+async function whilePending<T>(connection: Connection, work: () => Promise<T>): Promise<T> {
+  connection.pending += 1;
+  try {
+    return await work();
+  } finally {
+    connection.pending -= 1;
+    endIfIdle(connection);
+  }
+}
+
 /** The site's database over workers that `connect` starts. */
 export function createWorkerDatabase(
   connect: ConnectWorker,
@@ -70,6 +81,9 @@ export function createWorkerDatabase(
   options: { queryTimeoutMs?: number } = {},
 ): TrawlDatabase {
   let current: Promise<Connection> | null = null;
+  /** How long one query may take on `connection`'s version (`site.queryTimeoutSeconds`). */
+  const queryTimeoutOf = (connection: Connection): number =>
+    options.queryTimeoutMs ?? connection.open.resolved.config.site.queryTimeoutSeconds * 1000;
   // The version this page has read from. A new worker stays on it: rows from two versions
   // (whose ids differ) must never meet in one page. A reload picks up a newer version.
   let pinnedVersionUrl: string | undefined;
@@ -140,43 +154,35 @@ export function createWorkerDatabase(
     ): Promise<T[]> {
       const { attempt, open } = await usable();
       queryOptions.signal?.throwIfAborted();
-      open.pending += 1;
-      try {
-        const rows: unknown = await withTimeout(
-          open.open.query(sql, [...params], queryOptions),
-          options.queryTimeoutMs ?? open.open.resolved.config.site.queryTimeoutSeconds * 1000,
-          'a database query',
-        );
-        if (!Array.isArray(rows))
-          throw new DatabaseError('transport', 'The worker returned no rows');
-        // Rows of a database Trawl built itself: the SQL's column list is their shape.
-        return rows as T[];
-      } catch (error) {
-        const failure = toDatabaseError(error);
-        if (needsNewWorker(failure)) drop(attempt);
-        throw failure;
-      } finally {
-        open.pending -= 1;
-        endIfIdle(open);
-      }
+      return whilePending(open, async () => {
+        try {
+          const rows: unknown = await withTimeout(
+            open.open.query(sql, [...params], queryOptions),
+            queryTimeoutOf(open),
+            'a database query',
+          );
+          if (!Array.isArray(rows))
+            throw new DatabaseError('transport', 'The worker returned no rows');
+          // Rows of a database Trawl built itself: the SQL's column list is their shape.
+          return rows as T[];
+        } catch (error) {
+          const failure = toDatabaseError(error);
+          if (needsNewWorker(failure)) drop(attempt);
+          throw failure;
+        }
+      });
     },
     async prefetchRows(rows: readonly RowLookup[]): Promise<void> {
       const { open } = await usable();
-      open.pending += 1;
-      try {
-        // Its own short limit: a worker held up by a stalled read answers the queries that
-        // follow no sooner, and they have their own timeouts (the query's would add up).
-        const queryTimeout =
-          options.queryTimeoutMs ?? open.open.resolved.config.site.queryTimeoutSeconds * 1000;
-        await withTimeout(
+      // Its own short limit: a worker held up by a stalled read answers the queries that follow
+      // no sooner, and they have their own timeouts (the query's would add up).
+      await whilePending(open, () =>
+        withTimeout(
           open.open.prefetchRows(rows),
-          Math.min(PREFETCH_TIMEOUT_MS, queryTimeout),
+          Math.min(PREFETCH_TIMEOUT_MS, queryTimeoutOf(open)),
           'fetching rows ahead',
-        );
-      } finally {
-        open.pending -= 1;
-        endIfIdle(open);
-      }
+        ),
+      );
     },
     async recreate() {
       drop();

@@ -168,8 +168,7 @@ export async function loadDescriptions(
   const wanted = [...new Set(ids)].slice(0, MAX_DESCRIPTION_IDS);
   const found = new Map<number, string>();
   if (wanted.length === 0) return found;
-  // Their leaves in parallel, not one round trip each (decision 0086); a hint.
-  await db.prefetchRows?.([{ table: 'episode_descriptions', ids: wanted }]).catch(() => undefined);
+  await fetchRowsAhead(db, [{ table: 'episode_descriptions', ids: wanted }]);
   const rows = await db.query<{ id: number; description: string }>(
     descriptionsSql(wanted.length),
     wanted,
@@ -362,6 +361,16 @@ function partTermRows(part: QueryPart, analyzer: Analyzer): [table: string, id: 
   return rows;
 }
 
+/**
+ * Fetches the pages on the way to `rows` at once, level by level, for the reads that follow
+ * (decision 0086): their leaves in parallel, not one round trip each. A hint: a runner without
+ * it, or a prefetch that fails, leaves those reads as they would have been.
+ */
+export async function fetchRowsAhead(db: QueryRunner, rows: readonly RowLookup[]): Promise<void> {
+  if (rows.every(({ ids }) => ids.length === 0)) return;
+  await db.prefetchRows?.(rows).catch(() => undefined);
+}
+
 /** Every term row a search reads, in every segment: the row prefetch's lookups (0086). */
 export function searchRowLookups(query: ParsedQuery, segments: number): RowLookup[] {
   const byTable = new Map<string, number[]>();
@@ -392,10 +401,7 @@ export async function searchEpisodes(
   const columns = normaliseFields(fields);
   if (columns.length === 0 || query.parts.length === 0) return { ids: new Set(), parts: [] };
   if (db.prefetchRows !== undefined) {
-    // The leaves of every word's rows in parallel, not one round trip each (decision 0086).
-    const rows = searchRowLookups(query, (await loadEpisodeList(db)).segments);
-    // A hint: whatever it could not fetch, the lookups below read as they would have.
-    if (rows.length > 0) await db.prefetchRows(rows).catch(() => undefined);
+    await fetchRowsAhead(db, searchRowLookups(query, (await loadEpisodeList(db)).segments));
   }
   const parts: PartHits[] = [];
   for (const part of query.parts) parts.push(await searchPart(db, part, columns, query.analyzer));

@@ -54,7 +54,7 @@ import {
 import { segmentRowIds, segmentRowsSql, unsegmentedId } from '../../core/row-segments.ts';
 import type { QueryOptions, QueryRunner, SqlValue } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
-import { loadEpisodeList, type EpisodeList } from './queries.ts';
+import { fetchRowsAhead, loadEpisodeList, type EpisodeList } from './queries.ts';
 
 /** Rows of one snippet load: more are loaded in several (bound values stay under SQLite's old limit of 999). */
 export const MAX_SNIPPET_EPISODES = 50;
@@ -413,10 +413,7 @@ async function readBlocks(
 ): Promise<void> {
   if (blockIds.length === 0) return;
   const { segments } = await loadEpisodeList(db);
-  // Their leaves in parallel, not one round trip each (decision 0086); a hint.
-  await db
-    .prefetchRows?.([{ table: 'passage_blocks', ids: segmentRowIds(blockIds, segments) }])
-    .catch(() => undefined);
+  await fetchRowsAhead(db, [{ table: 'passage_blocks', ids: segmentRowIds(blockIds, segments) }]);
   const rows = await db.query<{ id: number; data: unknown }>(
     passageBlocksSql(blockIds.length),
     [segments, ...blockIds],

@@ -54,11 +54,10 @@ function rangeRequest(url: string, start: number, end: number): RangeAnswer {
   }
 }
 
-let database: { db: OpenDatabase; pages: HttpPages; layout: ChunkLayout; pageSize: number } | null =
+/** The open database, and its tables' root pages once a row prefetch has read them. */
+let database:
+  (Omit<RowPrefetchTarget, 'roots'> & { db: OpenDatabase; roots?: Map<string, number> }) | null =
   null;
-
-/** The open database's row prefetch target; its tables' roots read once, at the first prefetch. */
-let prefetchTarget: RowPrefetchTarget | null = null;
 
 /** The warm answers the page fetched for the open in progress (decision 0068). */
 const fromPage = new PageWarmAnswers();
@@ -85,7 +84,6 @@ async function open(
   }
   await burst.primeInto(pages);
   database = { db: openPages(pages), pages, layout, pageSize };
-  prefetchTarget = null;
   return null;
 }
 
@@ -108,8 +106,8 @@ async function answer(request: EngineRequest, transfer: ArrayBuffer[]): Promise<
       );
     case 'rows': {
       if (database === null) throw new Error('The database is not open');
-      prefetchTarget ??= { ...database, roots: rootPages(database.db) };
-      await prefetchRows(prefetchTarget, request.rows);
+      database.roots ??= rootPages(database.db);
+      await prefetchRows({ ...database, roots: database.roots }, request.rows);
       return null;
     }
     case 'stats':
