@@ -249,6 +249,16 @@ async function lookUpTerm(
   return { columns: termColumnCounts(joinSegments(decoded, format), term, columns) };
 }
 
+/**
+ * The episodes whose transcript holds a form of `stem` (its `search_stems` row, which a search
+ * of the word has just read), or null for a database without the table.
+ */
+export async function stemTranscripts(db: QueryRunner, stem: string): Promise<Set<number> | null> {
+  const hits = await lookUpTerm(db, 'search_stems', stem, ['words']);
+  const words = hits?.columns[FTS_COLUMNS.indexOf('words')];
+  return hits ? new Set(words?.keys()) : null;
+}
+
 /** A phrase's matches per checked column from `words_fts` (one query per column). */
 async function searchPhrase(
   db: QueryRunner,

@@ -22,7 +22,11 @@ import {
   joinKeyHeads,
   type KeyHeads,
 } from '../../core/snippet-heads.ts';
-import { buildEpisodeSnippets, type PassageText } from '../../core/snippets.ts';
+import {
+  buildEpisodeSnippets,
+  type EpisodeSnippets,
+  type PassageText,
+} from '../../core/snippets.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
 import type { QueryRunner, SqlValue } from './database-types.ts';
 import { headKey, loadSnippets } from './snippet-queries.ts';
@@ -184,5 +188,114 @@ describe('ready-made snippets of the first page', () => {
     const pair = recording(sqlite);
     await loadSnippets(pair.runner, ids.slice(0, 3), asTyped(`"${commonPair()}"`));
     expect(pair.statements.filter((sql) => /snippet_heads/.test(sql))).toEqual([]);
+  });
+});
+
+describe('ready-made snippets of several keys (decision 0087)', () => {
+  /** Episodes newest first. */
+  function newestIds(): number[] {
+    return sqlite
+      .prepare<[], { id: number }>('SELECT id FROM episodes ORDER BY id DESC')
+      .all()
+      .map((row) => row.id);
+  }
+
+  it('give two words the first matches of either, from both rows in one statement', async () => {
+    const query = asTyped('octopus banana');
+    const octopus = headsOf('octopus');
+    const banana = headsOf('banana');
+    const ids = newestIds().filter((id) => octopus.episodes.has(id) && banana.episodes.has(id));
+    expect(ids.length).toBeGreaterThan(0);
+    const { runner, statements } = recording(sqlite);
+    const found = await loadSnippets(runner, ids, query);
+    for (const id of ids) {
+      expect(found.get(id)).toEqual(buildEpisodeSnippets(id, allPassages(id), query, 0));
+    }
+    // Rows with more matches than they show: the three were picked from both rows' windows.
+    expect([...found.values()].some((row) => row.more !== null)).toBe(true);
+    expect(statements.filter((sql) => /passage/.test(sql))).toEqual([]);
+    expect(statements.filter((sql) => /snippet_heads/.test(sql))).toHaveLength(1);
+  });
+
+  it("give a prefix no row holds whole its completions' snippets, read with the list in one statement", async () => {
+    // 'octo' is no word of the show: every row has it as the start of a longer one.
+    const query = parseSearchQuery('octo', ENGLISH);
+    const ids = newestIds().filter((id) => headsOf('octopus').episodes.has(id));
+    expect(ids.length).toBeGreaterThan(HEAD_EPISODES / 2);
+    const { runner, statements } = recording(sqlite);
+    const found = await loadSnippets(runner, ids, query);
+    for (const id of ids) {
+      expect(found.get(id)).toEqual(buildEpisodeSnippets(id, allPassages(id), query, 0));
+    }
+    expect(statements.filter((sql) => /passage/.test(sql))).toEqual([]);
+    expect(statements.filter((sql) => /snippet_heads/.test(sql))).toHaveLength(1);
+    expect(statements.filter((sql) => /term_lists/.test(sql))).toHaveLength(1);
+  });
+
+  const WORDS = ['elephant', 'banana', 'lighthouse', 'penguin', 'volcano', 'museum', 'the'];
+  const wordHeads = (word: string): KeyHeads => headsOf(headKey(asTyped(word)) ?? word);
+
+  it("read a prefix's completions only for the rows the other words' entries leave", async () => {
+    const octopus = headsOf('octopus');
+    // A word whose newest transcripts hold some of the newest with 'octopus', not all.
+    const word = WORDS.find((candidate) => {
+      const heads = wordHeads(candidate);
+      const ids = [...octopus.episodes.keys()];
+      return ids.some((id) => heads.episodes.has(id)) && ids.some((id) => !heads.episodes.has(id));
+    });
+    if (word === undefined) throw new Error('no word shares some of the rows');
+    const heads = wordHeads(word);
+    const covered = [...octopus.episodes.keys()].filter((id) => heads.episodes.has(id));
+    const left = [...octopus.episodes.keys()].filter((id) => !heads.episodes.has(id));
+    const query = parseSearchQuery(`${word} octo`, ENGLISH);
+
+    const first = recording(sqlite);
+    const found = await loadSnippets(first.runner, covered, query);
+    expect(first.statements.filter((sql) => /snippet_heads|term_lists|passage/.test(sql))).toEqual([
+      expect.stringMatching(/snippet_heads/),
+    ]);
+    for (const id of covered) expect(found.get(id)?.snippets.length).toBeGreaterThan(0);
+
+    const both = recording(sqlite);
+    const later = await loadSnippets(both.runner, left, query);
+    expect(both.statements.filter((sql) => /snippet_heads|term_lists|passage/.test(sql))).toEqual([
+      expect.stringMatching(/snippet_heads/),
+      expect.stringMatching(/term_lists/),
+      expect.stringMatching(/snippet_heads/),
+    ]);
+    for (const id of left) {
+      // The windows of the completion's own entry, the part typed marked.
+      const windows = (snippets: EpisodeSnippets | undefined): number[][] =>
+        (snippets?.snippets ?? []).map((snippet) => [snippet.fromWord, snippet.matchWord]);
+      expect(windows(later.get(id))).toEqual(
+        windows(buildEpisodeSnippets(id, allPassages(id), asTyped('octopus'), 0)),
+      );
+      for (const snippet of later.get(id)?.snippets ?? []) {
+        expect(snippet.parts.filter((part) => part.mark).map((part) => part.text)).toContain(
+          'octo',
+        );
+      }
+    }
+  });
+
+  it('tell a row no key has from one beyond their entries, for several words too', async () => {
+    const newest = newestIds();
+    const found = WORDS.flatMap((first) =>
+      WORDS.map((second) => {
+        const one = wordHeads(first);
+        const other = wordHeads(second);
+        const from = Math.max(one.coveredFrom, other.coveredFrom);
+        const id = newest.find(
+          (candidate) =>
+            candidate >= from && !one.episodes.has(candidate) && !other.episodes.has(candidate),
+        );
+        return { words: `${first} ${second}`, id };
+      }),
+    ).find((candidate) => candidate.id !== undefined && !candidate.words.includes('the'));
+    if (!found?.id) throw new Error('no row lacks two words');
+    const { runner, statements } = recording(sqlite);
+    const snippets = await loadSnippets(runner, [found.id], asTyped(found.words));
+    expect(snippets.get(found.id)).toEqual({ episodeId: found.id, snippets: [], more: null });
+    expect(statements.filter((sql) => /passage/.test(sql))).toEqual([]);
   });
 });

@@ -79,7 +79,7 @@ describe('snippets of a search whose last word is also a prefix (decision 0055)'
   });
 
   it('asks for the prefix in the rows no whole word matched, and shows their snippets', async () => {
-    const { runner, matches } = recordingMatches();
+    const { runner, matches } = recordingMatches(true);
     const one = episodeId('1');
     const found = await loadSnippets(runner, [one], submitted('octo'));
     expect(matches).toEqual(['"octo"', '"octo" OR "octo"*']);
@@ -87,15 +87,27 @@ describe('snippets of a search whose last word is also a prefix (decision 0055)'
     expect(shown(found, one)).toEqual([
       'Welcome to the show. Did you know [octo]puses have three hearts?',
     ]);
+    // The ready-made snippets of the word's completions give the same (decision 0087).
+    const ready = recordingMatches();
+    expect(shown(await loadSnippets(ready.runner, [one], submitted('octo')), one)).toEqual(
+      shown(found, one),
+    );
+    expect(ready.matches).toEqual([]);
   });
 
   it('reads no prefix for a row another word matched; its passages still mark the prefix', async () => {
-    const { runner, matches } = recordingMatches();
+    const { runner, matches } = recordingMatches(true);
     const fourteen = episodeId('14.5');
     const found = await loadSnippets(runner, [fourteen], submitted('narwhal tus'));
     expect(matches).toEqual(['"narwhal" OR "tus"']);
     expect(shown(found, fourteen)).toEqual([
       'The [narwhal] [tus]k is a tooth. We ate ice cream on stage.',
     ]);
+    // The other word's ready-made snippets give the same, marked alike (decision 0087).
+    const ready = recordingMatches();
+    expect(
+      shown(await loadSnippets(ready.runner, [fourteen], submitted('narwhal tus')), fourteen),
+    ).toEqual(shown(found, fourteen));
+    expect(ready.matches).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The SQL of search snippets (issue 10) and the function that runs it for a page of results.
  *
- * A search of one word or one quoted pair first reads the key's ready-made snippets
- * (`snippet_heads`, decision 0082): one row holds those of its newest 10 transcripts, marked
- * here with the query typed. The rows it does not cover, and every other search, read the
- * snippet index in three short statements, so a new search never waits long behind a page's
- * snippets:
+ * A search of words and quoted pairs first reads its keys' ready-made snippets
+ * (`snippet_heads`, decision 0082): one row per key holds those of its newest 10 transcripts,
+ * marked here with the query typed; a row of results takes the first matches of any key
+ * (decision 0087), and the last word typed as a prefix reads its completions' rows for the
+ * results only a longer word matched. The rows they do not cover, and every other search, read
+ * the snippet index in three short statements, so a new search never waits long behind a
+ * page's snippets:
  *
  * 1. each row's passage range, from the rows the list already loaded (`episode_list` holds
  *    every `episodes` column: no request); a database without them reads `episodes`;
@@ -37,7 +39,9 @@ import {
   HEAD_EPISODES,
   headRowId,
   joinKeyHeads,
+  HEAD_SNIPPETS,
   type HeadEpisode,
+  type HeadWindow,
   type KeyHeads,
 } from '../../core/snippet-heads.ts';
 import { pairTerm } from '../../core/term-index.ts';
@@ -54,7 +58,8 @@ import {
 import { segmentRowIds, segmentRowsSql, unsegmentedId } from '../../core/row-segments.ts';
 import type { QueryOptions, QueryRunner, SqlValue } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
-import { fetchRowsAhead, loadEpisodeList, type EpisodeList } from './queries.ts';
+import { fetchRowsAhead, loadEpisodeList, stemTranscripts, type EpisodeList } from './queries.ts';
+import { loadCompletions, MAX_SUGGESTIONS } from './term-list-queries.ts';
 
 /** Rows of one snippet load: more are loaded in several (bound values stay under SQLite's old limit of 999). */
 export const MAX_SNIPPET_EPISODES = 50;
@@ -205,30 +210,60 @@ async function rangesFromList(db: QueryRunner): Promise<Map<number, EpisodePassa
 /**
  * The key of a query's ready-made snippets (`snippet_heads`, decision 0082): one unquoted word
  * (its stem; the last word typed is a prefix too) or one quoted pair of words; null for any
- * other query, which reads the snippet index.
+ * other query.
  */
 export function headKey(query: ParsedQuery): string | null {
-  const [part, ...rest] = query.parts;
-  if (!part || rest.length > 0) return null;
-  if (part.kind === 'word') return part.stem;
-  const [first, second, ...more] = part.tokens;
-  return first !== undefined && second !== undefined && more.length === 0
-    ? pairTerm(first, second)
-    : null;
+  const keys = headKeys(query);
+  return keys?.length === 1 ? (keys[0] ?? null) : null;
 }
 
-/** The ready-made snippets of a key in every segment, or null (none, or a database without them). */
+/**
+ * The keys of every part of a query (decision 0087): a word's stem, a quoted pair's
+ * `pairTerm`; null when a part has none (one quoted word, a phrase of three or more), which
+ * reads the snippet index.
+ */
+export function headKeys(query: ParsedQuery): string[] | null {
+  const keys: string[] = [];
+  for (const part of query.parts) {
+    if (part.kind === 'word') keys.push(part.stem);
+    else {
+      const [first, second, ...more] = part.tokens;
+      if (first === undefined || second === undefined || more.length > 0) return null;
+      keys.push(pairTerm(first, second));
+    }
+  }
+  return keys.length === 0 ? null : [...new Set(keys)];
+}
+
+/**
+ * Completions of the last word typed whose ready-made snippets a search reads for the rows its
+ * words' own do not give (decision 0087): each is one more leaf of `snippet_heads`, so the
+ * load stays within a few requests.
+ */
+export const MAX_COMPLETION_KEYS = 3;
+
+/**
+ * The ready-made snippets of keys in every segment, in one statement: key → its entries (a key
+ * without a row is absent); null for a database built before the table.
+ */
 async function readKeyHeads(
   db: QueryRunner,
-  key: string,
+  keys: readonly string[],
   signal: AbortSignal | undefined,
-): Promise<KeyHeads | null> {
+): Promise<Map<string, KeyHeads> | null> {
+  const found = new Map<string, KeyHeads>();
+  if (keys.length === 0) return found;
   const { segments } = await loadEpisodeList(db);
+  const ids = [...new Set(keys.map(headRowId))];
+  // Several keys: their leaves in parallel, not one round trip each (decision 0086).
+  if (ids.length > 1) {
+    await fetchRowsAhead(db, [{ table: 'snippet_heads', ids: segmentRowIds(ids, segments) }]);
+  }
   let rows: { id: number; data: unknown }[];
   try {
     rows = await db.query<{ id: number; data: unknown }>(
-      segmentRowsSql('snippet_heads', 1),
-      [segments, headRowId(key)],
+      segmentRowsSql('snippet_heads', ids.length),
+      [segments, ...ids],
       sent(signal),
     );
   } catch (error) {
@@ -236,15 +271,29 @@ async function readKeyHeads(
     if (signal?.aborted || !/no such table/i.test(String(error))) throw error;
     return null;
   }
+  // Rows in segment order: a key's entries are joined oldest segment first.
   const entries = await Promise.all(
     rows.map(async (row) => (await readRow(row.data, decodeHeadRow)) ?? []),
   );
-  return joinKeyHeads(entries, key);
+  for (const key of keys) {
+    const heads = joinKeyHeads(entries, key);
+    if (heads) found.set(key, heads);
+  }
+  return found;
 }
 
 /** A ready-made episode's snippets, marked with the query the visitor typed. */
 export function headSnippets(episode: HeadEpisode, query: ParsedQuery): EpisodeSnippets {
-  const snippets = episode.windows.map((window) => {
+  return windowSnippets(episode.episodeId, episode.windows, episode.more, query);
+}
+
+function windowSnippets(
+  episodeId: number,
+  windows: readonly HeadWindow[],
+  more: number,
+  query: ParsedQuery,
+): EpisodeSnippets {
+  const snippets = windows.map((window) => {
     const { words } = window;
     const marks = wordMarksOf(
       findQueryMatches(buildTokenStream(words, query.analyzer), query).matches,
@@ -260,8 +309,113 @@ export function headSnippets(episode: HeadEpisode, query: ParsedQuery): EpisodeS
       speaker: window.speaker,
     };
   });
-  const more = episode.more > 0 ? { count: episode.more, unit: 'match' as const } : null;
-  return { episodeId: episode.episodeId, snippets, more };
+  return {
+    episodeId,
+    snippets,
+    more: more > 0 ? { count: more, unit: 'match' } : null,
+  };
+}
+
+/**
+ * One episode's snippets from the ready-made entries of several keys (the parts of a query,
+ * a completion of its last word): the first matches of any of them in transcript order, a
+ * window whose match another window already shows left out, as the site's cutter does.
+ */
+export function mergedHeadSnippets(
+  episodes: readonly HeadEpisode[],
+  query: ParsedQuery,
+): EpisodeSnippets | null {
+  const [only, ...others] = episodes;
+  if (!only) return null;
+  if (others.length === 0) return headSnippets(only, query);
+  const windows = episodes
+    .flatMap((episode) => episode.windows)
+    .sort((a, b) => a.matchWord - b.matchWord || a.fromWord - b.fromWord);
+  const shown: HeadWindow[] = [];
+  let seen = 0;
+  for (const window of windows) {
+    if (shown.some((kept) => inWindow(kept, window.matchWord))) {
+      seen += 1;
+      continue;
+    }
+    if (shown.length === HEAD_SNIPPETS) continue;
+    shown.push(window);
+    seen += 1;
+  }
+  const total = episodes.reduce((sum, episode) => sum + episode.windows.length + episode.more, 0);
+  return windowSnippets(only.episodeId, shown, total - seen, query);
+}
+
+function inWindow(window: HeadWindow, word: number): boolean {
+  return word >= window.fromWord && word < window.fromWord + window.words.length;
+}
+
+/**
+ * Rows given their snippets by ready-made entries (decision 0087): a row any key has an entry
+ * for gets those; a row every key covers without an entry has no match in its transcript, so
+ * no snippet, unless `prefix` (the last word may still find one as a prefix). Rows neither
+ * way are left out.
+ */
+function fromHeads(
+  episodeIds: readonly number[],
+  heads: readonly (KeyHeads | undefined)[],
+  query: ParsedQuery,
+  prefix: boolean,
+): Map<number, EpisodeSnippets> {
+  const ready = new Map<number, EpisodeSnippets>();
+  for (const id of episodeIds) {
+    const found = heads.flatMap((key) => key?.episodes.get(id) ?? []);
+    const snippets = mergedHeadSnippets(found, query);
+    if (snippets) ready.set(id, snippets);
+    else if (
+      !prefix &&
+      heads.length > 0 &&
+      heads.every((key) => key !== undefined && id >= key.coveredFrom)
+    ) {
+      ready.set(id, { episodeId: id, snippets: [], more: null });
+    }
+  }
+  return ready;
+}
+
+/**
+ * The stems of the last word's most frequent completions (`term_lists`, which the suggestions
+ * have most likely read), other than the query's own keys. A list that cannot be read gives
+ * none: the rows they would have given read the snippet index.
+ */
+async function completionKeys(
+  db: QueryRunner,
+  token: string,
+  query: ParsedQuery,
+  keys: readonly string[],
+  signal: AbortSignal | undefined,
+): Promise<string[]> {
+  let words: string[];
+  try {
+    words = await loadCompletions(db, token, MAX_SUGGESTIONS, signal);
+  } catch {
+    return [];
+  }
+  const stems = words.map((word) => query.analyzer.stem(word)).filter((s) => !keys.includes(s));
+  return [...new Set(stems)].slice(0, MAX_COMPLETION_KEYS);
+}
+
+/**
+ * Whether any of the rows has the last word whole in its transcript (its stem row, read by the
+ * search): when none has, its own entries are not read, only its completions'. True when that
+ * cannot be told.
+ */
+async function holdsWholeWord(
+  db: QueryRunner,
+  stem: string,
+  episodeIds: readonly number[],
+): Promise<boolean> {
+  try {
+    const found = await stemTranscripts(db, stem);
+    return found === null || episodeIds.some((id) => found.has(id));
+  } catch {
+    return true;
+  }
 }
 
 async function loadBatch(
@@ -271,24 +425,46 @@ async function loadBatch(
   signal: AbortSignal | undefined,
   saidBy: readonly number[],
 ): Promise<EpisodeSnippets[]> {
+  const all = saidBy.length === 0 ? headKeys(query) : null;
+  if (!all) return loadFromIndex(db, episodeIds, query, signal, saidBy);
+  const last = query.parts.at(-1);
+  const prefix = last?.kind === 'word' && last.prefix === true ? last : null;
   // A pair has ready-made snippets only in 10 transcripts or more, which fill a first page:
-  // fewer rows are a rarer pair's (or a later page's), and would read the row for nothing.
-  const pair = query.parts[0]?.kind === 'phrase';
-  const key =
-    saidBy.length === 0 && !(pair && episodeIds.length < HEAD_EPISODES) ? headKey(query) : null;
-  const heads = key === null ? null : await readKeyHeads(db, key, signal);
-  if (!heads) return loadFromIndex(db, episodeIds, query, signal, saidBy);
-  const prefix = query.parts.some((part) => part.kind === 'word' && part.prefix === true);
-  const ready = new Map<number, EpisodeSnippets>();
-  for (const id of episodeIds) {
-    const episode = heads.episodes.get(id);
-    if (episode) ready.set(id, headSnippets(episode, query));
-    // A covered transcript without an entry has no whole-word match: no snippet, unless the
-    // last word, as a prefix, finds one there.
-    else if (id >= heads.coveredFrom && !prefix)
-      ready.set(id, { episodeId: id, snippets: [], more: null });
+  // fewer rows are a rarer pair's (or a later page's), and would read its row for nothing.
+  let keys = all.filter((key) => !(key.includes(' ') && episodeIds.length < HEAD_EPISODES));
+  // A last word no row holds whole ('octo') has no entries for them: only its completions'
+  // can give those rows theirs. They are read with the other words' when there are none, and
+  // otherwise only for the rows the other words' entries leave.
+  if (
+    prefix &&
+    query.analyzer.inTermTables(prefix.stem) &&
+    !(await holdsWholeWord(db, prefix.stem, episodeIds))
+  ) {
+    keys = keys.filter((key) => key !== prefix.stem);
   }
-  const rest = episodeIds.filter((id) => !ready.has(id));
+  let completions: string[] = [];
+  if (prefix && keys.length === 0) {
+    completions = await completionKeys(db, prefix.token, query, all, signal);
+  }
+  const heads = await readKeyHeads(db, [...keys, ...completions], signal);
+  if (!heads) return loadFromIndex(db, episodeIds, query, signal, saidBy);
+  const given = (wanted: readonly string[]): (KeyHeads | undefined)[] =>
+    wanted.map((key) => heads.get(key));
+  // Every key of the query stands in the row's test: one not read (a rarer pair) lets no row
+  // be told it has no match.
+  const ready = fromHeads(episodeIds, given([...all, ...completions]), query, prefix !== null);
+  let rest = episodeIds.filter((id) => !ready.has(id));
+  if (prefix && completions.length === 0 && rest.length > 0) {
+    checkAborted(signal);
+    completions = await completionKeys(db, prefix.token, query, all, signal);
+    for (const [key, found] of (await readKeyHeads(db, completions, signal)) ?? []) {
+      heads.set(key, found);
+    }
+    for (const [id, snippets] of fromHeads(rest, given([...all, ...completions]), query, true)) {
+      ready.set(id, snippets);
+    }
+    rest = rest.filter((id) => !ready.has(id));
+  }
   checkAborted(signal);
   for (const episode of rest.length > 0
     ? await loadFromIndex(db, rest, query, signal, saidBy)
