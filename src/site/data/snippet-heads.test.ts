@@ -297,5 +297,12 @@ describe('ready-made snippets of several keys (decision 0087)', () => {
     const snippets = await loadSnippets(runner, [found.id], asTyped(found.words));
     expect(snippets.get(found.id)).toEqual({ episodeId: found.id, snippets: [], more: null });
     expect(statements.filter((sql) => /passage/.test(sql))).toEqual([]);
+
+    // With a pair whose row is not read (a page of fewer than 10 rows), the row may hold the
+    // pair: the index is asked.
+    const [word] = found.words.split(' ');
+    const withPair = recording(sqlite);
+    await loadSnippets(withPair.runner, [found.id], asTyped(`${word ?? ''} "${commonPair()}"`));
+    expect(withPair.statements.some((sql) => /passages_fts/.test(sql))).toBe(true);
   });
 });
