@@ -250,13 +250,34 @@ async function lookUpTerm(
 }
 
 /**
- * The episodes whose transcript holds a form of `stem` (its `search_stems` row, which a search
- * of the word has just read), or null for a database without the table.
+ * The episodes whose transcript holds a part whole: a word's stem row, a 2-word phrase's pair
+ * row (the rows a search of it has just read). Null when no term row answers it (a longer
+ * phrase, a token the term tables do not hold, a database without the table).
  */
-export async function stemTranscripts(db: QueryRunner, stem: string): Promise<Set<number> | null> {
-  const hits = await lookUpTerm(db, 'search_stems', stem, ['words']);
+export async function partTranscripts(
+  db: QueryRunner,
+  part: QueryPart,
+  analyzer: Analyzer,
+): Promise<Set<number> | null> {
+  const hits = await transcriptHits(db, part, analyzer);
   const words = hits?.columns[FTS_COLUMNS.indexOf('words')];
   return hits ? new Set(words?.keys()) : null;
+}
+
+async function transcriptHits(
+  db: QueryRunner,
+  part: QueryPart,
+  analyzer: Analyzer,
+): Promise<PartHits | null> {
+  const held = analyzer.inTermTables;
+  if (part.kind === 'word') {
+    return held(part.stem) ? lookUpTerm(db, 'search_stems', part.stem, ['words']) : null;
+  }
+  const [first, second, ...more] = part.tokens;
+  if (first === undefined || second === undefined || more.length > 0) return null;
+  if (!held(first) || !held(second)) return null;
+  const term = pairTerm(first, second);
+  return lookUpTerm(db, 'search_pairs', term, ['words'], pairRowId(first, second));
 }
 
 /** A phrase's matches per checked column from `words_fts` (one query per column). */

@@ -19,15 +19,14 @@ import {
   decodeHeadRow,
   HEAD_EPISODES,
   headRowId,
+  MIN_HEAD_PAIR_EPISODES,
   joinKeyHeads,
   type KeyHeads,
 } from '../../core/snippet-heads.ts';
-import {
-  buildEpisodeSnippets,
-  type EpisodeSnippets,
-  type PassageText,
-} from '../../core/snippets.ts';
+import { buildEpisodeSnippets, type PassageText } from '../../core/snippets.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
+import { FTS_COLUMNS } from '../../core/db-schema.ts';
+import { decodeTermRow } from '../../core/term-index.ts';
 import type { QueryRunner, SqlValue } from './database-types.ts';
 import { headKey, loadSnippets } from './snippet-queries.ts';
 import { runnerOver } from './test-support/fixture-database.ts';
@@ -101,6 +100,24 @@ function commonPair(): string {
   const [pair] = keys.sort();
   if (!pair) throw new Error('no pair has ready-made snippets');
   return pair;
+}
+
+/** A pair of adjacent words in 2 to 9 transcripts: it has no ready-made row, and where it is. */
+function rarePair(): { pair: string; ids: number[] } {
+  const words = FTS_COLUMNS.indexOf('words');
+  for (const row of sqlite.prepare<[], { data: Buffer }>('SELECT data FROM search_pairs').all()) {
+    for (const entry of decodeTermRow(row.data)) {
+      const ids = entry.columns[words] ?? [];
+      if (
+        ids.length >= 2 &&
+        ids.length < MIN_HEAD_PAIR_EPISODES &&
+        /^[a-z]+ [a-z]+$/.test(entry.term)
+      ) {
+        return { pair: entry.term, ids: [...ids].sort((a, b) => b - a) };
+      }
+    }
+  }
+  throw new Error('no pair is in 2 to 9 transcripts');
 }
 
 describe('ready-made snippets of the first page', () => {
@@ -185,9 +202,13 @@ describe('ready-made snippets of the first page', () => {
     expect([...found.values()].every((row) => row.snippets.length > 0)).toBe(true);
     expect(older.statements.some((sql) => /passages_fts/.test(sql))).toBe(true);
 
+    // A pair in fewer than 10 transcripts has no row: its pair row says so, and none is read.
+    const rare = rarePair();
     const pair = recording(sqlite);
-    await loadSnippets(pair.runner, ids.slice(0, 3), asTyped(`"${commonPair()}"`));
+    const shown = await loadSnippets(pair.runner, rare.ids, asTyped(`"${rare.pair}"`));
     expect(pair.statements.filter((sql) => /snippet_heads/.test(sql))).toEqual([]);
+    expect(pair.statements.some((sql) => /passages_fts/.test(sql))).toBe(true);
+    expect([...shown.values()].every((row) => row.snippets.length > 0)).toBe(true);
   });
 });
 
@@ -235,12 +256,12 @@ describe('ready-made snippets of several keys (decision 0087)', () => {
   const WORDS = ['elephant', 'banana', 'lighthouse', 'penguin', 'volcano', 'museum', 'the'];
   const wordHeads = (word: string): KeyHeads => headsOf(headKey(asTyped(word)) ?? word);
 
-  it("read a prefix's completions only for the rows the other words' entries leave", async () => {
+  it("read the prefix's completions, with the word's row, only for rows the word's entries do not give", async () => {
     const octopus = headsOf('octopus');
     // A word whose newest transcripts hold some of the newest with 'octopus', not all.
     const word = WORDS.find((candidate) => {
-      const heads = wordHeads(candidate);
       const ids = [...octopus.episodes.keys()];
+      const heads = wordHeads(candidate);
       return ids.some((id) => heads.episodes.has(id)) && ids.some((id) => !heads.episodes.has(id));
     });
     if (word === undefined) throw new Error('no word shares some of the rows');
@@ -248,34 +269,48 @@ describe('ready-made snippets of several keys (decision 0087)', () => {
     const covered = [...octopus.episodes.keys()].filter((id) => heads.episodes.has(id));
     const left = [...octopus.episodes.keys()].filter((id) => !heads.episodes.has(id));
     const query = parseSearchQuery(`${word} octo`, ENGLISH);
+    const reads = (statements: string[]): string[] =>
+      statements.filter((sql) => /snippet_heads|term_lists|passage/.test(sql));
 
+    // The word's entries give these rows: its row alone is read.
     const first = recording(sqlite);
     const found = await loadSnippets(first.runner, covered, query);
-    expect(first.statements.filter((sql) => /snippet_heads|term_lists|passage/.test(sql))).toEqual([
-      expect.stringMatching(/snippet_heads/),
-    ]);
+    expect(reads(first.statements)).toEqual([expect.stringMatching(/snippet_heads/)]);
     for (const id of covered) expect(found.get(id)?.snippets.length).toBeGreaterThan(0);
 
-    const both = recording(sqlite);
-    const later = await loadSnippets(both.runner, left, query);
-    expect(both.statements.filter((sql) => /snippet_heads|term_lists|passage/.test(sql))).toEqual([
-      expect.stringMatching(/snippet_heads/),
+    // Rows it does not give take the completions' entries: the list, then one statement.
+    const second = recording(sqlite);
+    const later = await loadSnippets(second.runner, left, query);
+    expect(reads(second.statements)).toEqual([
       expect.stringMatching(/term_lists/),
       expect.stringMatching(/snippet_heads/),
     ]);
     for (const id of left) {
-      // The windows of the completion's own entry, the part typed marked.
-      const windows = (snippets: EpisodeSnippets | undefined): number[][] =>
-        (snippets?.snippets ?? []).map((snippet) => [snippet.fromWord, snippet.matchWord]);
-      expect(windows(later.get(id))).toEqual(
-        windows(buildEpisodeSnippets(id, allPassages(id), asTyped('octopus'), 0)),
-      );
-      for (const snippet of later.get(id)?.snippets ?? []) {
-        expect(snippet.parts.filter((part) => part.mark).map((part) => part.text)).toContain(
-          'octo',
+      const shown = later.get(id)?.snippets ?? [];
+      expect(shown.length).toBeGreaterThan(0);
+      for (const snippet of shown) {
+        const marked = snippet.parts.filter((part) => part.mark).map((part) => part.text);
+        expect(marked.some((text) => /^octo/i.test(text) || text.toLowerCase() === word)).toBe(
+          true,
         );
       }
     }
+  });
+
+  it('mark what was typed in every snippet its completions give a prefix', async () => {
+    const query = parseSearchQuery('octopu', ENGLISH);
+    const ids = [...headsOf('octopus').episodes.keys()];
+    const { runner, statements } = recording(sqlite);
+    const found = await loadSnippets(runner, ids, query);
+    for (const id of ids) {
+      expect(found.get(id)?.snippets.length).toBeGreaterThan(0);
+      for (const snippet of found.get(id)?.snippets ?? []) {
+        const marked = snippet.parts.filter((part) => part.mark).map((part) => part.text);
+        expect(marked.map((text) => text.toLowerCase())).toContain('octopu');
+      }
+    }
+    expect(statements.filter((sql) => /snippet_heads/.test(sql))).toHaveLength(1);
+    expect(statements.filter((sql) => /passage/.test(sql))).toEqual([]);
   });
 
   it('tell a row no key has from one beyond their entries, for several words too', async () => {
@@ -291,18 +326,16 @@ describe('ready-made snippets of several keys (decision 0087)', () => {
         );
         return { words: `${first} ${second}`, id };
       }),
-    ).find((candidate) => candidate.id !== undefined && !candidate.words.includes('the'));
+    ).find(
+      (candidate) =>
+        candidate.id !== undefined &&
+        !candidate.words.includes('the') &&
+        new Set(candidate.words.split(' ')).size === 2,
+    );
     if (!found?.id) throw new Error('no row lacks two words');
     const { runner, statements } = recording(sqlite);
     const snippets = await loadSnippets(runner, [found.id], asTyped(found.words));
     expect(snippets.get(found.id)).toEqual({ episodeId: found.id, snippets: [], more: null });
     expect(statements.filter((sql) => /passage/.test(sql))).toEqual([]);
-
-    // With a pair whose row is not read (a page of fewer than 10 rows), the row may hold the
-    // pair: the index is asked.
-    const [word] = found.words.split(' ');
-    const withPair = recording(sqlite);
-    await loadSnippets(withPair.runner, [found.id], asTyped(`${word ?? ''} "${commonPair()}"`));
-    expect(withPair.statements.some((sql) => /passages_fts/.test(sql))).toBe(true);
   });
 });

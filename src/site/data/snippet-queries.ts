@@ -40,12 +40,14 @@ import {
   headRowId,
   joinKeyHeads,
   HEAD_SNIPPETS,
+  MIN_HEAD_PAIR_EPISODES,
   type HeadEpisode,
   type HeadWindow,
   type KeyHeads,
 } from '../../core/snippet-heads.ts';
 import { pairTerm } from '../../core/term-index.ts';
-import { markedRuns, wordMarksOf } from '../../core/word-marks.ts';
+import { markedRuns, wordMarksOf, type WordMarks } from '../../core/word-marks.ts';
+import { endsSentence } from '../../core/sentences.ts';
 import {
   blockPassages,
   buildEpisodeSnippets,
@@ -58,7 +60,7 @@ import {
 import { segmentRowIds, segmentRowsSql, unsegmentedId } from '../../core/row-segments.ts';
 import type { QueryOptions, QueryRunner, SqlValue } from './database-types.ts';
 import { blobBytes, inflateRawText } from './inflate.ts';
-import { fetchRowsAhead, loadEpisodeList, stemTranscripts, type EpisodeList } from './queries.ts';
+import { fetchRowsAhead, loadEpisodeList, partTranscripts, type EpisodeList } from './queries.ts';
 import { loadCompletions, MAX_SUGGESTIONS } from './term-list-queries.ts';
 
 /** Rows of one snippet load: more are loaded in several (bound values stay under SQLite's old limit of 999). */
@@ -236,9 +238,10 @@ export function headKeys(query: ParsedQuery): string[] | null {
 }
 
 /**
- * Completions of the last word typed whose ready-made snippets a search reads for the rows its
- * words' own do not give (decision 0087): each is one more leaf of `snippet_heads`, so the
- * load stays within a few requests.
+ * Completions of the last word typed whose ready-made snippets a search reads for the rows
+ * that hold it only as the start of a longer word (decision 0087): each is one more leaf of
+ * `snippet_heads` (and an interior page in a large archive), so the load stays within a few
+ * requests.
  */
 export const MAX_COMPLETION_KEYS = 3;
 
@@ -257,6 +260,7 @@ async function readKeyHeads(
   const ids = [...new Set(keys.map(headRowId))];
   // Several keys: their leaves in parallel, not one round trip each (decision 0086).
   if (ids.length > 1) {
+    checkAborted(signal);
     await fetchRowsAhead(db, [{ table: 'snippet_heads', ids: segmentRowIds(ids, segments) }]);
   }
   let rows: { id: number; data: unknown }[];
@@ -287,6 +291,11 @@ export function headSnippets(episode: HeadEpisode, query: ParsedQuery): EpisodeS
   return windowSnippets(episode.episodeId, episode.windows, episode.more, query);
 }
 
+/** What the query marks in a window's words. */
+function windowMarks(words: readonly string[], query: ParsedQuery): WordMarks {
+  return wordMarksOf(findQueryMatches(buildTokenStream(words, query.analyzer), query).matches);
+}
+
 function windowSnippets(
   episodeId: number,
   windows: readonly HeadWindow[],
@@ -295,15 +304,12 @@ function windowSnippets(
 ): EpisodeSnippets {
   const snippets = windows.map((window) => {
     const { words } = window;
-    const marks = wordMarksOf(
-      findQueryMatches(buildTokenStream(words, query.analyzer), query).matches,
-    );
     return {
       matchWord: window.matchWord,
       fromWord: window.fromWord,
       toWord: window.fromWord + words.length,
       time: window.timeCs / 100,
-      parts: markedRuns(words, 0, words.length, marks),
+      parts: markedRuns(words, 0, words.length, windowMarks(words, query)),
       cutBefore: window.cutBefore,
       cutAfter: window.cutAfter,
       speaker: window.speaker,
@@ -318,8 +324,11 @@ function windowSnippets(
 
 /**
  * One episode's snippets from the ready-made entries of several keys (the parts of a query,
- * a completion of its last word): the first matches of any of them in transcript order, a
- * window whose match another window already shows left out, as the site's cutter does.
+ * the completions of its last word): the first matches of any of them in transcript order, a
+ * match another window already shows left out, a window that overlaps the one before it
+ * starting where that one ends, as the site's cutter does. 'And N more' counts the keys'
+ * further matches, less those the windows show (two keys' matches in one place count once
+ * only where a window shows them).
  */
 export function mergedHeadSnippets(
   episodes: readonly HeadEpisode[],
@@ -339,7 +348,7 @@ export function mergedHeadSnippets(
       continue;
     }
     if (shown.length === HEAD_SNIPPETS) continue;
-    shown.push(window);
+    shown.push(afterPrevious(window, shown.at(-1)));
     seen += 1;
   }
   const total = episodes.reduce((sum, episode) => sum + episode.windows.length + episode.more, 0);
@@ -350,38 +359,127 @@ function inWindow(window: HeadWindow, word: number): boolean {
   return word >= window.fromWord && word < window.fromWord + window.words.length;
 }
 
+/** A window that starts inside the one before it, starting where that one ends. */
+function afterPrevious(window: HeadWindow, previous: HeadWindow | undefined): HeadWindow {
+  if (!previous) return window;
+  const end = previous.fromWord + previous.words.length;
+  if (end <= window.fromWord || end > window.matchWord) return window;
+  return {
+    ...window,
+    fromWord: end,
+    words: window.words.slice(end - window.fromWord),
+    cutBefore: !endsSentence(previous.words.at(-1) ?? ''),
+  };
+}
+
+/** How the ready-made rows can give one part of a query its matches (decision 0087). */
+interface HeadPart {
+  key: string;
+  /** The transcripts holding the part whole (its term row), or null when that cannot be told. */
+  holders: Set<number> | null;
+  /** The lowest episode id its key's row covers (as `coveredFrom`), null for a key with no row. */
+  from: number | null;
+  /**
+   * The last word typed, also a prefix: a row holding it only as the start of a longer word
+   * takes its completions' entries.
+   */
+  prefix: boolean;
+}
+
 /**
- * Rows given their snippets by ready-made entries (decision 0087): a row any key has an entry
- * for gets those; a row every key covers without an entry has no match in its transcript, so
- * no snippet, unless `prefix` (the last word may still find one as a prefix). Rows neither
- * way are left out.
+ * The lowest episode id a key's row covers, told from the transcripts holding it (its tenth
+ * newest; 0 when that cannot be told), or null for a key with no row (a pair in fewer than
+ * `MIN_HEAD_PAIR_EPISODES` transcripts).
  */
-function fromHeads(
-  episodeIds: readonly number[],
-  heads: readonly (KeyHeads | undefined)[],
-  query: ParsedQuery,
-  prefix: boolean,
-): Map<number, EpisodeSnippets> {
-  const ready = new Map<number, EpisodeSnippets>();
-  for (const id of episodeIds) {
-    const found = heads.flatMap((key) => key?.episodes.get(id) ?? []);
-    const snippets = mergedHeadSnippets(found, query);
-    if (snippets) ready.set(id, snippets);
-    else if (
-      !prefix &&
-      heads.length > 0 &&
-      heads.every((key) => key !== undefined && id >= key.coveredFrom)
-    ) {
-      ready.set(id, { episodeId: id, snippets: [], more: null });
-    }
+function coveredFrom(key: string, holders: ReadonlySet<number> | null): number | null {
+  if (!holders) return 0;
+  if (key.includes(' ') && holders.size < MIN_HEAD_PAIR_EPISODES) return null;
+  if (holders.size <= HEAD_EPISODES) return 0;
+  return [...holders].sort((a, b) => b - a)[HEAD_EPISODES - 1] ?? 0;
+}
+
+/**
+ * Whether a row holds a part only as the start of a longer word: the last word typed, which
+ * the row's transcript does not hold whole.
+ */
+function onlyAsPrefix(part: HeadPart, id: number): boolean {
+  return part.prefix && part.holders !== null && !part.holders.has(id);
+}
+
+/**
+ * The keys whose rows may hold a row's entries: each part's whose row covers it (told from
+ * the transcripts holding the part), the completions of a last word it holds only as a prefix
+ * when no other part surely has an entry. A part whose term row says the transcript lacks it
+ * needs no read. Null when no part's row can hold the row and one might match there: the
+ * index gives it.
+ */
+function keysOfRow(id: number, parts: readonly HeadPart[]): string[] | null {
+  // A part the row holds whole, inside its row's cover, has an entry for it: the last word's
+  // completions are not needed there.
+  const certain = parts.some(
+    (part) => part.holders?.has(id) === true && part.from !== null && id >= part.from,
+  );
+  const keys: string[] = [];
+  let unknown = false;
+  for (const part of parts) {
+    if (onlyAsPrefix(part, id)) {
+      if (!certain) keys.push(COMPLETIONS);
+    } else if (part.holders?.has(id) === false) continue;
+    else if (part.from !== null && id >= part.from) keys.push(part.key);
+    else unknown = true;
   }
-  return ready;
+  return keys.length === 0 && unknown ? null : keys;
+}
+
+/** Stands for the last word's completions among a row's keys. */
+const COMPLETIONS = '\u0000completions';
+
+/**
+ * A row's ready-made entries from the rows read: every part's entry for it (a row it holds the
+ * last word of only as a prefix: those of its completions whose windows the query marks).
+ * Empty when no part matches in the transcript (each part's term row or key row says so); null
+ * when nothing was found and some part could still match there: the index gives the row.
+ *
+ * A part whose row does not cover the row (it is older than the part's newest 10 transcripts)
+ * gives nothing: the row's snippets are then the other parts' first matches, where the site's
+ * cutter, taking every part's, might have shown a common word's first.
+ */
+function entriesOfRow(
+  id: number,
+  parts: readonly HeadPart[],
+  heads: ReadonlyMap<string, KeyHeads>,
+  completions: readonly string[],
+  query: ParsedQuery,
+): HeadEpisode[] | null {
+  const found: HeadEpisode[] = [];
+  let known = true;
+  for (const part of parts) {
+    if (onlyAsPrefix(part, id)) {
+      const entries = completions.flatMap((key) => {
+        const entry = heads.get(key)?.episodes.get(id);
+        const marked = entry?.windows.every((window) => {
+          const marks = windowMarks(window.words, query);
+          return marks.whole.size + marks.parts.size > 0;
+        });
+        return entry && marked ? [entry] : [];
+      });
+      found.push(...entries);
+      if (entries.length === 0) known = false;
+      continue;
+    }
+    if (part.holders?.has(id) === false) continue;
+    const key = heads.get(part.key);
+    const entry = key?.episodes.get(id);
+    if (entry) found.push(entry);
+    else if (!key || id < key.coveredFrom || part.holders?.has(id) === true) known = false;
+  }
+  return found.length > 0 || known ? found : null;
 }
 
 /**
  * The stems of the last word's most frequent completions (`term_lists`, which the suggestions
- * have most likely read), other than the query's own keys. A list that cannot be read gives
- * none: the rows they would have given read the snippet index.
+ * have most likely read) that start with it, other than the query's own keys. A list that
+ * cannot be read gives none: the rows they would have given read the snippet index.
  */
 async function completionKeys(
   db: QueryRunner,
@@ -396,26 +494,36 @@ async function completionKeys(
   } catch {
     return [];
   }
-  const stems = words.map((word) => query.analyzer.stem(word)).filter((s) => !keys.includes(s));
+  const { stem, inTermTables } = query.analyzer;
+  // A stem shorter than the word typed ('walk' for 'walki') holds windows of forms it does
+  // not match.
+  const stems = words
+    .map(stem)
+    .filter((found) => found.startsWith(token) && inTermTables(found) && !keys.includes(found));
   return [...new Set(stems)].slice(0, MAX_COMPLETION_KEYS);
 }
 
-/**
- * Whether any of the rows has the last word whole in its transcript (its stem row, read by the
- * search): when none has, its own entries are not read, only its completions'. True when that
- * cannot be told.
- */
-async function holdsWholeWord(
-  db: QueryRunner,
-  stem: string,
-  episodeIds: readonly number[],
-): Promise<boolean> {
-  try {
-    const found = await stemTranscripts(db, stem);
-    return found === null || episodeIds.some((id) => found.has(id));
-  } catch {
-    return true;
-  }
+/** The parts of a query as its ready-made rows see them, or null when one has no key. */
+async function headParts(db: QueryRunner, query: ParsedQuery): Promise<HeadPart[] | null> {
+  const keys = headKeys(query);
+  if (!keys) return null;
+  const last = query.parts.at(-1);
+  const parts = await Promise.all(
+    query.parts.map(async (part, index): Promise<HeadPart> => {
+      const key = keys[index] ?? '';
+      const holders = await partTranscripts(db, part, query.analyzer).catch(() => null);
+      return {
+        key,
+        holders,
+        from: coveredFrom(key, holders),
+        prefix: part === last && part.kind === 'word' && part.prefix === true,
+      };
+    }),
+  );
+  // A word typed twice ('walk walking') is one part.
+  return parts.filter(
+    (part, index) => parts.findIndex((other) => other.key === part.key) === index,
+  );
 }
 
 async function loadBatch(
@@ -425,46 +533,34 @@ async function loadBatch(
   signal: AbortSignal | undefined,
   saidBy: readonly number[],
 ): Promise<EpisodeSnippets[]> {
-  const all = saidBy.length === 0 ? headKeys(query) : null;
-  if (!all) return loadFromIndex(db, episodeIds, query, signal, saidBy);
+  const parts = saidBy.length === 0 ? await headParts(db, query) : null;
+  // Which rows the ready-made rows can give, and the keys they need: told from the term rows
+  // the search has just read, so a later page of a common word reads none.
+  const plans = new Map<number, string[]>();
+  for (const id of episodeIds) {
+    const keys = parts ? keysOfRow(id, parts) : null;
+    if (keys) plans.set(id, keys);
+  }
+  const wanted = new Set([...plans.values()].flat());
   const last = query.parts.at(-1);
-  const prefix = last?.kind === 'word' && last.prefix === true ? last : null;
-  // A pair has ready-made snippets only in 10 transcripts or more, which fill a first page:
-  // fewer rows are a rarer pair's (or a later page's), and would read its row for nothing.
-  let keys = all.filter((key) => !(key.includes(' ') && episodeIds.length < HEAD_EPISODES));
-  // A last word no row holds whole ('octo') has no entries for them: only its completions'
-  // can give those rows theirs. They are read with the other words' when there are none, and
-  // otherwise only for the rows the other words' entries leave.
-  if (
-    prefix &&
-    query.analyzer.inTermTables(prefix.stem) &&
-    !(await holdsWholeWord(db, prefix.stem, episodeIds))
-  ) {
-    keys = keys.filter((key) => key !== prefix.stem);
+  const completions =
+    wanted.delete(COMPLETIONS) && last?.kind === 'word'
+      ? await completionKeys(db, last.token, query, [...wanted], signal)
+      : [];
+  const keys = [...wanted, ...completions];
+  // No key to read: every planned row is one whose term rows say it holds no part.
+  const heads =
+    keys.length === 0 ? new Map<string, KeyHeads>() : await readKeyHeads(db, keys, signal);
+  const ready = new Map<number, EpisodeSnippets>();
+  for (const id of plans.keys()) {
+    const entries = heads && parts ? entriesOfRow(id, parts, heads, completions, query) : null;
+    if (!entries) continue;
+    ready.set(
+      id,
+      mergedHeadSnippets(entries, query) ?? { episodeId: id, snippets: [], more: null },
+    );
   }
-  let completions: string[] = [];
-  if (prefix && keys.length === 0) {
-    completions = await completionKeys(db, prefix.token, query, all, signal);
-  }
-  const heads = await readKeyHeads(db, [...keys, ...completions], signal);
-  if (!heads) return loadFromIndex(db, episodeIds, query, signal, saidBy);
-  const given = (wanted: readonly string[]): (KeyHeads | undefined)[] =>
-    wanted.map((key) => heads.get(key));
-  // Every key of the query stands in the row's test: one not read (a rarer pair) lets no row
-  // be told it has no match.
-  const ready = fromHeads(episodeIds, given([...all, ...completions]), query, prefix !== null);
-  let rest = episodeIds.filter((id) => !ready.has(id));
-  if (prefix && completions.length === 0 && rest.length > 0) {
-    checkAborted(signal);
-    completions = await completionKeys(db, prefix.token, query, all, signal);
-    for (const [key, found] of (await readKeyHeads(db, completions, signal)) ?? []) {
-      heads.set(key, found);
-    }
-    for (const [id, snippets] of fromHeads(rest, given([...all, ...completions]), query, true)) {
-      ready.set(id, snippets);
-    }
-    rest = rest.filter((id) => !ready.has(id));
-  }
+  const rest = episodeIds.filter((id) => !ready.has(id));
   checkAborted(signal);
   for (const episode of rest.length > 0
     ? await loadFromIndex(db, rest, query, signal, saidBy)
