@@ -23,7 +23,11 @@ import {
   joinKeyHeads,
   type KeyHeads,
 } from '../../core/snippet-heads.ts';
-import { buildEpisodeSnippets, type PassageText } from '../../core/snippets.ts';
+import {
+  buildEpisodeSnippets,
+  type EpisodeSnippets,
+  type PassageText,
+} from '../../core/snippets.ts';
 import { ENGLISH } from '../../core/test-support/analyzers.ts';
 import { FTS_COLUMNS } from '../../core/db-schema.ts';
 import { decodeTermRow } from '../../core/term-index.ts';
@@ -69,6 +73,24 @@ function recording(db: Database.Database): { runner: QueryRunner; statements: st
       },
     },
   };
+}
+
+/**
+ * Loads `ids`' snippets for `query` as the site does and checks each row against the cutter
+ * over the whole transcript, read from the ready-made rows alone; what it found and ran.
+ */
+async function expectReadyMade(
+  query: ParsedQuery,
+  ids: readonly number[],
+): Promise<{ found: Map<number, EpisodeSnippets>; statements: string[] }> {
+  const { runner, statements } = recording(sqlite);
+  const found = await loadSnippets(runner, ids, query);
+  for (const id of ids) {
+    expect(found.get(id)).toEqual(buildEpisodeSnippets(id, allPassages(id), query, 0));
+  }
+  expect(statements.filter((sql) => /passage/.test(sql))).toEqual([]);
+  expect(statements.filter((sql) => /snippet_heads/.test(sql))).toHaveLength(1);
+  return { found, statements };
 }
 
 /** What the site joins for a key, read here straight from the table. */
@@ -128,13 +150,7 @@ describe('ready-made snippets of the first page', () => {
       const heads = headsOf(key);
       const ids = [...heads.episodes.keys()].sort((a, b) => b - a);
       expect(ids.length).toBeGreaterThan(HEAD_EPISODES / 2);
-      const { runner, statements } = recording(sqlite);
-      const found = await loadSnippets(runner, ids, query);
-      for (const id of ids) {
-        expect(found.get(id)).toEqual(buildEpisodeSnippets(id, allPassages(id), query, 0));
-      }
-      expect(statements.filter((sql) => /passage/.test(sql))).toEqual([]);
-      expect(statements.filter((sql) => /snippet_heads/.test(sql))).toHaveLength(1);
+      await expectReadyMade(query, ids);
     }
   });
 
@@ -227,15 +243,9 @@ describe('ready-made snippets of several keys (decision 0087)', () => {
     const banana = headsOf('banana');
     const ids = newestIds().filter((id) => octopus.episodes.has(id) && banana.episodes.has(id));
     expect(ids.length).toBeGreaterThan(0);
-    const { runner, statements } = recording(sqlite);
-    const found = await loadSnippets(runner, ids, query);
-    for (const id of ids) {
-      expect(found.get(id)).toEqual(buildEpisodeSnippets(id, allPassages(id), query, 0));
-    }
+    const { found } = await expectReadyMade(query, ids);
     // Rows with more matches than they show: the three were picked from both rows' windows.
     expect([...found.values()].some((row) => row.more !== null)).toBe(true);
-    expect(statements.filter((sql) => /passage/.test(sql))).toEqual([]);
-    expect(statements.filter((sql) => /snippet_heads/.test(sql))).toHaveLength(1);
   });
 
   it("give a prefix no row holds whole its completions' snippets, read with the list in one statement", async () => {
@@ -243,13 +253,7 @@ describe('ready-made snippets of several keys (decision 0087)', () => {
     const query = parseSearchQuery('octo', ENGLISH);
     const ids = newestIds().filter((id) => headsOf('octopus').episodes.has(id));
     expect(ids.length).toBeGreaterThan(HEAD_EPISODES / 2);
-    const { runner, statements } = recording(sqlite);
-    const found = await loadSnippets(runner, ids, query);
-    for (const id of ids) {
-      expect(found.get(id)).toEqual(buildEpisodeSnippets(id, allPassages(id), query, 0));
-    }
-    expect(statements.filter((sql) => /passage/.test(sql))).toEqual([]);
-    expect(statements.filter((sql) => /snippet_heads/.test(sql))).toHaveLength(1);
+    const { statements } = await expectReadyMade(query, ids);
     expect(statements.filter((sql) => /term_lists/.test(sql))).toHaveLength(1);
   });
 

@@ -234,7 +234,7 @@ export function headKeys(query: ParsedQuery): string[] | null {
       keys.push(pairTerm(first, second));
     }
   }
-  return keys.length === 0 ? null : [...new Set(keys)];
+  return keys.length === 0 ? null : keys;
 }
 
 /**
@@ -508,7 +508,8 @@ async function headParts(db: QueryRunner, query: ParsedQuery): Promise<HeadPart[
   const keys = headKeys(query);
   if (!keys) return null;
   const last = query.parts.at(-1);
-  const parts = await Promise.all(
+  // A key a part, each once: `parseSearchQuery` keeps one word part per stem.
+  return Promise.all(
     query.parts.map(async (part, index): Promise<HeadPart> => {
       const key = keys[index] ?? '';
       const holders = await partTranscripts(db, part, query.analyzer).catch(() => null);
@@ -519,10 +520,6 @@ async function headParts(db: QueryRunner, query: ParsedQuery): Promise<HeadPart[
         prefix: part === last && part.kind === 'word' && part.prefix === true,
       };
     }),
-  );
-  // A word typed twice ('walk walking') is one part.
-  return parts.filter(
-    (part, index) => parts.findIndex((other) => other.key === part.key) === index,
   );
 }
 
