@@ -269,15 +269,33 @@ async function transcriptHits(
   part: QueryPart,
   analyzer: Analyzer,
 ): Promise<PartHits | null> {
-  const held = analyzer.inTermTables;
   if (part.kind === 'word') {
-    return held(part.stem) ? lookUpTerm(db, 'search_stems', part.stem, ['words']) : null;
+    return analyzer.inTermTables(part.stem)
+      ? lookUpTerm(db, 'search_stems', part.stem, ['words'])
+      : null;
   }
+  const pair = heldPair(part, analyzer);
+  return pair ? lookUpPair(db, pair, ['words']) : null;
+}
+
+/**
+ * A 2-word phrase's tokens when `search_pairs` can answer it (both in the term tables), else
+ * null (a word, a longer phrase, a token the term tables do not hold).
+ */
+function heldPair(part: QueryPart, analyzer: Analyzer): [string, string] | null {
+  if (part.kind !== 'phrase') return null;
   const [first, second, ...more] = part.tokens;
   if (first === undefined || second === undefined || more.length > 0) return null;
-  if (!held(first) || !held(second)) return null;
-  const term = pairTerm(first, second);
-  return lookUpTerm(db, 'search_pairs', term, ['words'], pairRowId(first, second));
+  return analyzer.inTermTables(first) && analyzer.inTermTables(second) ? [first, second] : null;
+}
+
+/** A pair's matches from its `search_pairs` row; null for a database built before the table. */
+function lookUpPair(
+  db: QueryRunner,
+  [first, second]: readonly [string, string],
+  columns: readonly FtsColumn[],
+): Promise<PartHits | null> {
+  return lookUpTerm(db, 'search_pairs', pairTerm(first, second), columns, pairRowId(first, second));
 }
 
 /** A phrase's matches per checked column from `words_fts` (one query per column). */
@@ -349,18 +367,11 @@ async function searchWhole(
     const exact = await lookUpTerm(db, 'search_terms', token, columns);
     if (exact) return exact;
   }
-  const [first, second] = tokens;
-  if (
-    tokens.length === 2 &&
-    first !== undefined &&
-    second !== undefined &&
-    held(first) &&
-    held(second)
-  ) {
+  const pair = heldPair(part, analyzer);
+  if (pair) {
     // A database built before `search_pairs` searches `words_fts`.
-    const term = pairTerm(first, second);
-    const pair = await lookUpTerm(db, 'search_pairs', term, columns, pairRowId(first, second));
-    if (pair) return pair;
+    const hits = await lookUpPair(db, pair, columns);
+    if (hits) return hits;
   }
   return searchPhrase(db, tokens, columns);
 }
@@ -374,7 +385,7 @@ async function searchWhole(
 function partTermRows(part: QueryPart, analyzer: Analyzer): [table: string, id: number][] {
   const held = analyzer.inTermTables;
   const tokens = part.kind === 'word' ? [part.token] : part.tokens;
-  const [first, second] = tokens;
+  const [first] = tokens;
   const rows: [string, number][] = [];
   if (tokens.length === 1 && first !== undefined && held(first)) {
     if (part.kind === 'word' && held(part.stem)) {
@@ -386,9 +397,8 @@ function partTermRows(part: QueryPart, analyzer: Analyzer): [table: string, id: 
       rows.push(['search_prefixes', termRowId(first)]);
     }
   }
-  if (tokens.length === 2 && first !== undefined && second !== undefined) {
-    if (held(first) && held(second)) rows.push(['search_pairs', pairRowId(first, second)]);
-  }
+  const pair = heldPair(part, analyzer);
+  if (pair) rows.push(['search_pairs', pairRowId(...pair)]);
   return rows;
 }
 
